@@ -1,0 +1,1 @@
+"""Computer players. Detectives are given the public view only; Mister X his own view."""

@@ -1,0 +1,52 @@
+"""Baseline players: random, and greedy by distance.
+
+They are the yardsticks stronger players are measured against, and the
+opponents of the terminal game. A greedy detective sees only the public view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.ai.distance import distances
+from engine.board import Board, iter_stations
+from engine.moves import DetectiveMove, MisterXMove
+from engine.tickets import Ticket
+from engine.views import MisterXView, PublicView
+
+_FAR = 99
+
+
+def random_move(moves: Sequence[DetectiveMove] | Sequence[MisterXMove], rng: random.Random) -> DetectiveMove | MisterXMove:
+    """Any legal move, uniformly."""
+    return rng.choice(moves)
+
+
+def greedy_mister_x(board: Board, view: MisterXView) -> MisterXMove:
+    """Mister X runs: the move that keeps the nearest detective or bobby farthest away.
+
+    Ties go to a transport ticket over black (black tickets are worth saving),
+    then to the lower station number, so the choice is deterministic.
+    """
+    table = distances(board, view.public.ruleset.transports)
+    hunters = [piece.station for piece in view.public.pieces]
+
+    def score(move: MisterXMove) -> tuple[int, int, int]:
+        nearest = min((table[move.station].get(h, _FAR) for h in hunters), default=_FAR)
+        return nearest, move.ticket is not Ticket.BLACK, -move.station
+
+    return max(view.moves, key=score)
+
+
+def greedy_detective(board: Board, view: PublicView, moves: Sequence[DetectiveMove]) -> DetectiveMove:
+    """A detective closes in: the move that ends nearest to a station Mister X may be at."""
+    table = distances(board, view.ruleset.transports)
+    possible = list(iter_stations(view.possible)) or [p.station for p in view.pieces]
+
+    def cost(move: DetectiveMove) -> tuple[int, int, str, int]:
+        row = table[move.station]
+        nearest = min(row.get(s, _FAR) for s in possible)
+        return nearest, -view.piece(move.piece).tickets[move.ticket], move.piece, move.station
+
+    return min(moves, key=cost)

@@ -1,0 +1,28 @@
+"""One family of exceptions for everything the engine refuses.
+
+Each refusal of a move names the rule of ``RULES.md`` that forbids it, and the
+game is unchanged after it. Every class also subclasses ``ValueError`` so that
+callers who only care about "bad input" can catch that.
+"""
+
+from __future__ import annotations
+
+
+class ScotlandYardError(ValueError):
+    """The root of the engine's exceptions."""
+
+
+class IllegalMoveError(ScotlandYardError):
+    """A move (or undo) that the rules forbid. ``rule`` is its number in RULES.md, if one applies."""
+
+    def __init__(self, message: str, rule: int | None = None) -> None:
+        self.rule = rule
+        super().__init__(f"rule {rule}: {message}" if rule is not None else message)
+
+
+class IllegalPositionError(ScotlandYardError):
+    """A setup or explicit position that cannot occur in a game."""
+
+
+class RecordError(ScotlandYardError):
+    """A game record that is corrupt, foreign, of another version, or does not replay."""

@@ -1,0 +1,605 @@
+"""A game in progress: legal moves, playing them, undo, views and the result.
+
+>>> from engine import Game, DetectiveMove, Ticket
+>>> game = Game.new("reissue", players=3, seed=7)
+>>> [p.name for p in game.public_view().pieces]
+['red', 'blue', 'bobby1', 'bobby2']
+>>> move = game.legal_moves()[0]        # Mister X moves first (rule 2)
+>>> game.play(move)
+>>> game.turn
+<Side.DETECTIVES: 'detectives'>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import cache
+from typing import NamedTuple, TypeVar
+
+from engine.board import Board, Station, StationSet, Transport, iter_stations, london
+from engine.deduction import after_move
+from engine.editions import Ruleset, TicketFlow, find_ruleset
+from engine.errors import IllegalMoveError
+from engine.moves import DetectiveMove, DoubleMove, MisterXMove, Move
+from engine.outcome import Outcome, Reason, Side
+from engine.position import MISTER_X, LogEntry, PieceSetup, Position, check_position, deal
+from engine.tickets import TRANSPORT_TICKETS, Ticket, Tickets
+from engine.views import MisterXView, PieceView, PublicLogEntry, PublicView
+
+_X = 0  # Mister X's index among the pieces
+# Enum members as module constants: reading Side.MISTER_X costs ten times more in hot loops.
+_BLACK = Ticket.BLACK
+_DOUBLE = Ticket.DOUBLE
+_UNDERGROUND = Ticket.UNDERGROUND
+_MISTER_X = Side.MISTER_X
+_DETECTIVES = Side.DETECTIVES
+_CAPTURE = Reason.CAPTURE
+_TRANSPORTS = tuple(Transport)
+_M = TypeVar("_M", DetectiveMove, MisterXMove)
+_DETECTIVE_LINES = (int(Transport.TAXI), int(Transport.BUS), int(Transport.UNDERGROUND))
+
+# Moves are immutable values, so each possible one is built once and shared by
+# every game: listing legal moves is then filtering these tuples by occupancy.
+
+
+@cache
+def _move_table(board: Board, names: tuple[str, ...], transports: frozenset[Transport]) -> dict[int, tuple[tuple[Move, ...], StationSet]]:
+    """The moves a piece's tickets allow from a station, ignoring occupancy, with their
+    stations as a bitset; filled in as games need them and shared by games with the same
+    pieces. Keys: ``index << 12 | station << 3 | ticket mask`` for detectives and bobbies,
+    ``station << 4 | ticket mask`` for Mister X."""
+    return {}
+
+
+def _unblocked(entry: tuple[tuple[_M, ...], StationSet], occupied: StationSet) -> Sequence[_M]:
+    """The moves of a ``_move_table`` entry that do not end on an occupied station."""
+    along, reach = entry
+    if occupied & reach:
+        return [m for m in along if not occupied >> m.station & 1]
+    return along
+
+
+class _Undo(NamedTuple):
+    """What a detective move changed, to take it back exactly."""
+
+    piece: int
+    origin: Station
+    ticket: Ticket
+    round: int
+    turn: Side
+    moved: int
+    possible: StationSet
+
+
+class Game:
+    """The whole state of one game, changed only by ``play`` and ``undo``.
+
+    Pieces are indexed internally: 0 is Mister X, then the detectives, then the
+    bobbies. Every refusal raises ``IllegalMoveError`` before anything changes.
+    """
+
+    def __init__(self, position: Position, board: Board | None = None) -> None:
+        self.board = board or london()
+        possible = check_position(position, self.board)
+        self.ruleset: Ruleset = position.ruleset
+        self.start = position
+        detectives, bobbies = position.detectives, position.bobbies
+        pieces = (PieceSetup(MISTER_X, position.mister_x, position.mister_x_tickets),) + detectives + bobbies
+        self.names: tuple[str, ...] = tuple(p.name for p in pieces)
+        self._index = {name: i for i, name in enumerate(self.names)}
+        self._detectives = range(1, 1 + len(detectives))
+        self._is_bobby = [p.bobby for p in pieces]
+        self._stations: list[Station] = [p.station for p in pieces]
+        self._occupied: StationSet = sum(1 << p.station for p in pieces[1:])
+        """The stations of detectives and bobbies (never Mister X's)."""
+        self._tickets: list[list[int]] = [list(p.tickets) for p in pieces]
+        self._supply: list[int] | None = list(position.supply) if position.supply is not None else None
+        self._log: list[LogEntry] = list(position.log)
+        self._round = position.round
+        self._turn = position.turn
+        self._moved = sum(1 << self._index[name] for name in position.moved)
+        self._possible = possible
+        self._outcome: Outcome | None = None
+        self._actions: list[Move] = []
+        self._undo: list[_Undo] = []
+        self._lines = [t for t in _DETECTIVE_LINES if self.ruleset.uses[t]]
+        """The lines detectives may use (and Mister X with his own tickets), as plain ints for speed."""
+        self._others = range(1, len(self.names))
+        self._along = _move_table(self.board, self.names, self.ruleset.transports)
+        self._neighbours = [self.board.neighbour_table(t) for t in _TRANSPORTS]
+        self._black_reach = self.board.neighbours_any_table(self.ruleset.transports)
+        self._lines_of: list[tuple[tuple[DetectiveMove, ...], StationSet]] = [((), 0)] * len(pieces)
+        for i in self._others:
+            self._refresh_lines(i)
+        self._to_supply = self.ruleset.ticket_flow is TicketFlow.SUPPLY
+        self._check_exhausted()
+        if self._outcome is None:
+            if self._turn is _MISTER_X:
+                self._check_cornered()
+            else:
+                self._end_round_if_done()
+
+    @classmethod
+    def new(
+        cls,
+        edition: str | Ruleset = "reissue",
+        players: int | None = None,
+        *,
+        detectives: int | None = None,
+        bobbies: int | None = None,
+        colours: tuple[str, ...] | None = None,
+        seed: int | None = 0,
+    ) -> Game:
+        """A new game of *edition*, start stations dealt with *seed* (see ``engine.position.deal``)."""
+        ruleset = find_ruleset(edition) if isinstance(edition, str) else edition
+        return cls(deal(ruleset, players, detectives=detectives, bobbies=bobbies, colours=colours, seed=seed))
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    @property
+    def turn(self) -> Side:
+        """Whose turn it is (meaningless once the game is over)."""
+        return self._turn
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The result, or ``None`` while the game goes on."""
+        return self._outcome
+
+    @property
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    @property
+    def possible_locations(self) -> StationSet:
+        """Where Mister X can be, from public information alone (rule 16)."""
+        return self._possible
+
+    @property
+    def moves_made(self) -> int:
+        """Mister X's travel-log entries so far."""
+        return len(self._log)
+
+    @property
+    def actions(self) -> tuple[Move, ...]:
+        """Every move played since the start position, in order (undone ones removed)."""
+        return tuple(self._actions)
+
+    def station_of(self, piece: str) -> Station:
+        """Where a detective or bobby stands (Mister X: ask ``mister_x_view``)."""
+        index = self._piece_index(piece)
+        if index == _X:
+            raise ValueError("Mister X's station is secret: use mister_x_view()")
+        return self._stations[index]
+
+    def tickets_of(self, piece: str) -> Tickets:
+        return Tickets(*self._tickets[self._piece_index(piece)])
+
+    @property
+    def detectives(self) -> tuple[str, ...]:
+        """The detectives' and bobbies' names (detectives first)."""
+        return self.names[1:]
+
+    def to_move(self) -> tuple[str, ...]:
+        """Detectives and bobbies that have not moved this round and can move now."""
+        if self._outcome or self._turn is not _DETECTIVES:
+            return ()
+        return tuple(self.names[i] for i in self._unmoved() if self._destinations(i))
+
+    def sitting_out(self) -> tuple[str, ...]:
+        """Detectives and bobbies that have not moved this round and cannot move now (rule 5)."""
+        if self._outcome or self._turn is not _DETECTIVES:
+            return ()
+        return tuple(self.names[i] for i in self._unmoved() if not self._destinations(i))
+
+    # ------------------------------------------------------------ legal moves
+
+    def legal_moves(self) -> Sequence[DetectiveMove] | Sequence[MisterXMove]:
+        """The legal moves of the side to move, as a sequence not to be changed.
+
+        Mister X: his single moves (a double move is listed leg by leg: see
+        ``second_legs``). Detectives: every move of every piece that has not
+        moved this round.
+        """
+        if self._outcome is not None:
+            return []
+        if self._turn is _MISTER_X:
+            return self._mister_x_moves(self._stations[_X], self._tickets[_X], self._supply)
+        moves: list[DetectiveMove] = []
+        moved = self._moved
+        occupied = self._occupied
+        lines_of = self._lines_of
+        for i in self._others:
+            if not moved >> i & 1:
+                moves.extend(_unblocked(lines_of[i], occupied))
+        return moves
+
+    def moves_of(self, piece: str) -> list[DetectiveMove]:
+        """The legal moves of one detective or bobby now (empty if it may not move)."""
+        index = self._piece_index(piece)
+        if index == _X or self._outcome or self._turn is not _DETECTIVES or self._moved >> index & 1:
+            return []
+        return list(_unblocked(self._lines_of[index], self._occupied))
+
+    @property
+    def can_double(self) -> bool:
+        """Whether Mister X may play a double move now (rule 8)."""
+        return (
+            self._outcome is None
+            and self._turn is _MISTER_X
+            and self._tickets[_X][_DOUBLE] > 0
+            and (self.ruleset.moves_left(len(self._log)) or 2) >= 2
+        )
+
+    def second_legs(self, first: MisterXMove) -> Sequence[MisterXMove]:
+        """The second legs of a double move that starts with *first* (which must be legal)."""
+        if not self.can_double:
+            return []
+        self._check_mister_x_leg(self._stations[_X], first, self._tickets[_X], self._supply)
+        own, supply = self._after_paying(first.ticket, self._tickets[_X], self._supply)
+        return self._mister_x_moves(first.station, own, supply)
+
+    def double_moves(self) -> Iterator[DoubleMove]:
+        """Every legal double move (hundreds at a busy station; prefer ``second_legs``)."""
+        if not self.can_double:
+            return
+        for first in self._mister_x_moves(self._stations[_X], self._tickets[_X], self._supply):
+            own, supply = self._after_paying(first.ticket, self._tickets[_X], self._supply)
+            for second in self._mister_x_moves(first.station, own, supply):
+                yield DoubleMove(first, second)
+
+    def _unmoved(self) -> Iterator[int]:
+        moved = self._moved
+        for i in self._others:
+            if not moved >> i & 1:
+                yield i
+
+    def _destinations(self, index: int) -> StationSet:
+        """Where a detective or bobby could move now, as a bitset."""
+        return self._lines_of[index][1] & ~self._occupied
+
+    def _refresh_lines(self, index: int) -> None:
+        """Look up a piece's moves again (``_lines_of``) after its station or tickets changed."""
+        station = self._stations[index]
+        if self._is_bobby[index]:
+            mask = 7
+        else:
+            tickets = self._tickets[index]
+            mask = (tickets[0] > 0) | (tickets[1] > 0) << 1 | (tickets[2] > 0) << 2
+        key = index << 12 | station << 3 | mask
+        entry = self._along.get(key)
+        if entry is None:
+            entry = self._along[key] = self._build_piece_lines(index, station, mask)
+        self._lines_of[index] = entry  # type: ignore[assignment]
+
+    def _build_piece_lines(self, index: int, station: Station, mask: int) -> tuple[tuple[DetectiveMove, ...], StationSet]:
+        name = self.names[index]
+        moves: list[DetectiveMove] = []
+        reach = 0
+        for t in self._lines:
+            if mask >> t & 1:
+                fresh = self._neighbours[t][station] & ~reach  # a bobby needs one move per destination
+                targets = fresh if self._is_bobby[index] else self._neighbours[t][station]
+                moves.extend(DetectiveMove(name, to, TRANSPORT_TICKETS[t]) for to in iter_stations(targets))
+                reach |= fresh
+        return tuple(moves), reach
+
+    def _mister_x_moves(self, station: Station, own: list[int], supply: list[int] | None) -> Sequence[MisterXMove]:
+        if supply is None:
+            mask = (own[0] > 0) | (own[1] > 0) << 1 | (own[2] > 0) << 2 | (own[3] > 0) << 3
+        else:
+            mask = (
+                (own[0] > 0 or supply[0] > 0)
+                | (own[1] > 0 or supply[1] > 0) << 1
+                | (own[2] > 0 or supply[2] > 0) << 2
+                | (own[3] > 0) << 3
+            )
+        key = station << 4 | mask
+        entry = self._along.get(key)
+        if entry is None:
+            entry = self._along[key] = self._build_mister_x_lines(station, mask)
+        return _unblocked(entry, self._occupied)  # type: ignore[arg-type]
+
+    def _build_mister_x_lines(self, station: Station, mask: int) -> tuple[tuple[MisterXMove, ...], StationSet]:
+        moves: list[MisterXMove] = []
+        reach = 0
+        for t in self._lines:
+            if mask >> t & 1:
+                targets = self._neighbours[t][station]
+                moves.extend(MisterXMove(to, TRANSPORT_TICKETS[t]) for to in iter_stations(targets))
+                reach |= targets
+        if mask >> _BLACK & 1:
+            targets = self._black_reach[station]
+            moves.extend(MisterXMove(to, _BLACK) for to in iter_stations(targets))
+            reach |= targets
+        return tuple(moves), reach
+
+    # ------------------------------------------------------------------ play
+
+    def play(self, move: Move) -> None:
+        """Play *move* for the side to move, or raise ``IllegalMoveError`` and change nothing."""
+        if self._outcome is not None:
+            raise IllegalMoveError(f"the game is over: {self._outcome}")
+        kind = type(move)
+        if kind is DetectiveMove:
+            self._play_detective(move)  # type: ignore[arg-type]
+        elif kind is MisterXMove or kind is DoubleMove:
+            self._play_mister_x(move)  # type: ignore[arg-type]
+        else:
+            raise TypeError(f"not a move: {move!r}")
+
+    def _play_detective(self, move: DetectiveMove) -> None:
+        if self._turn is not _DETECTIVES:
+            raise IllegalMoveError(f"Mister X moves first in round {self._round}; {move.piece} must wait", rule=2)
+        index = self._index.get(move.piece)
+        if index is None or index == _X:
+            raise IllegalMoveError(f"there is no detective or bobby called {move.piece!r}")
+        if self._moved >> index & 1:
+            raise IllegalMoveError(f"{self._describe(index)} has already moved in round {self._round}", rule=2)
+        ticket = move.ticket
+        if ticket > _UNDERGROUND:
+            raise IllegalMoveError(f"{self._describe(index)} travels by taxi, bus or underground, not by {ticket} ticket", rule=3)
+        origin = self._stations[index]
+        transport = _TRANSPORTS[ticket]
+        if transport not in self._lines:
+            raise IllegalMoveError(f"the {self.ruleset.name} edition closes the {transport} lines", rule=3)
+        if not self._neighbours[transport][origin] >> move.station & 1:
+            raise IllegalMoveError(f"there is no {transport} line from {origin} to {move.station}", rule=3)
+        tickets = self._tickets[index]
+        bobby = self._is_bobby[index]
+        if not bobby and not tickets[ticket]:
+            raise IllegalMoveError(f"{self._describe(index)} has no {ticket} ticket left", rule=3)
+        if self._occupied >> move.station & 1:
+            raise IllegalMoveError(f"station {move.station} is occupied by {self._holder(move.station)}", rule=4)
+
+        self._undo.append(_Undo(index, origin, ticket, self._round, self._turn, self._moved, self._possible))
+        self._actions.append(move)
+        if not bobby:
+            tickets[ticket] -= 1
+            if self._to_supply:
+                if self._supply is not None:
+                    self._supply[ticket] += 1
+            else:
+                self._tickets[_X][ticket] += 1
+        self._stations[index] = move.station
+        self._refresh_lines(index)
+        self._occupied ^= (1 << origin) | (1 << move.station)
+        self._moved |= 1 << index
+        self._possible &= ~(1 << move.station)
+        if move.station == self._stations[_X]:
+            self._outcome = Outcome(_CAPTURE, self._round, by=move.piece)
+            return
+        self._check_exhausted()
+        if self._outcome is None:
+            self._end_round_if_done()
+
+    def _play_mister_x(self, move: MisterXMove | DoubleMove) -> None:
+        if self._turn is not _MISTER_X:
+            raise IllegalMoveError(f"the detectives are moving in round {self._round}; Mister X waits for round {self._round + 1}", rule=2)
+        own, supply = self._tickets[_X], self._supply
+        if type(move) is DoubleMove:
+            if not own[_DOUBLE]:
+                raise IllegalMoveError("Mister X has no double-move ticket left", rule=8)
+            left = self.ruleset.moves_left(len(self._log))
+            if left is not None and left < 2:
+                raise IllegalMoveError(f"only {left} travel-log entry is left, too few for a double move", rule=8)
+            self._check_mister_x_leg(self._stations[_X], move.first, own, supply)
+            after_own, after_supply = self._after_paying(move.first.ticket, own, supply)
+            try:
+                self._check_mister_x_leg(move.first.station, move.second, after_own, after_supply)
+            except IllegalMoveError as error:
+                message = str(error).removeprefix(f"rule {error.rule}: ")
+                raise IllegalMoveError(f"second leg of the double move: {message}", rule=error.rule) from None
+            own[_DOUBLE] -= 1
+            self._actions.append(move)
+            self._mister_x_leg(move.first)
+            self._mister_x_leg(move.second)
+        else:
+            if move.ticket is _DOUBLE:
+                raise IllegalMoveError("a double-move ticket is played as one DoubleMove of two legs", rule=8)
+            self._check_mister_x_leg(self._stations[_X], move, own, supply)
+            self._actions.append(move)
+            self._mister_x_leg(move)
+        self._undo.clear()
+        self._turn = _DETECTIVES
+        self._moved = 0
+        self._check_exhausted()
+        if self._outcome is None:
+            self._end_round_if_done()
+
+    def _check_mister_x_leg(self, origin: Station, move: MisterXMove, own: list[int], supply: list[int] | None) -> None:
+        ticket = move.ticket
+        station = move.station
+        if ticket is _DOUBLE or not isinstance(ticket, Ticket):
+            raise IllegalMoveError(f"a move is paid with a taxi, bus, underground or black ticket, not {ticket!r}", rule=6)
+        if ticket is _BLACK:
+            if not self._black_reach[origin] >> station & 1:
+                raise IllegalMoveError(f"there is no line from {origin} to {station}", rule=7)
+            if not own[_BLACK]:
+                raise IllegalMoveError("Mister X has no black ticket left", rule=7)
+        else:
+            transport = _TRANSPORTS[ticket]
+            if not self._neighbours[transport][origin] >> station & 1 or transport not in self._lines:
+                if self._neighbours[Transport.FERRY][origin] >> station & 1:
+                    raise IllegalMoveError(f"the ferry from {origin} to {station} takes only a black ticket", rule=7)
+                if transport not in self._lines and self._neighbours[transport][origin] >> station & 1:
+                    raise IllegalMoveError(f"the {self.ruleset.name} edition closes the {transport} lines", rule=3)
+                raise IllegalMoveError(f"there is no {transport} line from {origin} to {station}", rule=3)
+            if not own[ticket] and not (supply is not None and supply[ticket]):
+                where = " and the general supply has none" if supply is not None else ""
+                raise IllegalMoveError(f"Mister X has no {ticket} ticket{where}", rule=6)
+        if self._occupied >> station & 1:
+            raise IllegalMoveError(f"Mister X may not move onto station {station}: {self._holder(station)} is there", rule=4)
+
+    @staticmethod
+    def _after_paying(ticket: Ticket, own: list[int], supply: list[int] | None) -> tuple[list[int], list[int] | None]:
+        own = own.copy()
+        supply = supply.copy() if supply is not None else None
+        if own[ticket]:
+            own[ticket] -= 1
+        elif supply is not None:
+            supply[ticket] -= 1
+        return own, supply
+
+    def _mister_x_leg(self, move: MisterXMove) -> None:
+        own = self._tickets[_X]
+        ticket = move.ticket
+        if own[ticket]:
+            own[ticket] -= 1
+        else:
+            self._supply[ticket] -= 1  # type: ignore[index]  # checked: the supply has one
+        self._stations[_X] = move.station
+        self._log.append(LogEntry(ticket, move.station))
+        if len(self._log) in self.ruleset.reveal_moves:
+            self._possible = 1 << move.station
+        else:
+            self._possible = after_move(self.board, self.ruleset, self._possible, ticket, self._occupied)
+
+    # -------------------------------------------------------- end conditions
+
+    def _check_exhausted(self) -> None:
+        """Rule 13: Mister X wins when no detective can use a ticket at his own station."""
+        for i in self._detectives:
+            tickets = self._tickets[i]
+            station = self._stations[i]
+            for t in self._lines:
+                if tickets[t] and self._neighbours[t][station]:
+                    return
+        self._outcome = Outcome(Reason.DETECTIVES_EXHAUSTED, self._round)
+
+    def _check_cornered(self) -> None:
+        """Rule 12: the detectives win when Mister X cannot move on his turn."""
+        if not self._mister_x_moves(self._stations[_X], self._tickets[_X], self._supply):
+            self._outcome = Outcome(Reason.CORNERED, self._round)
+
+    def _end_round_if_done(self) -> None:
+        """Rules 5 and 14: the round ends when no piece that has not moved can move."""
+        moved = self._moved
+        free = ~self._occupied
+        lines_of = self._lines_of
+        for i in self._others:
+            if not moved >> i & 1 and lines_of[i][1] & free:
+                return
+        if self.ruleset.is_last_round(self._round, len(self._log)):
+            self._outcome = Outcome(Reason.SURVIVED, self._round)
+            return
+        self._round += 1
+        self._turn = _MISTER_X
+        self._moved = 0
+        self._check_cornered()
+
+    # ------------------------------------------------------------------ undo
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether a detective move can be taken back (until Mister X moves again)."""
+        return self._outcome is None and bool(self._undo)
+
+    def undo(self) -> DetectiveMove:
+        """Take back the last detective or bobby move of this round and return it."""
+        if self._outcome is not None:
+            raise IllegalMoveError(f"the game is over ({self._outcome}); nothing can be taken back")
+        if not self._undo:
+            raise IllegalMoveError("no detective move of this round is left to take back (Mister X's moves stand)")
+        entry = self._undo.pop()
+        move = self._actions.pop()
+        assert isinstance(move, DetectiveMove)
+        if not self._is_bobby[entry.piece]:
+            self._tickets[entry.piece][entry.ticket] += 1
+            if self._to_supply:
+                if self._supply is not None:
+                    self._supply[entry.ticket] -= 1
+            else:
+                self._tickets[_X][entry.ticket] -= 1
+        self._occupied ^= (1 << self._stations[entry.piece]) | (1 << entry.origin)
+        self._stations[entry.piece] = entry.origin
+        self._refresh_lines(entry.piece)
+        self._round, self._turn, self._moved, self._possible = entry.round, entry.turn, entry.moved, entry.possible
+        return move
+
+    # ----------------------------------------------------------------- views
+
+    def public_view(self) -> PublicView:
+        """What everyone may see (rule 15)."""
+        over = self._outcome is not None
+        reveals = self.ruleset.reveal_moves
+        log = tuple(
+            PublicLogEntry(
+                move=n,
+                ticket=entry.ticket,
+                reveal=n in reveals,
+                station=entry.station if over or n in reveals else None,
+            )
+            for n, entry in enumerate(self._log, 1)
+        )
+        pieces = tuple(
+            PieceView(self.names[i], self._stations[i], Tickets(*self._tickets[i]), self._is_bobby[i])
+            for i in range(1, len(self.names))
+        )
+        return PublicView(
+            ruleset=self.ruleset,
+            round=self._round,
+            turn=self._turn,
+            pieces=pieces,
+            mister_x_tickets=Tickets(*self._tickets[_X]),
+            supply=Tickets(*self._supply) if self._supply is not None else None,
+            log=log,
+            moved=frozenset(self.names[i] for i in range(1, len(self.names)) if self._moved >> i & 1),
+            possible=self._possible,
+            outcome=self._outcome,
+            mister_x_final=self._stations[_X] if over else None,
+        )
+
+    def mister_x_view(self) -> MisterXView:
+        """What Mister X sees: the public view plus his station, his log and his options."""
+        mine = self._turn is _MISTER_X and self._outcome is None
+        return MisterXView(
+            public=self.public_view(),
+            station=self._stations[_X],
+            log=tuple(self._log),
+            moves=tuple(self.legal_moves()) if mine else (),  # type: ignore[arg-type]
+            can_double=self.can_double,
+        )
+
+    def position(self) -> Position:
+        """The current position, explicit (for corrections, puzzles and saving)."""
+        pieces = tuple(
+            PieceSetup(self.names[i], self._stations[i], Tickets(*self._tickets[i]), self._is_bobby[i])
+            for i in range(1, len(self.names))
+        )
+        return Position(
+            ruleset=self.ruleset,
+            mister_x=self._stations[_X],
+            mister_x_tickets=Tickets(*self._tickets[_X]),
+            pieces=pieces,
+            supply=Tickets(*self._supply) if self._supply is not None else None,
+            log=tuple(self._log),
+            round=self._round,
+            turn=self._turn,
+            moved=frozenset(self.names[i] for i in range(1, len(self.names)) if self._moved >> i & 1),
+            possible=self._possible,
+        )
+
+    def _holder(self, station: Station) -> str:
+        """Who stands on *station* (a detective or a bobby), for messages."""
+        return self._describe(self._stations.index(station, 1))
+
+    def _describe(self, index: int) -> str:
+        """"the red detective" or "bobby1", for messages."""
+        name = self.names[index]
+        return name if self._is_bobby[index] else f"the {name} detective"
+
+    def _piece_index(self, piece: str) -> int:
+        try:
+            return self._index[piece]
+        except KeyError:
+            raise IllegalMoveError(f"there is no piece called {piece!r}") from None
+
+    def __repr__(self) -> str:
+        state = str(self._outcome) if self._outcome else f"round {self._round}, {self._turn} to move"
+        return f"<Game {self.ruleset.name}: {state}>"
+
