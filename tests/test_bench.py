@@ -1,0 +1,22 @@
+"""The benchmark script runs and prints one `name: value` figure a line."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine import bench
+
+
+def test_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    bench.main(["--seconds", "0.05"])
+    lines = capsys.readouterr().out.splitlines()
+    names = [line.split(":")[0] for line in lines]
+    assert names == ["random_games_per_s", "mrx_movegen_per_s", "mrx_moves_listed_per_s", "belief_updates_per_s"]
+    assert all(re.fullmatch(r"[a-z_]+: [1-9][0-9]*", line) for line in lines)
+
+
+def test_a_random_game_is_complete_and_deterministic() -> None:
+    first, second = bench.play_random_game(11), bench.play_random_game(11)
+    assert first.is_over and first.actions == second.actions
