@@ -15,8 +15,9 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable
 
-from engine import DoubleMove, Game, Side, Ticket
+from engine import DoubleMove, Game, MisterXMove, Side, Ticket
 from engine.board import london
 from engine.deduction import after_move
 from engine.editions import REISSUE
@@ -31,15 +32,16 @@ def play_random_game(seed: int) -> Game:
         moves = game.legal_moves()
         if game.turn is mister_x and rng.random() < 0.1 and game.can_double:
             first = rng.choice(moves)
+            assert isinstance(first, MisterXMove)
             seconds = game.second_legs(first)
             if seconds:
-                game.play(DoubleMove(first, rng.choice(seconds)))  # type: ignore[arg-type]
+                game.play(DoubleMove(first, rng.choice(seconds)))
                 continue
         game.play(rng.choice(moves))
     return game
 
 
-def _rate(work, seconds: float) -> tuple[float, int]:
+def _rate(work: Callable[[int], object], seconds: float) -> tuple[float, int]:
     """Run *work(i)* for about *seconds*; return calls per second and the calls made."""
     calls = 0
     start = time.perf_counter()

@@ -182,7 +182,7 @@ def _reach(stations: StationSet, table: list[StationSet]) -> StationSet:
 def load_board(text: str) -> Board:
     """Build a board from the project's JSON board format (see ``engine/data/london.json``)."""
     data = json.loads(text)
-    if data.get("format") != "scotland-yard-board" or data.get("version") != 1:
+    if not isinstance(data, dict) or data.get("format") != "scotland-yard-board" or data.get("version") != 1:
         raise ValueError("not a scotland-yard-board file of version 1")
     positions = {int(s): (int(x), int(y)) for s, (x, y) in data["stations"].items()}
     lines = {Transport[name.upper()]: [(int(a), int(b)) for a, b in pairs] for name, pairs in data["lines"].items()}

@@ -128,7 +128,7 @@ class Game:
         detectives: int | None = None,
         bobbies: int | None = None,
         colours: tuple[str, ...] | None = None,
-        seed: int | None = 0,
+        seed: int = 0,
     ) -> Game:
         """A new game of *edition*, start stations dealt with *seed* (see ``engine.position.deal``)."""
         ruleset = find_ruleset(edition) if isinstance(edition, str) else edition
@@ -198,7 +198,7 @@ class Game:
 
     # ------------------------------------------------------------ legal moves
 
-    def legal_moves(self) -> Sequence[DetectiveMove] | Sequence[MisterXMove]:
+    def legal_moves(self) -> Sequence[DetectiveMove | MisterXMove]:
         """The legal moves of the side to move, as a sequence not to be changed.
 
         Mister X: his single moves (a double move is listed leg by leg: see
@@ -344,6 +344,8 @@ class Game:
         if ticket > _UNDERGROUND:
             raise IllegalMoveError(f"{self._describe(index)} travels by taxi, bus or underground, not by {ticket} ticket", rule=3)
         origin = self._stations[index]
+        if move.station not in self.board:
+            raise IllegalMoveError(f"there is no station {move.station!r} on the board", rule=3)
         transport = _TRANSPORTS[ticket]
         if transport not in self._lines:
             raise IllegalMoveError(f"the {self.ruleset.name} edition closes the {transport} lines", rule=3)
@@ -369,10 +371,10 @@ class Game:
         self._refresh_lines(index)
         self._occupied ^= (1 << origin) | (1 << move.station)
         self._moved |= 1 << index
-        self._possible &= ~(1 << move.station)
         if move.station == self._stations[_X]:
             self._outcome = Outcome(_CAPTURE, self._round, by=move.piece)
-            return
+            return  # rule 16: a capture shows where he is, so his station stays in the set
+        self._possible &= ~(1 << move.station)
         self._check_exhausted()
         if self._outcome is None:
             self._end_round_if_done()
@@ -381,7 +383,7 @@ class Game:
         if self._turn is not _MISTER_X:
             raise IllegalMoveError(f"the detectives are moving in round {self._round}; Mister X waits for round {self._round + 1}", rule=2)
         own, supply = self._tickets[_X], self._supply
-        if type(move) is DoubleMove:
+        if isinstance(move, DoubleMove):
             if not own[_DOUBLE]:
                 raise IllegalMoveError("Mister X has no double-move ticket left", rule=8)
             left = self.ruleset.moves_left(len(self._log))
@@ -416,6 +418,8 @@ class Game:
         station = move.station
         if ticket is _DOUBLE or not isinstance(ticket, Ticket):
             raise IllegalMoveError(f"a move is paid with a taxi, bus, underground or black ticket, not {ticket!r}", rule=6)
+        if station not in self.board:
+            raise IllegalMoveError(f"there is no station {station!r} on the board", rule=3)
         if ticket is _BLACK:
             if not self._black_reach[origin] >> station & 1:
                 raise IllegalMoveError(f"there is no line from {origin} to {station}", rule=7)

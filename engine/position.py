@@ -81,7 +81,7 @@ def deal(
     detectives: int | None = None,
     bobbies: int | None = None,
     colours: tuple[str, ...] | None = None,
-    seed: int | None = 0,
+    seed: int = 0,
 ) -> Position:
     """The start of a new game (rule 1): pieces, tickets and start stations drawn with *seed*.
 

@@ -40,7 +40,7 @@ def loads(text: str) -> Game:
     """Replay a JSON record; ``RecordError`` says what is wrong with a bad one."""
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
         raise RecordError(f"not a game record: the JSON is broken ({error})") from None
     return from_dict(data)
 
@@ -59,7 +59,7 @@ def from_dict(data: Any) -> Game:
     """Replay a record given as plain data."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError("not a Scotland Yard game record (no 'format': 'scotland-yard-record')")
-    if data.get("version") != VERSION:
+    if type(data.get("version")) is not int or data.get("version") != VERSION:
         raise RecordError(f"a game record of version {data.get('version')!r}; this engine reads version {VERSION}")
     try:
         game = Game(position_from_dict(data["start"]))
@@ -133,7 +133,7 @@ def position_from_dict(data: dict[str, Any]) -> Position:
         round=_int(data["round"]),
         turn=Side(data["turn"]),
         moved=frozenset(str(name) for name in data["moved"]),
-        possible=station_set(_int(s) for s in data["possible"]) if data["possible"] is not None else None,
+        possible=station_set(_station(s) for s in data["possible"]) if data["possible"] is not None else None,
         dealt=tuple(_int(s) for s in data.get("dealt", ())),
     )
 
@@ -143,7 +143,7 @@ def ruleset_to_dict(ruleset: Ruleset) -> dict[str, Any]:
     if EDITIONS.get(ruleset.name) == ruleset:
         return {"edition": ruleset.name}
     base = EDITIONS.get(ruleset.name, EDITIONS["reissue"])
-    changes = {f.name: _plain(getattr(ruleset, f.name)) for f in fields(Ruleset) if getattr(ruleset, f.name) != getattr(base, f.name)}
+    changes = {f.name: _plain(getattr(ruleset, f.name)) for f in fields(Ruleset) if f.init and getattr(ruleset, f.name) != getattr(base, f.name)}
     return {"edition": base.name, "name": ruleset.name, "changes": changes}
 
 
@@ -201,3 +201,11 @@ def _int(value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ValueError(f"expected a whole number, got {value!r}")
     return value
+
+
+def _station(value: Any) -> int:
+    """A station number small enough to be a bit of a station set (a huge one would exhaust memory)."""
+    station = _int(value)
+    if not 0 <= station < 1 << 16:
+        raise ValueError(f"expected a station number, got {station!r}")
+    return station

@@ -18,7 +18,7 @@ from engine.views import MisterXView, PublicView
 _FAR = 99
 
 
-def random_move(moves: Sequence[DetectiveMove] | Sequence[MisterXMove], rng: random.Random) -> DetectiveMove | MisterXMove:
+def random_move(moves: Sequence[DetectiveMove | MisterXMove], rng: random.Random) -> DetectiveMove | MisterXMove:
     """Any legal move, uniformly."""
     return rng.choice(moves)
 
