@@ -176,6 +176,8 @@ class TextGame:
             for e in view.log
         )
         lines.append(f"Mister X's travel log: {log or '(empty)'}   (* = reveal move)")
+        reveals = ", ".join(str(n) for n in sorted(view.ruleset.reveal_moves))
+        lines.append(f"He is seen after moves {reveals}.")
         lines.append(f"Mister X holds: {view.mister_x_tickets}")
         for piece in view.pieces:
             tickets = "bobby, no tickets" if piece.bobby else str(piece.tickets)
