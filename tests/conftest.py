@@ -34,6 +34,12 @@ from hypothesis import strategies as st
 
 from engine import EDITIONS, DetectiveMove, DoubleMove, Game, MisterXMove, Move, Ruleset, Side
 
+# No screen, no sound card and no GPIO here: pygame draws off-screen and gpiozero uses its mocks.
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
+
+
 # ---------------------------------------------------------------- Hypothesis profiles
 
 SLOW_FACTOR = 20

@@ -1,0 +1,135 @@
+"""``scotland-yard calibrate``: teach the console which button and light are which station.
+
+For each station in turn it lights the pixel it expects there and waits for the
+builder to press that station's button, which gives the button map. Then the
+builder confirms the light (CONFIRM), or steps it to the right pixel
+(CHOICE_1 back, CHOICE_2 forward) and confirms, which gives the LED map; MENU
+skips the light. UNDO goes back one station. The map file is saved after
+every station, so an interrupted calibration resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol, TextIO
+
+from hardware.interfaces import ControlButtons, Key, StationLeds
+from hardware.station_map import MapError, StationMap
+
+LIT = (255, 255, 255)
+
+
+class RawButtons(Protocol):
+    """The button chain before any map: which bits were newly pressed."""
+
+    def poll_raw(self) -> Sequence[int]: ...
+
+
+class _Back(Exception):
+    """The builder pressed UNDO: redo the previous station."""
+
+
+@dataclass
+class Calibration:
+    pixels: StationLeds
+    """The strip addressed by pixel index (an identity map), not by station."""
+    buttons: RawButtons
+    controls: ControlButtons
+    stations: Sequence[int]
+    pixel_count: int
+    map_path: Path
+    out: TextIO
+    sleep: Callable[[float], None] = time.sleep
+
+    def run(self, restart: bool = False) -> StationMap:
+        station_map = self._load(restart)
+        todo = [s for s in self.stations if s not in station_map.buttons]
+        if len(todo) < len(self.stations):
+            self.say(f"Resuming: {len(self.stations) - len(todo)} stations already done.")
+        position = self.stations.index(todo[0]) if todo else len(self.stations)
+        while position < len(self.stations):
+            station = self.stations[position]
+            try:
+                self.calibrate(station, station_map)
+                station_map.save(self.map_path)
+                position += 1
+            except _Back:
+                if position == 0:
+                    continue
+                position -= 1
+                previous = self.stations[position]
+                station_map.buttons.pop(previous, None)
+                station_map.pixels.pop(previous, None)
+                self.say(f"Back to station {previous}.")
+        self.pixels.show({})
+        no_pixel, no_button = station_map.missing(self.stations)
+        self.say(f"Calibration saved to {self.map_path}: {len(self.stations) - len(no_button)} buttons and "
+                 f"{len(self.stations) - len(no_pixel)} lights mapped.")
+        return station_map
+
+    def calibrate(self, station: int, station_map: StationMap) -> None:
+        pixel = station_map.pixels.get(station, self._guess(station, station_map))
+        self.pixels.show({pixel: LIT})
+        self.say(f"Station {station}: press its button.")
+        bit = self._wait_for_button(station, station_map)
+        station_map.buttons[station] = bit
+        self.say(f"  button bit {bit}. Is the light at station {station}? CONFIRM yes, CHOICE_1/CHOICE_2 move it, MENU skip.")
+        while True:
+            key = self._wait_for_key()
+            if key is Key.CONFIRM:
+                station_map.pixels[station] = pixel
+                return
+            if key is Key.MENU:
+                station_map.pixels.pop(station, None)
+                return
+            if key is Key.UNDO:
+                raise _Back
+            if key in (Key.CHOICE_1, Key.CHOICE_2):
+                pixel = self._step(pixel, -1 if key is Key.CHOICE_1 else 1, station, station_map)
+                self.pixels.show({pixel: LIT})
+                self.say(f"  now pixel {pixel}.")
+
+    def _wait_for_button(self, station: int, station_map: StationMap) -> int:
+        taken = {bit: other for other, bit in station_map.buttons.items() if other != station}
+        while True:
+            if any(key is Key.UNDO for key in (e.key for e in self.controls.poll())):
+                raise _Back
+            for bit in self.buttons.poll_raw():
+                if bit in taken:
+                    self.say(f"  that button (bit {bit}) is station {taken[bit]}'s; press station {station}'s.")
+                else:
+                    return bit
+            self.sleep(0.01)
+
+    def _wait_for_key(self) -> Key:
+        while True:
+            for event in self.controls.poll():
+                return event.key
+            self.buttons.poll_raw()  # keep the scan (and its debounce) running
+            self.sleep(0.01)
+
+    def _guess(self, station: int, station_map: StationMap) -> int:
+        """The pixel after the previous station's: right when the strip follows station order."""
+        earlier = [s for s in self.stations[: self.stations.index(station)] if s in station_map.pixels]
+        start = station_map.pixels[earlier[-1]] + 1 if earlier else 0
+        return self._step(start - 1, 1, station, station_map)
+
+    def _step(self, pixel: int, direction: int, station: int, station_map: StationMap) -> int:
+        """The next pixel in *direction* that no other station has."""
+        taken = {p for s, p in station_map.pixels.items() if s != station}
+        for _ in range(self.pixel_count):
+            pixel = (pixel + direction) % self.pixel_count
+            if pixel not in taken:
+                return pixel
+        raise MapError("every pixel already belongs to a station")
+
+    def _load(self, restart: bool) -> StationMap:
+        if restart or not self.map_path.exists():
+            return StationMap()
+        return StationMap.load(self.map_path)
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)

@@ -1,0 +1,223 @@
+"""The hardware configuration: pins, chips, brightness and sizes, from a TOML file.
+
+Every setting has a default for the reference build (``hardware/WIRING.md``), so
+a config file names only what differs. A bad file is refused at start with a
+``ConfigError`` that names the setting (and the file):
+
+>>> parse_config("[leds]\\nbrightness = 2")
+Traceback (most recent call last):
+...
+hardware.config.ConfigError: leds.brightness: must be between 0 and 1, not 2
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+PROFILES = ("pi", "sim", "fake")
+GPIO_PINS = range(2, 28)
+"""The GPIO numbers on a Raspberry Pi's 40-pin header (0 and 1 are the HAT EEPROM's)."""
+
+SPI_BUS_PINS = {
+    0: {"sclk": 11, "mosi": 10, "miso": 9},
+    1: {"sclk": 21, "mosi": 20, "miso": 19},
+}
+"""The pins of the Pi's hardware SPI buses (SPI1 is the auxiliary bus, enabled with an overlay)."""
+
+
+class ConfigError(ValueError):
+    """A config file that cannot be used; the message names the setting."""
+
+
+@dataclass(frozen=True)
+class LedConfig:
+    backend: str = "ws281x"
+    """``ws281x`` (Pi 3, 4, Zero 2 W: PWM/PCM/SPI through rpi-ws281x) or ``spi`` (Pi 5: WS2812 bits over SPI)."""
+    pin: int = 18
+    """GPIO of the strip's data line for ``ws281x`` (18 PWM0, 12 PWM0, 21 PCM, 10 SPI)."""
+    spi_bus: int = 0
+    """SPI bus for the ``spi`` backend (the strip takes the bus's MOSI pin)."""
+    count: int = 199
+    """Pixels on the strip (at least one per station)."""
+    brightness: float = 0.5
+    gamma: float = 2.2
+    supply_amps: float = 3.0
+    """The LED supply's current limit; frames are scaled to stay under it."""
+    milliamps_per_channel: float = 20.0
+    """Current of one colour channel of one pixel at full value (WS2812B: about 20 mA)."""
+    idle_milliamps: float = 1.0
+    """Current of one dark pixel's controller."""
+    order: str = "GRB"
+
+
+@dataclass(frozen=True)
+class ButtonChainConfig:
+    """The station buttons: a chain of 74HC165 parallel-in shift registers read over SPI."""
+
+    chips: int = 25
+    spi_bus: int = 1
+    """SPI bus of the chain: SCLK to every chip's CLK, MISO from the last chip's QH."""
+    load_pin: int = 25
+    """GPIO driving every chip's SH/LD (low loads the buttons in)."""
+    select_pin: int = 17
+    """The bus's chip-select line, left unconnected: the SPI overlay claims one (``cs0_pin``)."""
+    debounce_ms: float = 20.0
+    stuck_after_s: float = 10.0
+    active_low: bool = True
+    """Buttons pull their input low when pressed (with pull-ups on the board)."""
+
+
+@dataclass(frozen=True)
+class ControlConfig:
+    """GPIO of each control key (pressed connects the pin to ground)."""
+
+    choice_1: int = 5
+    choice_2: int = 6
+    choice_3: int = 13
+    choice_4: int = 16
+    confirm: int = 26
+    undo: int = 24
+    menu: int = 23
+    bounce_ms: float = 30.0
+
+
+@dataclass(frozen=True)
+class ScreenConfig:
+    width: int = 800
+    height: int = 480
+    fullscreen: bool = True
+
+
+@dataclass(frozen=True)
+class HandheldConfig:
+    port: str = "/dev/scotland-yard-handheld"
+    """The handheld's serial device (the udev rule in ``hardware/INSTALL.md`` makes this name)."""
+    baud: int = 115200
+
+
+@dataclass(frozen=True)
+class Config:
+    profile: str = "sim"
+    map_file: str = "station-map.json"
+    """The station -> pixel and station -> button maps, written by ``calibrate``."""
+    leds: LedConfig = field(default_factory=LedConfig)
+    buttons: ButtonChainConfig = field(default_factory=ButtonChainConfig)
+    controls: ControlConfig = field(default_factory=ControlConfig)
+    screen: ScreenConfig = field(default_factory=ScreenConfig)
+    handheld: HandheldConfig = field(default_factory=HandheldConfig)
+
+
+_SECTIONS = {"leds": LedConfig, "buttons": ButtonChainConfig, "controls": ControlConfig, "screen": ScreenConfig, "handheld": HandheldConfig}
+
+
+def load_config(path: str | Path) -> Config:
+    """Read and check a config file; a missing file means every default."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return check_config(Config())
+    try:
+        return parse_config(text)
+    except ConfigError as error:
+        raise ConfigError(f"{path}: {error}") from None
+
+
+def parse_config(text: str) -> Config:
+    """A config from TOML text, checked."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"not valid TOML: {error}") from None
+    top: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in _SECTIONS:
+            if not isinstance(value, dict):
+                raise ConfigError(f"{key}: must be a [{key}] section")
+            top[key] = _section(key, _SECTIONS[key], value)
+        elif key in ("profile", "map_file"):
+            top[key] = _typed(key, value, str)
+        else:
+            raise ConfigError(f"{key}: unknown setting (known: profile, map_file, {', '.join(_SECTIONS)})")
+    return check_config(replace(Config(), **top))
+
+
+def _section(name: str, kind: type, values: dict[str, Any]) -> Any:
+    known = {f.name: f for f in fields(kind)}
+    settings = {}
+    for key, value in values.items():
+        if key not in known:
+            raise ConfigError(f"{name}.{key}: unknown setting (known: {', '.join(known)})")
+        default = getattr(kind(), key)
+        settings[key] = _typed(f"{name}.{key}", value, type(default))
+    return kind(**settings)
+
+
+def _typed(name: str, value: Any, kind: type) -> Any:
+    if kind is float and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ConfigError(f"{name}: must be {_KIND_WORDS[kind]}, not {value!r}")
+    return value
+
+
+_KIND_WORDS = {int: "a whole number", float: "a number", str: "text in quotes", bool: "true or false"}
+
+
+def check_config(config: Config) -> Config:
+    """Refuse values out of range and pins that do not exist or are claimed twice."""
+    if config.profile not in PROFILES:
+        raise ConfigError(f"profile: must be one of {', '.join(PROFILES)}, not {config.profile!r}")
+    leds, buttons = config.leds, config.buttons
+    _range("leds.brightness", leds.brightness, 0, 1)
+    _range("leds.gamma", leds.gamma, 1, 4)
+    _range("leds.supply_amps", leds.supply_amps, 0.1, 100)
+    _range("leds.count", leds.count, 1, 2000)
+    if leds.backend not in ("ws281x", "spi"):
+        raise ConfigError(f"leds.backend: must be ws281x or spi, not {leds.backend!r}")
+    if sorted(leds.order) != sorted("RGB"):
+        raise ConfigError(f"leds.order: must be the letters R, G and B in the strip's order, not {leds.order!r}")
+    _range("buttons.chips", buttons.chips, 1, 64)
+    _range("buttons.debounce_ms", buttons.debounce_ms, 0, 1000)
+    _range("buttons.stuck_after_s", buttons.stuck_after_s, 0.5, 3600)
+    _range("controls.bounce_ms", config.controls.bounce_ms, 0, 1000)
+    _range("screen.width", config.screen.width, 64, 8192)
+    _range("screen.height", config.screen.height, 64, 8192)
+    for name, bus in (("leds.spi_bus", leds.spi_bus), ("buttons.spi_bus", buttons.spi_bus)):
+        if bus not in SPI_BUS_PINS:
+            raise ConfigError(f"{name}: SPI bus {bus} does not exist (0 or 1)")
+    if leds.backend == "spi" and leds.spi_bus == buttons.spi_bus:
+        raise ConfigError(
+            f"leds.spi_bus and buttons.spi_bus: both use SPI bus {buttons.spi_bus}; the LED strip has no chip "
+            "select and would read the button scan as pixels, so give them separate buses"
+        )
+    claims: dict[int, str] = {}
+    for setting, pin in pin_claims(config):
+        if pin not in GPIO_PINS:
+            raise ConfigError(f"{setting}: GPIO {pin} does not exist (the header has GPIO 2 to 27)")
+        if pin in claims:
+            raise ConfigError(f"{claims[pin]} and {setting} both use GPIO {pin}")
+        claims[pin] = setting
+    return config
+
+
+def pin_claims(config: Config) -> list[tuple[str, int]]:
+    """Every GPIO the configured devices use, with the setting that claims it."""
+    claims: list[tuple[str, int]] = []
+    if config.leds.backend == "ws281x":
+        claims.append(("leds.pin", config.leds.pin))
+    else:
+        claims.append(("leds.spi_bus", SPI_BUS_PINS[config.leds.spi_bus]["mosi"]))
+    bus = SPI_BUS_PINS[config.buttons.spi_bus]
+    claims += [("buttons.spi_bus", bus["sclk"]), ("buttons.spi_bus", bus["miso"]), ("buttons.load_pin", config.buttons.load_pin)]
+    claims.append(("buttons.select_pin", config.buttons.select_pin))
+    claims += [(f"controls.{f.name}", getattr(config.controls, f.name)) for f in fields(ControlConfig) if f.name != "bounce_ms"]
+    return claims
+
+
+def _range(name: str, value: float, low: float, high: float) -> None:
+    if not low <= value <= high:
+        raise ConfigError(f"{name}: must be between {low:g} and {high:g}, not {value:g}")

@@ -1,0 +1,147 @@
+"""The seams between the console and the outside world.
+
+Each interface speaks station numbers, colours, key names and protocol
+messages, never game terms: a driver does not know what a detective is. The
+console is handed one ``Hardware`` bundle built for a profile (``pi``,
+``sim`` or ``fake``) and never asks which one it got.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
+
+if TYPE_CHECKING:
+    import pygame
+
+Station: TypeAlias = int
+Colour: TypeAlias = tuple[int, int, int]
+"""Red, green, blue, each 0-255, before gamma, brightness and the power budget."""
+OFF: Colour = (0, 0, 0)
+
+Frame: TypeAlias = Mapping[Station, Colour]
+"""A colour for some stations; stations left out are dark."""
+
+Message: TypeAlias = Mapping[str, Any]
+"""A handheld protocol message: a ``"type"`` and its fields (the wire format encodes it)."""
+
+
+class Key(Enum):
+    """The control buttons beside the board, named by their place, not their meaning."""
+
+    CHOICE_1 = "choice_1"
+    CHOICE_2 = "choice_2"
+    CHOICE_3 = "choice_3"
+    CHOICE_4 = "choice_4"
+    CONFIRM = "confirm"
+    UNDO = "undo"
+    MENU = "menu"
+
+
+@dataclass(frozen=True)
+class StationPressed:
+    station: Station
+
+
+@dataclass(frozen=True)
+class StationReleased:
+    station: Station
+
+
+@dataclass(frozen=True)
+class StationStuck:
+    """A station button held past the stuck limit: ignored until it is released."""
+
+    station: Station
+
+
+@dataclass(frozen=True)
+class KeyPressed:
+    key: Key
+
+
+ButtonEvent: TypeAlias = StationPressed | StationReleased | StationStuck | KeyPressed
+
+
+@runtime_checkable
+class StationLeds(Protocol):
+    """One light under every station."""
+
+    def show(self, frame: Frame) -> None:
+        """Light the stations in *frame* and darken all others."""
+
+    def close(self) -> None:
+        """Turn every light off and release the hardware."""
+
+
+@runtime_checkable
+class StationButtons(Protocol):
+    """A push button at every station."""
+
+    def poll(self) -> Sequence[StationPressed | StationReleased | StationStuck]:
+        """Scan the buttons; the events since the last poll, in order."""
+
+    def close(self) -> None: ...
+
+
+@runtime_checkable
+class ControlButtons(Protocol):
+    """The handful of named keys beside the board."""
+
+    def poll(self) -> Sequence[KeyPressed]:
+        """The key presses since the last poll, in order."""
+
+    def close(self) -> None: ...
+
+
+@runtime_checkable
+class Screen(Protocol):
+    """The small screen: draw on ``surface``, then ``present``."""
+
+    @property
+    def surface(self) -> pygame.Surface: ...
+
+    def present(self) -> None:
+        """Show what was drawn on ``surface``."""
+
+    def close(self) -> None: ...
+
+
+@runtime_checkable
+class HandheldLink(Protocol):
+    """Mister X's private handheld, reached by protocol messages."""
+
+    @property
+    def connected(self) -> bool:
+        """Whether the handheld is there and answering."""
+
+    def send(self, message: Message) -> None:
+        """Send *message* (queued while the handheld is away)."""
+
+    def receive(self) -> Sequence[Message]:
+        """The messages that arrived since the last call."""
+
+    def close(self) -> None: ...
+
+
+@dataclass
+class Hardware:
+    """Everything the console talks to, built for one profile by ``hardware.factory``."""
+
+    leds: StationLeds
+    station_buttons: StationButtons
+    controls: ControlButtons
+    screen: Screen
+    handheld: HandheldLink
+
+    def close(self) -> None:
+        for part in (self.leds, self.station_buttons, self.controls, self.screen, self.handheld):
+            part.close()
+
+    def __enter__(self) -> Hardware:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,123 @@
+"""Which LED pixel and which button bit belong to each station.
+
+The strip snakes under the board and the button chain follows the wiring, so
+neither is in station order. ``calibrate`` writes the map; playing refuses one
+that misses a station, while ``hw-test`` and ``calibrate`` work without one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+FORMAT = "scotland-yard-station-map"
+VERSION = 1
+
+
+class MapError(ValueError):
+    """A station map that is missing, corrupt or incomplete."""
+
+
+@dataclass
+class StationMap:
+    """Station -> pixel index on the strip, and station -> bit index in the button chain."""
+
+    pixels: dict[int, int] = field(default_factory=dict)
+    buttons: dict[int, int] = field(default_factory=dict)
+
+    @classmethod
+    def identity(cls, stations: Iterable[int]) -> StationMap:
+        """Pixel and bit *n - 1* for station *n*: the simulator's and the fakes' wiring."""
+        stations = list(stations)
+        return cls({s: s - 1 for s in stations}, {s: s - 1 for s in stations})
+
+    def missing(self, stations: Iterable[int]) -> tuple[list[int], list[int]]:
+        """The stations without a pixel, and those without a button."""
+        stations = list(stations)
+        return [s for s in stations if s not in self.pixels], [s for s in stations if s not in self.buttons]
+
+    def require_complete(self, stations: Iterable[int]) -> None:
+        """Refuse a map that misses a station (the console cannot play with one)."""
+        no_pixel, no_button = self.missing(stations)
+        problems = []
+        if no_pixel:
+            problems.append(f"no LED pixel for stations {_ranges(no_pixel)}")
+        if no_button:
+            problems.append(f"no button for stations {_ranges(no_button)}")
+        if problems:
+            raise MapError("the station map is incomplete: " + "; ".join(problems) + " (run `scotland-yard calibrate`)")
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "format": FORMAT,
+                "version": VERSION,
+                "pixels": {str(s): i for s, i in sorted(self.pixels.items())},
+                "buttons": {str(s): i for s, i in sorted(self.buttons.items())},
+            },
+            indent=1,
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> StationMap:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise MapError(f"the station map is not valid JSON ({error})") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise MapError("not a station map file")
+        if data.get("version") != VERSION:
+            raise MapError(f"a station map of version {data.get('version')!r}; this console reads version {VERSION}")
+        return cls(_table(data, "pixels"), _table(data, "buttons"))
+
+    def save(self, path: str | Path) -> None:
+        """Write atomically (a power cut leaves the old map or the new one, never half)."""
+        path = Path(path)
+        temporary = path.with_name(path.name + ".tmp")
+        with open(temporary, "w", encoding="utf-8") as file:
+            file.write(self.to_json())
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+
+    @classmethod
+    def load(cls, path: str | Path) -> StationMap:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise MapError(f"no station map at {path} (run `scotland-yard calibrate`)") from None
+        try:
+            return cls.from_json(text)
+        except MapError as error:
+            raise MapError(f"{path}: {error}") from None
+
+
+def _table(data: dict[str, object], name: str) -> dict[int, int]:
+    table = data.get(name, {})
+    if not isinstance(table, dict):
+        raise MapError(f"'{name}' must map station numbers to indexes")
+    result: dict[int, int] = {}
+    used: dict[int, int] = {}
+    for key, index in table.items():
+        if not key.isdigit() or not isinstance(index, int) or isinstance(index, bool) or index < 0:
+            raise MapError(f"'{name}': station {key!r} -> {index!r} is not a station number and an index")
+        station = int(key)
+        if index in used:
+            raise MapError(f"'{name}': stations {used[index]} and {station} share index {index}")
+        used[index] = station
+        result[station] = index
+    return result
+
+
+def _ranges(stations: list[int]) -> str:
+    """``1-3, 7`` for [1, 2, 3, 7]."""
+    runs: list[list[int]] = []
+    for station in stations:
+        if runs and station == runs[-1][-1] + 1:
+            runs[-1].append(station)
+        else:
+            runs.append([station])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)

@@ -1,0 +1,61 @@
+"""The in-memory handheld link with its scripted Mister X, and the off-screen screen."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from hardware.config import ScreenConfig
+from hardware.handheld import MemoryHandheldLink, ScriptedFarEnd
+from hardware.interfaces import HandheldLink, Screen
+from hardware.screen import OffscreenScreen
+
+
+def test_scripted_mister_x_answers_requests_in_order() -> None:
+    far_end = ScriptedFarEnd([{"type": "move_chosen", "station": 46}, {"type": "move_chosen", "station": 47}])
+    link = MemoryHandheldLink(far_end)
+    assert isinstance(link, HandheldLink) and link.connected
+    link.send({"type": "state", "round": 1})
+    assert link.receive() == []
+    link.send({"type": "choose_move"})
+    link.send({"type": "choose_move"})
+    assert link.receive() == [{"type": "move_chosen", "station": 46}, {"type": "move_chosen", "station": 47}]
+    assert link.receive() == []
+    assert [m["type"] for m in far_end.received] == ["state", "choose_move", "choose_move"]
+    assert far_end.replies_left == 0
+
+
+def test_a_script_that_runs_out_says_so() -> None:
+    link = MemoryHandheldLink(ScriptedFarEnd([]))
+    with pytest.raises(LookupError, match="no reply left for 'choose_move'"):
+        link.send({"type": "choose_move"})
+
+
+def test_unplugged_link_keeps_messages_until_plugged_back() -> None:
+    far_end = ScriptedFarEnd([{"type": "move_chosen", "station": 1}])
+    link = MemoryHandheldLink(far_end)
+    link.unplug()
+    assert not link.connected
+    link.send({"type": "choose_move"})
+    assert far_end.received == [] and link.receive() == []
+    link.plug()
+    assert link.connected
+    assert link.receive() == [{"type": "move_chosen", "station": 1}]
+
+
+def test_a_link_without_a_far_end_is_never_connected() -> None:
+    link = MemoryHandheldLink()
+    assert not link.connected
+    with pytest.raises(ValueError):
+        link.plug()
+
+
+def test_offscreen_screen_remembers_what_was_presented() -> None:
+    screen = OffscreenScreen(ScreenConfig(width=320, height=240))
+    assert isinstance(screen, Screen)
+    screen.surface.fill((10, 20, 30))
+    screen.present()
+    screen.surface.fill((0, 0, 0))
+    assert screen.presented == 1 and screen.last is not None
+    assert screen.last.get_size() == (320, 240)
+    assert screen.last.get_at((5, 5)) == pygame.Color(10, 20, 30)
