@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, TextIO
 
-from hardware.interfaces import ControlButtons, Key, StationLeds
+from hardware.interfaces import ControlButtons, Key, StationButtons, StationLeds, StationPressed
 from hardware.station_map import MapError, StationMap
 
 LIT = (255, 255, 255)
@@ -26,6 +26,17 @@ class RawButtons(Protocol):
     """The button chain before any map: which bits were newly pressed."""
 
     def poll_raw(self) -> Sequence[int]: ...
+
+
+class ButtonBits:
+    """``RawButtons`` from a ``StationButtons`` built with each chain bit as its own "station"
+    (so the presses are debounced like in play)."""
+
+    def __init__(self, buttons: StationButtons) -> None:
+        self.buttons = buttons
+
+    def poll_raw(self) -> list[int]:
+        return [event.station for event in self.buttons.poll() if isinstance(event, StationPressed)]
 
 
 class _Back(Exception):

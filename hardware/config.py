@@ -22,10 +22,10 @@ GPIO_PINS = range(2, 28)
 """The GPIO numbers on a Raspberry Pi's 40-pin header (0 and 1 are the HAT EEPROM's)."""
 
 SPI_BUS_PINS = {
-    0: {"sclk": 11, "mosi": 10, "miso": 9},
-    1: {"sclk": 21, "mosi": 20, "miso": 19},
+    0: {"sclk": 11, "mosi": 10, "miso": 9, "ce0": 8},
+    1: {"sclk": 21, "mosi": 20, "miso": 19, "ce0": 18},
 }
-"""The pins of the Pi's hardware SPI buses (SPI1 is the auxiliary bus, enabled with an overlay)."""
+"""The pins of the Pi's SPI buses (SPI1 is the auxiliary bus, enabled with the ``spi1-1cs`` overlay)."""
 
 
 class ConfigError(ValueError):
@@ -38,8 +38,8 @@ class LedConfig:
     """``ws281x`` (Pi 3, 4, Zero 2 W: PWM/PCM/SPI through rpi-ws281x) or ``spi`` (Pi 5: WS2812 bits over SPI)."""
     pin: int = 18
     """GPIO of the strip's data line for ``ws281x`` (18 PWM0, 12 PWM0, 21 PCM, 10 SPI)."""
-    spi_bus: int = 0
-    """SPI bus for the ``spi`` backend (the strip takes the bus's MOSI pin)."""
+    spi_bus: int = 1
+    """SPI bus for the ``spi`` backend (the strip takes the bus's MOSI pin; SPI0 is the buttons')."""
     count: int = 199
     """Pixels on the strip (at least one per station)."""
     brightness: float = 0.5
@@ -58,12 +58,13 @@ class ButtonChainConfig:
     """The station buttons: a chain of 74HC165 parallel-in shift registers read over SPI."""
 
     chips: int = 25
-    spi_bus: int = 1
-    """SPI bus of the chain: SCLK to every chip's CLK, MISO from the last chip's QH."""
+    spi_bus: int = 0
+    """SPI bus of the chain: SCLK to every chip's CLK, MISO from the QH of the chip nearest the Pi.
+    gpiozero uses the kernel's SPI driver only on bus 0 with select 8 or 7; elsewhere it bit-bangs."""
     load_pin: int = 25
     """GPIO driving every chip's SH/LD (low loads the buttons in)."""
-    select_pin: int = 17
-    """The bus's chip-select line, left unconnected: the SPI overlay claims one (``cs0_pin``)."""
+    select_pin: int = 8
+    """The bus's chip-select line (CE0), toggled by the SPI driver but left unconnected: the chips need none."""
     debounce_ms: float = 20.0
     stuck_after_s: float = 10.0
     active_low: bool = True
@@ -210,10 +211,11 @@ def pin_claims(config: Config) -> list[tuple[str, int]]:
     if config.leds.backend == "ws281x":
         claims.append(("leds.pin", config.leds.pin))
     else:
-        claims.append(("leds.spi_bus", SPI_BUS_PINS[config.leds.spi_bus]["mosi"]))
+        strip_bus = SPI_BUS_PINS[config.leds.spi_bus]
+        claims += [("leds.spi_bus", strip_bus[line]) for line in ("mosi", "sclk", "ce0")]  # the SPI driver holds all three
     bus = SPI_BUS_PINS[config.buttons.spi_bus]
-    claims += [("buttons.spi_bus", bus["sclk"]), ("buttons.spi_bus", bus["miso"]), ("buttons.load_pin", config.buttons.load_pin)]
-    claims.append(("buttons.select_pin", config.buttons.select_pin))
+    claims += [("buttons.spi_bus", bus[line]) for line in ("sclk", "miso", "mosi")]
+    claims += [("buttons.select_pin", config.buttons.select_pin), ("buttons.load_pin", config.buttons.load_pin)]
     claims += [(f"controls.{f.name}", getattr(config.controls, f.name)) for f in fields(ControlConfig) if f.name != "bounce_ms"]
     return claims
 

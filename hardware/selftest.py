@@ -23,6 +23,7 @@ from hardware.interfaces import (
     StationReleased,
     StationStuck,
 )
+from hardware.station_map import ranges_text
 
 COLOURS: dict[str, Colour] = {"red": (255, 0, 0), "green": (0, 255, 0), "blue": (0, 0, 255), "white": (255, 255, 255)}
 
@@ -99,9 +100,9 @@ class SelfTest:
     def summarise(self, report: SelfTestReport) -> None:
         self.say(f"{len(report.pressed)} of {len(self.stations)} buttons pressed.")
         if report.stuck:
-            self.say(f"Stuck: {', '.join(map(str, sorted(report.stuck)))}")
+            self.say(f"Stuck: {ranges_text(sorted(report.stuck))}")
         if report.never_pressed:
-            self.say(f"Never pressed: {', '.join(map(str, report.never_pressed))}")
+            self.say(f"Never pressed: {ranges_text(report.never_pressed)}")
         if not report.stuck and not report.never_pressed:
             self.say("Every button works.")
 

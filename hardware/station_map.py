@@ -44,9 +44,9 @@ class StationMap:
         no_pixel, no_button = self.missing(stations)
         problems = []
         if no_pixel:
-            problems.append(f"no LED pixel for stations {_ranges(no_pixel)}")
+            problems.append(f"no LED pixel for stations {ranges_text(no_pixel)}")
         if no_button:
-            problems.append(f"no button for stations {_ranges(no_button)}")
+            problems.append(f"no button for stations {ranges_text(no_button)}")
         if problems:
             raise MapError("the station map is incomplete: " + "; ".join(problems) + " (run `scotland-yard calibrate`)")
 
@@ -112,7 +112,7 @@ def _table(data: dict[str, object], name: str) -> dict[int, int]:
     return result
 
 
-def _ranges(stations: list[int]) -> str:
+def ranges_text(stations: list[int]) -> str:
     """``1-3, 7`` for [1, 2, 3, 7]."""
     runs: list[list[int]] = []
     for station in stations:

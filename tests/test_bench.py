@@ -20,3 +20,12 @@ def test_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_random_game_is_complete_and_deterministic() -> None:
     first, second = bench.play_random_game(11), bench.play_random_game(11)
     assert first.is_over and first.actions == second.actions
+
+
+def test_hardware_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    from hardware import bench as hardware_bench
+
+    hardware_bench.main(["--seconds", "0.05"])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["led_frame_ms", "led_frame_over_budget_ms", "button_scan_ms"]
+    assert all(re.fullmatch(r"[a-z_]+: [0-9]+\.[0-9]{3}", line) and float(line.split()[1]) > 0 for line in lines)

@@ -39,8 +39,10 @@ def test_a_file_overrides_only_what_it_names(tmp_path: Path) -> None:
         ("[controls]\nmenu = 5", "controls.choice_1 and controls.menu both use GPIO 5"),
         ("[controls]\nundo = 40", "controls.undo: GPIO 40 does not exist (the header has GPIO 2 to 27)"),
         ("[buttons]\nload_pin = 1", "buttons.load_pin: GPIO 1 does not exist (the header has GPIO 2 to 27)"),
-        ("[leds]\npin = 19", "leds.pin and buttons.spi_bus both use GPIO 19"),
-        ("[leds]\nbackend = \"spi\"\nspi_bus = 1", "leds.spi_bus and buttons.spi_bus: both use SPI bus 1"),
+        ("[leds]\npin = 9", "leds.pin and buttons.spi_bus both use GPIO 9"),
+        ("[leds]\npin = 8", "leds.pin and buttons.select_pin both use GPIO 8"),
+        ("[leds]\nbackend = \"spi\"\nspi_bus = 0", "leds.spi_bus and buttons.spi_bus: both use SPI bus 0"),
+        ("[leds]\nbackend = \"spi\"\n[controls]\nmenu = 18", "leds.spi_bus and controls.menu both use GPIO 18"),
         ("[leds]\nbackend = \"pwm\"", "leds.backend: must be ws281x or spi, not 'pwm'"),
         ("[leds]\nbrightness = 1.5", "leds.brightness: must be between 0 and 1, not 1.5"),
         ("[leds]\norder = \"RGX\"", "leds.order: must be the letters R, G and B"),
@@ -68,9 +70,9 @@ def test_the_file_name_is_in_the_error(tmp_path: Path) -> None:
         load_config(path)
 
 
-def test_pi5_leds_on_spi0_beside_buttons_on_spi1_is_fine() -> None:
-    config = parse_config('[leds]\nbackend = "spi"\nspi_bus = 0\n')
-    assert ("leds.spi_bus", 10) in pin_claims(config)
+def test_pi5_leds_on_spi1_beside_buttons_on_spi0_is_fine() -> None:
+    config = parse_config('[leds]\nbackend = "spi"\n')
+    assert ("leds.spi_bus", 20) in pin_claims(config) and ("buttons.spi_bus", 11) in pin_claims(config)
 
 
 def test_station_map_round_trips_and_saves_atomically(tmp_path: Path) -> None:

@@ -1,0 +1,61 @@
+"""The builder's commands: ``hw-test`` and ``calibrate``, wired to the configured hardware.
+
+Both run without a complete station map: ``hw-test`` falls back to the wiring
+order, and ``calibrate`` is what writes the map.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from contextlib import ExitStack
+from pathlib import Path
+from typing import TextIO
+
+from hardware.calibrate import ButtonBits, Calibration
+from hardware.config import Config, load_config
+from hardware.factory import build_controls, build_leds, build_station_buttons
+from hardware.selftest import SelfTest, SelfTestReport
+from hardware.station_map import StationMap
+
+DEFAULT_CONFIG = Path("/etc/scotland-yard/config.toml")
+
+
+def config_path(given: str | None) -> Path:
+    """The config file: given on the command line, else $SCOTLAND_YARD_CONFIG, else the system one."""
+    return Path(given or os.environ.get("SCOTLAND_YARD_CONFIG") or DEFAULT_CONFIG)
+
+
+def map_path(config: Config, config_file: Path) -> Path:
+    """The station map file, relative to the config file's folder unless absolute."""
+    return config_file.parent / config.map_file
+
+
+def hw_test(
+    config: Config, config_file: Path, stations: Sequence[int], out: TextIO, listen_s: float, step_s: float, flood_s: float
+) -> SelfTestReport:
+    path = map_path(config, config_file)
+    station_map = StationMap.load(path) if path.exists() else StationMap.identity(stations)
+    if not path.exists():
+        print(f"No station map at {path}: station n is pixel and button bit n-1 (the wiring order).", file=out)
+    with ExitStack() as parts:
+        leds = build_leds(config, station_map.pixels)
+        parts.callback(leds.close)
+        buttons = build_station_buttons(config, station_map.buttons)
+        parts.callback(buttons.close)
+        controls = build_controls(config)
+        parts.callback(controls.close)
+        return SelfTest(leds, buttons, controls, stations, out, step_s=step_s, colour_s=flood_s).run(listen_s)
+
+
+def calibrate(config: Config, config_file: Path, stations: Sequence[int], out: TextIO, restart: bool) -> StationMap:
+    bits = 8 * config.buttons.chips
+    with ExitStack() as parts:
+        pixels = build_leds(config, {pixel: pixel for pixel in range(config.leds.count)})
+        parts.callback(pixels.close)
+        buttons = build_station_buttons(config, {bit: bit for bit in range(bits)})
+        parts.callback(buttons.close)
+        controls = build_controls(config)
+        parts.callback(controls.close)
+        calibration = Calibration(pixels, ButtonBits(buttons), controls, list(stations), config.leds.count, map_path(config, config_file), out)
+        return calibration.run(restart)

@@ -1,0 +1,89 @@
+"""Build the hardware for a profile: ``pi`` (the real board), ``fake`` (tests), ``sim`` (the PC window).
+
+The console asks for a ``Hardware`` bundle once and never asks which profile it
+got. Each part has its own builder too, because the builder's tools need only
+some parts (``hw-test`` and ``calibrate`` use no handheld and no game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from contextlib import ExitStack
+
+from hardware.config import Config, ConfigError
+from hardware.controls import FakeControlButtons, GpioControlButtons
+from hardware.handheld import MemoryHandheldLink, ScriptedFarEnd
+from hardware.interfaces import ControlButtons, HandheldLink, Hardware, Screen, StationButtons, StationLeds
+from hardware.led_backends import SpiWriter, Ws281xWriter
+from hardware.leds import LedStrip, PixelWriter, RecordingLeds
+from hardware.station_buttons import FakeStationButtons, ShiftRegisterChain, StationButtonScanner
+from hardware.station_map import StationMap
+
+
+class HardwareUnavailable(ConfigError):
+    """A part this version cannot build for the chosen profile."""
+
+
+def build_leds(config: Config, pixels: Mapping[int, int]) -> StationLeds:
+    """The station lights; *pixels* maps each station (or any key) to its pixel on the strip."""
+    if config.profile == "fake":
+        return RecordingLeds()
+    _require_pi(config, "leds")
+    writer: PixelWriter = Ws281xWriter(config.leds) if config.leds.backend == "ws281x" else SpiWriter(config.leds)
+    return LedStrip(config.leds, pixels, writer)
+
+
+def build_station_buttons(config: Config, buttons: Mapping[int, int]) -> StationButtons:
+    """The station buttons; *buttons* maps each station (or any key) to its bit in the chain."""
+    if config.profile == "fake":
+        return FakeStationButtons()
+    _require_pi(config, "buttons")
+    chain = ShiftRegisterChain(config.buttons)
+    return StationButtonScanner(chain, buttons, config.buttons.debounce_ms / 1000, config.buttons.stuck_after_s)
+
+
+def build_controls(config: Config) -> ControlButtons:
+    if config.profile == "fake":
+        return FakeControlButtons()
+    _require_pi(config, "controls")
+    return GpioControlButtons(config.controls)
+
+
+def build_screen(config: Config) -> Screen:
+    from hardware.screen import DisplayScreen, OffscreenScreen  # pygame loads only when a screen is wanted
+
+    if config.profile == "fake":
+        return OffscreenScreen(config.screen)
+    _require_pi(config, "screen")
+    return DisplayScreen(config.screen)
+
+
+def build_handheld(config: Config) -> HandheldLink:
+    if config.profile == "fake":
+        return MemoryHandheldLink(ScriptedFarEnd([]))
+    raise HardwareUnavailable(f"profile {config.profile}: the USB serial link to the handheld is not part of this version yet")
+
+
+def build_hardware(config: Config, station_map: StationMap, stations: Sequence[int], handheld: HandheldLink | None = None) -> Hardware:
+    """Everything the console needs; refuses a station map that misses a station."""
+    if config.profile != "fake":
+        station_map.require_complete(stations)
+    with ExitStack() as built:  # a part that fails to build closes the ones built before it
+        leds = build_leds(config, station_map.pixels)
+        built.callback(leds.close)
+        buttons = build_station_buttons(config, station_map.buttons)
+        built.callback(buttons.close)
+        controls = build_controls(config)
+        built.callback(controls.close)
+        screen = build_screen(config)
+        built.callback(screen.close)
+        link = handheld if handheld is not None else build_handheld(config)
+        built.pop_all()
+    return Hardware(leds, buttons, controls, screen, link)
+
+
+def _require_pi(config: Config, part: str) -> None:
+    if config.profile == "sim":
+        raise HardwareUnavailable(f"profile sim: the simulator's {part} come with the simulator window, not in this version yet")
+    if config.profile != "pi":
+        raise ConfigError(f"profile: {config.profile!r} has no {part}")
