@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import TextIO
 
 from hardware.calibrate import ButtonBits, Calibration
-from hardware.config import Config, load_config
-from hardware.factory import build_controls, build_leds, build_station_buttons
+from hardware.config import Config
+from hardware.factory import build_board
 from hardware.selftest import SelfTest, SelfTestReport
 from hardware.station_map import StationMap
 
@@ -39,23 +39,14 @@ def hw_test(
     if not path.exists():
         print(f"No station map at {path}: station n is pixel and button bit n-1 (the wiring order).", file=out)
     with ExitStack() as parts:
-        leds = build_leds(config, station_map.pixels)
-        parts.callback(leds.close)
-        buttons = build_station_buttons(config, station_map.buttons)
-        parts.callback(buttons.close)
-        controls = build_controls(config)
-        parts.callback(controls.close)
+        leds, buttons, controls = build_board(config, station_map.pixels, station_map.buttons, parts)
         return SelfTest(leds, buttons, controls, stations, out, step_s=step_s, colour_s=flood_s).run(listen_s)
 
 
 def calibrate(config: Config, config_file: Path, stations: Sequence[int], out: TextIO, restart: bool) -> StationMap:
     bits = 8 * config.buttons.chips
     with ExitStack() as parts:
-        pixels = build_leds(config, {pixel: pixel for pixel in range(config.leds.count)})
-        parts.callback(pixels.close)
-        buttons = build_station_buttons(config, {bit: bit for bit in range(bits)})
-        parts.callback(buttons.close)
-        controls = build_controls(config)
-        parts.callback(controls.close)
+        # Keyed by pixel and by chain bit, not by station: finding the stations is the point.
+        pixels, buttons, controls = build_board(config, {p: p for p in range(config.leds.count)}, {b: b for b in range(bits)}, parts)
         calibration = Calibration(pixels, ButtonBits(buttons), controls, list(stations), config.leds.count, map_path(config, config_file), out)
         return calibration.run(restart)

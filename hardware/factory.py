@@ -64,17 +64,25 @@ def build_handheld(config: Config) -> HandheldLink:
     raise HardwareUnavailable(f"profile {config.profile}: the USB serial link to the handheld is not part of this version yet")
 
 
+def build_board(
+    config: Config, pixels: Mapping[int, int], buttons: Mapping[int, int], closer: ExitStack
+) -> tuple[StationLeds, StationButtons, ControlButtons]:
+    """The board's lights, station buttons and keys, each registered with *closer* to be closed."""
+    leds = build_leds(config, pixels)
+    closer.callback(leds.close)
+    station_buttons = build_station_buttons(config, buttons)
+    closer.callback(station_buttons.close)
+    controls = build_controls(config)
+    closer.callback(controls.close)
+    return leds, station_buttons, controls
+
+
 def build_hardware(config: Config, station_map: StationMap, stations: Sequence[int], handheld: HandheldLink | None = None) -> Hardware:
     """Everything the console needs; refuses a station map that misses a station."""
     if config.profile != "fake":
         station_map.require_complete(stations)
     with ExitStack() as built:  # a part that fails to build closes the ones built before it
-        leds = build_leds(config, station_map.pixels)
-        built.callback(leds.close)
-        buttons = build_station_buttons(config, station_map.buttons)
-        built.callback(buttons.close)
-        controls = build_controls(config)
-        built.callback(controls.close)
+        leds, buttons, controls = build_board(config, station_map.pixels, station_map.buttons, built)
         screen = build_screen(config)
         built.callback(screen.close)
         link = handheld if handheld is not None else build_handheld(config)

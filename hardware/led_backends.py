@@ -53,7 +53,7 @@ class Ws281xWriter:
 
     def __init__(self, config: LedConfig) -> None:
         try:
-            from rpi_ws281x import PixelStrip, ws  # type: ignore[import-not-found]
+            from rpi_ws281x import PixelStrip, ws
         except ImportError as error:
             raise LedDriverMissing(
                 "rpi-ws281x is not installed: on a Raspberry Pi 3, 4 or Zero 2 W install the `pi` extra "
@@ -126,7 +126,7 @@ class SpiWriter:
 def _open_spidev(bus: int, frame_bytes: int) -> Any:
     """``/dev/spidev<bus>.0`` set up for WS2812 pulses, refusing a frame spidev would split."""
     try:
-        import spidev  # type: ignore[import-not-found]
+        import spidev
     except ImportError as error:
         raise LedDriverMissing(
             "spidev is not installed: on a Raspberry Pi install the `pi` extra (pip install '.[pi]'); "

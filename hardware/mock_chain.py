@@ -28,7 +28,7 @@ from gpiozero.pins.mock import MockFactory, MockPin, MockSPIDevice
 from hardware.config import SPI_BUS_PINS, ButtonChainConfig
 
 
-class MockLoadPin(MockPin):
+class MockLoadPin(MockPin):  # type: ignore[misc]  # gpiozero is untyped
     """The chips' SH/LD line: tells its chain whenever the driver sets it."""
 
     def __init__(self, factory: MockFactory, info: object) -> None:
@@ -41,7 +41,7 @@ class MockLoadPin(MockPin):
             self.chain.on_load()
 
 
-class MockShiftRegisterChain(MockSPIDevice):
+class MockShiftRegisterChain(MockSPIDevice):  # type: ignore[misc]  # gpiozero is untyped
     """*config.chips* chained 74HC165s with a button on every input.
 
     Bit *k* of the chain is the *k*-th input shifted out: chip 0 (the one whose

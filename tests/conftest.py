@@ -29,6 +29,9 @@ import os
 import random
 from collections.abc import Callable, Iterator
 
+import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
@@ -170,3 +173,18 @@ def play_until(game: Game, rng: random.Random, actions: int) -> Game:
 def copy_game(game: Game) -> Game:
     """An independent game in the same position (via the explicit ``Position``); not for finished games."""
     return Game(game.position())
+
+
+# ---------------------------------------------------------------- gpiozero's mock pins
+
+
+@pytest.fixture
+def mock_pins() -> Iterator[MockFactory]:
+    """A fresh mock pin factory per test, reset afterwards (gpiozero's own test-suite pattern)."""
+    saved = Device.pin_factory
+    Device.pin_factory = MockFactory()
+    try:
+        yield Device.pin_factory
+    finally:
+        Device.pin_factory.reset()
+        Device.pin_factory = saved

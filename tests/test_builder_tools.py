@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import io
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
 from console.cli import main
@@ -74,17 +73,6 @@ def test_self_test_stops_listening_after_quiet_time() -> None:
     script = Script([])
     report = SelfTest(leds, buttons, controls, [1, 2], io.StringIO(), sleep=script.sleep, clock=script.clock).run(listen_s=1)
     assert report.never_pressed == [1, 2] and script.now >= 1
-
-
-@pytest.fixture
-def mock_pins() -> Iterator[MockFactory]:
-    saved = Device.pin_factory
-    Device.pin_factory = MockFactory()
-    try:
-        yield Device.pin_factory
-    finally:
-        Device.pin_factory.reset()
-        Device.pin_factory = saved
 
 
 def calibration_rig(tmp_path: Path, stations: list[int], script: Script) -> tuple[Calibration, MockShiftRegisterChain, FakeControlButtons, MemoryPixelWriter]:
