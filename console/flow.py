@@ -1,0 +1,244 @@
+"""The game's flow on the board: one state machine, fed one event at a time.
+
+Station presses, control keys and handheld messages come in as events; the
+engine decides every rule; the flow keeps what the board and screen should
+show (a ``Ui``) and records each accepted move before it returns, so the
+lights never show a move that a power cut could lose.
+
+>>> from engine import Game
+>>> from console.mister_x import ComputerSeat
+>>> flow = Flow(Game.new("beginner", players=3, seed=1), ComputerSeat(), now=0.0)
+>>> flow.ui.mode, [name for name, _ in flow.ui.to_place]
+(<Mode.DEAL: 'deal'>, ['red', 'blue', 'bobby1', 'bobby2'])
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import replace
+from typing import Protocol
+
+from console.mister_x import MisterXSeat
+from console.model import Flash, Mode, Ui
+from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, MisterXMove, Move, Side, Station, Ticket
+from hardware.interfaces import Key, Message
+
+REFUSED_SECONDS = 0.8
+_DEAL_MESSAGE = "Place each piece on its lit station and press it"
+REVEAL_SECONDS = 6.0
+
+
+class Recorder(Protocol):
+    """Where accepted actions go before anything shows them (the journal)."""
+
+    def moved(self, move: Move) -> None: ...
+
+    def undone(self) -> None: ...
+
+    def ended(self, game: Game) -> None: ...
+
+
+class NoRecord:
+    """A recorder that keeps nothing (tests, demonstrations)."""
+
+    def moved(self, move: Move) -> None:
+        pass
+
+    def undone(self) -> None:
+        pass
+
+    def ended(self, game: Game) -> None:
+        pass
+
+
+class Flow:
+    """The console's state machine for one game."""
+
+    def __init__(self, game: Game, seat: MisterXSeat, now: float, recorder: Recorder | None = None, *, deal: bool = True,
+                 assist: bool = False) -> None:
+        self.game = game
+        self.seat = seat
+        self.recorder = recorder or NoRecord()
+        self._paused_from: Mode | None = None
+        self.ui = Ui(Mode.DEAL, assist=assist)
+        if deal and not game.actions and game.round == 1 and game.turn is Side.MISTER_X:
+            pieces = game.public_view().pieces
+            self.ui = replace(self.ui, to_place=tuple((p.name, p.station) for p in pieces), message=_DEAL_MESSAGE)
+        else:
+            self._continue(now)
+
+    # ------------------------------------------------------------ events
+
+    def station_pressed(self, station: Station, now: float) -> None:
+        mode = self.ui.mode
+        if mode is Mode.DEAL:
+            self._placed(station, now)
+        elif mode in (Mode.DETECTIVES, Mode.CHOOSE_TICKET):
+            self._detective_press(station, now)
+        elif mode is Mode.MISTER_X:
+            self._refuse(station, "Mister X is moving: wait for him", now)
+        elif mode is Mode.PAUSED:
+            self._refuse(station, self.ui.message, now)
+
+    def key_pressed(self, key: Key, now: float) -> None:
+        mode = self.ui.mode
+        if key is Key.MENU:
+            self.ui = replace(self.ui, assist=not self.ui.assist)
+        elif key is Key.UNDO and mode in (Mode.DETECTIVES, Mode.CHOOSE_TICKET, Mode.MISTER_X):
+            self._undo(now)
+        elif mode is Mode.CHOOSE_TICKET and key in _CHOICES:
+            index = _CHOICES.index(key)
+            if index < len(self.ui.ticket_choices):
+                assert self.ui.selected is not None and self.ui.chosen is not None
+                self._play(DetectiveMove(self.ui.selected, self.ui.chosen, self.ui.ticket_choices[index]), now)
+
+    def handheld_message(self, message: Message, now: float) -> None:
+        if self.ui.mode is not Mode.MISTER_X:
+            return
+        move = self.seat.on_message(message, self.game)
+        if move is not None:
+            self._mister_x_moves(move, now)
+
+    def handheld_connected(self, connected: bool, now: float) -> None:
+        """The handheld went away (pause) or came back (carry on where we were)."""
+        if not connected and self.ui.mode not in (Mode.PAUSED, Mode.GAME_OVER):
+            self._paused_from = self.ui.mode
+            self.ui = replace(self.ui, mode=Mode.PAUSED, message="Mister X's handheld is unplugged: plug it back in")
+        elif connected and self.ui.mode is Mode.PAUSED:
+            mode, self._paused_from = self._paused_from or Mode.DETECTIVES, None
+            if mode is Mode.DEAL:
+                self.ui = replace(self.ui, mode=mode, message=_DEAL_MESSAGE)
+            else:
+                self._continue(now)  # Mister X is asked again: a request may have been lost on the way
+
+    def button_stuck(self, station: Station, now: float) -> None:
+        self.ui = replace(self.ui, message=f"The button at station {station} is stuck: it is ignored until released")
+
+    # ------------------------------------------------------------ the deal
+
+    def _placed(self, station: Station, now: float) -> None:
+        waiting = [(name, at) for name, at in self.ui.to_place if at != station]
+        if len(waiting) == len(self.ui.to_place):
+            self._refuse(station, f"No piece starts at {station}: place the pieces on the lit stations", now)
+            return
+        self.ui = replace(self.ui, to_place=tuple(waiting))
+        if not waiting:
+            self._continue(now)
+
+    # ------------------------------------------------------- Mister X
+
+    def _continue(self, now: float) -> None:
+        """Go on with whoever is to move now."""
+        game = self.game
+        if game.is_over:
+            self._over(now)
+        elif game.turn is Side.MISTER_X:
+            self.ui = replace(self.ui, mode=Mode.MISTER_X, selected=None, destinations={}, chosen=None, ticket_choices=(),
+                              reveal_next=self._reveal_next(), message="Mister X is moving")
+            move = self.seat.begin_turn(game)
+            if move is not None:
+                self._mister_x_moves(move, now)
+        else:
+            self._detectives_turn(now)
+
+    def _reveal_next(self) -> bool:
+        """His next move, or the second leg should he double, is a reveal move (the notifier)."""
+        made, reveals = self.game.moves_made, self.game.ruleset.reveal_moves
+        return made + 1 in reveals or (self.game.can_double and made + 2 in reveals)
+
+    def _mister_x_moves(self, move: Move, now: float) -> None:
+        try:
+            self.game.play(move)
+        except IllegalMoveError as error:
+            self.seat.refused(str(error), self.game)
+            return
+        self.recorder.moved(move)
+        self.seat.accepted(self.game)
+        shown = self.game.public_view().log[-(2 if isinstance(move, DoubleMove) else 1):]
+        revealed = [entry.station for entry in shown if entry.reveal and entry.station is not None]
+        if revealed:
+            self.ui = replace(self.ui, reveal=Flash(revealed[-1], now, REVEAL_SECONDS))
+        tickets = " and ".join(str(entry.ticket) for entry in shown)
+        self._continue(now)
+        if not self.game.is_over:
+            seen = f"; he was seen at {revealed[-1]}" if revealed else ""
+            self.ui = replace(self.ui, message=f"Mister X took {tickets}{seen}. " + self.ui.message)
+
+    # ------------------------------------------------------ detectives
+
+    def _detectives_turn(self, now: float, message: str = "") -> None:
+        out = self.game.sitting_out()
+        notes = [message] if message else []
+        if out:
+            notes.append(f"{', '.join(out)} cannot move and {'sits' if len(out) == 1 else 'sit'} out")
+        notes.append("Detectives: press a piece to move it")
+        self.ui = replace(self.ui, mode=Mode.DETECTIVES, selected=None, destinations={}, chosen=None, ticket_choices=(),
+                          reveal_next=False, message=". ".join(notes))
+
+    def _detective_press(self, station: Station, now: float) -> None:
+        ui = self.ui
+        if ui.selected is not None and station in ui.destinations:
+            tickets = ui.destinations[station]
+            if len(tickets) == 1:
+                self._play(DetectiveMove(ui.selected, station, tickets[0]), now)
+            else:
+                keys = ", ".join(f"{n + 1}: {ticket}" for n, ticket in enumerate(tickets))
+                self.ui = replace(ui, mode=Mode.CHOOSE_TICKET, chosen=station, ticket_choices=tickets,
+                                  message=f"Which ticket to {station}? Press {keys}")
+            return
+        piece = next((p for p in self.game.public_view().pieces if p.station == station), None)
+        if piece is None:
+            why = f"{ui.selected} cannot reach {station}" if ui.selected else f"no detective or bobby stands on {station}"
+            self._refuse(station, why, now)
+        elif piece.name == ui.selected:
+            self._detectives_turn(now)
+        elif piece.name not in self.game.to_move():
+            done = piece.name in self.game.public_view().moved
+            self._refuse(station, f"{piece.name} has already moved this round" if done else f"{piece.name} cannot move now", now)
+        else:
+            destinations: dict[Station, list[Ticket]] = defaultdict(list)
+            for move in self.game.moves_of(piece.name):
+                destinations[move.station].append(move.ticket)
+            self.ui = replace(ui, mode=Mode.DETECTIVES, selected=piece.name, chosen=None, ticket_choices=(),
+                              destinations={s: tuple(t) for s, t in destinations.items()},
+                              message=f"{piece.name}: press where to go")
+
+    def _play(self, move: DetectiveMove, now: float) -> None:
+        try:
+            self.game.play(move)
+        except IllegalMoveError as error:  # the flow offers only legal moves; the engine has the last word
+            self._refuse(move.station, str(error), now)
+            return
+        self.recorder.moved(move)
+        self.ui = replace(self.ui, selected=None, destinations={}, chosen=None, ticket_choices=())
+        if self.game.is_over or self.game.turn is Side.MISTER_X:
+            self._continue(now)
+        else:
+            self._detectives_turn(now, f"{move.piece} took the {move.ticket} to {move.station}: move the piece")
+
+    def _undo(self, now: float) -> None:
+        if self.ui.mode is Mode.CHOOSE_TICKET:
+            self.ui = replace(self.ui, mode=Mode.DETECTIVES, chosen=None, ticket_choices=(), message="Choose again")
+            return
+        if not self.game.can_undo:
+            self.ui = replace(self.ui, message="Nothing to take back: Mister X's moves stand")
+            return
+        if self.ui.mode is Mode.MISTER_X:
+            self.seat.cancel_turn()
+        move = self.game.undo()
+        self.recorder.undone()
+        self._detectives_turn(now, f"Took back {move.piece}'s move: put the piece back on {self.game.station_of(move.piece)}")
+
+    # ------------------------------------------------------- the end
+
+    def _over(self, now: float) -> None:
+        self.recorder.ended(self.game)
+        self.seat.game_over(self.game)
+        self.ui = replace(self.ui, mode=Mode.GAME_OVER, selected=None, destinations={}, chosen=None, ticket_choices=(),
+                          reveal_next=False, message=str(self.game.outcome).capitalize())
+
+    def _refuse(self, station: Station, why: str, now: float) -> None:
+        self.ui = replace(self.ui, refused=Flash(station, now, REFUSED_SECONDS), message=f"No: {why}")
+
+
+_CHOICES = (Key.CHOICE_1, Key.CHOICE_2, Key.CHOICE_3, Key.CHOICE_4)

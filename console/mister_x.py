@@ -1,0 +1,130 @@
+"""Mister X's seat: a person on the handheld, or the computer.
+
+The flow asks the seat for a move when Mister X's turn comes and tells it what
+happened; the seat alone sees Mister X's view. The handheld seat turns that
+view into protocol messages and the handheld's answers into engine moves, leg
+by leg for a double move (the host lists the second legs after the first is
+chosen, so frames stay small). Whatever the handheld sends, the engine checks
+the move again when the flow plays it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from engine import DoubleMove, Game, MisterXMove, Move, Ticket
+from engine.ai.baselines import greedy_mister_x
+from hardware.interfaces import HandheldLink, Message
+
+
+class MisterXSeat(Protocol):
+    def begin_turn(self, game: Game) -> Move | None:
+        """Mister X's turn starts; a computer answers at once, a person later (``on_message``)."""
+
+    def on_message(self, message: Message, game: Game) -> Move | None:
+        """A message from the handheld; returns his move once it is complete."""
+
+    def accepted(self, game: Game) -> None:
+        """His move was played (tell him, and whether it was seen)."""
+
+    def refused(self, reason: str, game: Game) -> None:
+        """His move was refused by the engine: ask again."""
+
+    def cancel_turn(self) -> None:
+        """The detectives took back the move that ended their round: his turn has not come yet."""
+
+    def game_over(self, game: Game) -> None: ...
+
+
+def _moves(moves: Sequence[MisterXMove]) -> list[list[object]]:
+    return [[move.station, str(move.ticket)] for move in moves]
+
+
+def _parse(message: Message) -> MisterXMove:
+    return MisterXMove(int(message["station"]), Ticket.parse(str(message["ticket"])))
+
+
+class HandheldSeat:
+    """Mister X plays on his handheld, over a ``HandheldLink``."""
+
+    def __init__(self, link: HandheldLink) -> None:
+        self.link = link
+        self._first: MisterXMove | None = None
+        self._made_before = 0
+
+    def begin_turn(self, game: Game) -> None:
+        self._first = None
+        self._made_before = game.moves_made
+        view = game.mister_x_view()
+        self.link.send(
+            {
+                "type": "choose_move",
+                "round": view.public.round,
+                "station": view.station,
+                "tickets": view.public.mister_x_tickets.as_dict(),
+                "moves": _moves(view.moves),
+                "can_double": view.can_double,
+                "reveal_next": view.public.next_move_is_reveal,
+                "log": [[str(entry.ticket), entry.station] for entry in view.log],
+            }
+        )
+
+    def on_message(self, message: Message, game: Game) -> Move | None:
+        if message.get("type") != "move":
+            return None
+        try:
+            leg = _parse(message)
+        except (KeyError, ValueError, TypeError):
+            self.link.send({"type": "refused", "reason": "garbled move"})
+            return None
+        if self._first is not None:
+            first, self._first = self._first, None
+            return DoubleMove(first, leg)
+        if message.get("double"):
+            legs = game.second_legs(leg) if game.can_double else ()
+            if not legs:
+                self.link.send({"type": "refused", "reason": "no double move starts with that leg"})
+                return None
+            self._first = leg
+            self.link.send({"type": "choose_second_leg", "first": [leg.station, str(leg.ticket)], "moves": _moves(legs),
+                            "reveal_next": game.moves_made + 2 in game.ruleset.reveal_moves})
+            return None
+        return leg
+
+    def accepted(self, game: Game) -> None:
+        new = game.public_view().log[self._made_before :]
+        self.link.send({"type": "accepted", "seen": [entry.move for entry in new if entry.reveal]})
+
+    def refused(self, reason: str, game: Game) -> None:
+        self.link.send({"type": "refused", "reason": reason})
+        self.begin_turn(game)
+
+    def cancel_turn(self) -> None:
+        self._first = None
+        self.link.send({"type": "wait"})
+
+    def game_over(self, game: Game) -> None:
+        self.link.send({"type": "game_over", "result": str(game.outcome)})
+
+
+class ComputerSeat:
+    """The computer plays Mister X (the greedy baseline until the search players exist)."""
+
+    def begin_turn(self, game: Game) -> Move:
+        return greedy_mister_x(game.board, game.mister_x_view())
+
+    def on_message(self, message: Message, game: Game) -> None:
+        return None
+
+    def accepted(self, game: Game) -> None:
+        pass
+
+    def refused(self, reason: str, game: Game) -> None:
+        raise RuntimeError(f"the computer Mister X chose an illegal move: {reason}")
+
+    def cancel_turn(self) -> None:
+        pass
+
+    def game_over(self, game: Game) -> None:
+        pass

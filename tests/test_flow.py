@@ -1,0 +1,220 @@
+"""The console's flow: the deal, Mister X's turn on the handheld, the detectives' presses, undo, pause, the end."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from console.flow import Flow
+from console.mister_x import ComputerSeat, HandheldSeat
+from console.model import Mode
+from engine import DetectiveMove, Game, Move, Side, Ticket
+from hardware.handheld import MemoryHandheldLink
+from hardware.interfaces import Key, Message
+
+
+class Journal:
+    def __init__(self) -> None:
+        self.events: list[object] = []
+
+    def moved(self, move: Move) -> None:
+        self.events.append(move)
+
+    def undone(self) -> None:
+        self.events.append("undo")
+
+    def ended(self, game: Game) -> None:
+        self.events.append(("end", game.outcome))
+
+
+def first_move_handheld(message: Message) -> list[Message]:
+    """A Mister X who always takes the first move his handheld lists."""
+    if message["type"] in ("choose_move", "choose_second_leg"):
+        station, ticket = message["moves"][0]
+        return [{"type": "move", "station": station, "ticket": ticket}]
+    return []
+
+
+def dealt_flow(game: Game, seat: object, journal: Journal | None = None) -> Flow:
+    flow = Flow(game, seat, now=0.0, recorder=journal)  # type: ignore[arg-type]
+    for _, station in flow.ui.to_place:
+        flow.station_pressed(station, 0.0)
+    return flow
+
+
+def test_the_deal_waits_for_every_piece_then_mister_x_moves() -> None:
+    game = Game.new("reissue", players=3, seed=1)
+    flow = Flow(game, ComputerSeat(), now=0.0)
+    stations = [station for _, station in flow.ui.to_place]
+    assert stations == [50, 112, 141, 138]
+    flow.station_pressed(1, 0.5)
+    assert flow.ui.refused is not None and flow.ui.refused.station == 1 and "No piece starts at 1" in flow.ui.message
+    for station in stations[:-1]:
+        flow.station_pressed(station, 1.0)
+    assert flow.ui.mode is Mode.DEAL and len(flow.ui.to_place) == 1
+    flow.station_pressed(stations[-1], 1.0)
+    assert game.moves_made == 1 and flow.ui.mode is Mode.DETECTIVES
+    assert "Mister X took taxi" in flow.ui.message or "Mister X took" in flow.ui.message
+
+
+def test_pick_a_piece_see_its_destinations_and_move() -> None:
+    game = Game.new("reissue", players=3, seed=1)
+    flow = dealt_flow(game, ComputerSeat())
+    flow.station_pressed(50, 2.0)
+    assert flow.ui.selected == "red"
+    assert set(flow.ui.destinations) == {m.station for m in game.moves_of("red")}
+    flow.station_pressed(1, 2.1)
+    assert flow.ui.message == "No: red cannot reach 1" and flow.ui.selected == "red"
+    flow.station_pressed(49, 2.2)
+    assert game.station_of("red") == 49 and flow.ui.selected is None
+    assert "red took the taxi to 49" in flow.ui.message
+    flow.station_pressed(49, 2.3)
+    assert flow.ui.message == "No: red has already moved this round"
+
+
+def test_two_tickets_to_one_station_are_chosen_with_the_keys() -> None:
+    for seed in range(100):  # a deal where a detective has two lines to one station
+        game = Game.new("reissue", players=6, seed=seed)
+        flow = dealt_flow(game, ComputerSeat())
+        doubles = [(p, s, ts) for p in game.to_move() for s, ts in _by_station(game, p).items() if len(ts) > 1]
+        if doubles:
+            break
+    piece, station, tickets = doubles[0]
+    flow.station_pressed(game.station_of(piece), 1.0)
+    flow.station_pressed(station, 1.1)
+    assert flow.ui.mode is Mode.CHOOSE_TICKET and flow.ui.ticket_choices == tickets
+    assert "Which ticket" in flow.ui.message
+    flow.key_pressed(Key.CHOICE_2, 1.2)
+    assert game.actions[-1] == DetectiveMove(piece, station, tickets[1])
+
+
+def _by_station(game: Game, piece: str) -> dict[int, tuple[Ticket, ...]]:
+    found: dict[int, tuple[Ticket, ...]] = {}
+    for move in game.moves_of(piece):
+        found[move.station] = found.get(move.station, ()) + (move.ticket,)
+    return found
+
+
+def test_undo_takes_back_a_detective_move_and_is_journaled() -> None:
+    journal = Journal()
+    game = Game.new("reissue", players=3, seed=1)
+    flow = dealt_flow(game, ComputerSeat(), journal)
+    flow.station_pressed(50, 1.0)
+    flow.station_pressed(49, 1.1)
+    flow.key_pressed(Key.UNDO, 1.2)
+    assert game.station_of("red") == 50 and journal.events[-1] == "undo"
+    assert "put the piece back on 50" in flow.ui.message
+    flow.key_pressed(Key.UNDO, 1.3)
+    assert "Nothing to take back" in flow.ui.message
+
+
+def test_mister_x_on_the_handheld_single_and_double_moves() -> None:
+    sent: list[Message] = []
+    replies: list[list[Message]] = []
+
+    def far_end(message: Message) -> list[Message]:
+        sent.append(message)
+        return replies.pop(0) if replies and message["type"] in ("choose_move", "choose_second_leg") else []
+
+    link = MemoryHandheldLink(far_end)
+    game = Game.new("reissue", players=3, seed=1)
+    flow = dealt_flow(game, HandheldSeat(link))
+    pump(flow)
+    assert flow.ui.mode is Mode.MISTER_X and flow.ui.message == "Mister X is moving"
+    request = sent[-1]
+    assert request["type"] == "choose_move" and request["station"] == 172 and [128, "taxi"] in request["moves"]
+    flow.handheld_message({"type": "move", "station": 999, "ticket": "taxi"}, 1.0)
+    assert sent[-2]["type"] == "refused" and "rule" in sent[-2]["reason"] and sent[-1]["type"] == "choose_move"
+    flow.handheld_message({"type": "move", "station": 128, "ticket": "taxi", "double": True}, 1.1)
+    assert sent[-1]["type"] == "choose_second_leg" and game.moves_made == 0
+    second = sent[-1]["moves"][0]
+    flow.handheld_message({"type": "move", "station": second[0], "ticket": second[1]}, 1.2)
+    assert game.moves_made == 2 and flow.ui.mode is Mode.DETECTIVES
+    assert sent[-1] == {"type": "accepted", "seen": []}
+
+
+def test_a_reveal_flashes_and_the_notifier_warns_before_it() -> None:
+    requests: list[Message] = []
+    link = MemoryHandheldLink(lambda message: requests.append(message) or [])
+    game = Game.new("reissue", players=3, seed=1)
+    flow = dealt_flow(game, HandheldSeat(link))
+    while game.moves_made < 2:
+        station, ticket = requests[-1]["moves"][0]
+        flow.handheld_message({"type": "move", "station": station, "ticket": ticket}, 1.0)
+        assert not flow.ui.reveal_next or game.turn is Side.DETECTIVES
+        play_detectives_round(flow, game)
+    assert flow.ui.mode is Mode.MISTER_X and flow.ui.reveal_next  # move 3 is a reveal move
+    assert requests[-1]["reveal_next"] is True
+    station, ticket = requests[-1]["moves"][0]
+    flow.handheld_message({"type": "move", "station": station, "ticket": ticket}, 5.0)
+    assert flow.ui.reveal is not None and flow.ui.reveal.station == station and flow.ui.reveal.since == 5.0
+    assert f"he was seen at {station}" in flow.ui.message
+    assert requests[-1] == {"type": "accepted", "seen": [3]}
+
+
+def pump(flow: Flow) -> None:
+    """Hand the handheld's answers to the flow, as the console's loop does."""
+    link = getattr(flow.seat, "link", None)
+    while link is not None and (messages := link.receive()):
+        for message in messages:
+            flow.handheld_message(message, 1.0)
+
+
+def play_detectives_round(flow: Flow, game: Game) -> None:
+    pump(flow)
+    round_number = game.round
+    while not game.is_over and game.round == round_number and game.turn is Side.DETECTIVES:
+        piece = game.to_move()[0]
+        flow.station_pressed(game.station_of(piece), 1.0)
+        flow.station_pressed(sorted(flow.ui.destinations)[0], 1.0)
+        if flow.ui.mode is Mode.CHOOSE_TICKET:
+            flow.key_pressed(Key.CHOICE_1, 1.0)
+
+
+def test_unplugging_the_handheld_pauses_and_plugging_it_back_resumes() -> None:
+    link = MemoryHandheldLink(first_move_handheld)
+    game = Game.new("beginner", players=3, seed=0)
+    flow = Flow(game, HandheldSeat(link), now=0.0)
+    flow.handheld_connected(False, 1.0)
+    assert flow.ui.mode is Mode.PAUSED and "unplugged" in flow.ui.message
+    flow.handheld_connected(True, 2.0)
+    assert flow.ui.mode is Mode.DEAL
+
+
+def test_whole_games_end_and_are_journaled_once() -> None:
+    for edition, seed in (("reissue", 3), ("classic", 4), ("beginner", 5)):
+        journal = Journal()
+        game = Game.new(edition, players=4, seed=seed)
+        flow = dealt_flow(game, HandheldSeat(MemoryHandheldLink(first_move_handheld)), journal)
+        for _ in range(500):
+            if flow.ui.mode is Mode.GAME_OVER:
+                break
+            play_detectives_round(flow, game)
+        assert flow.ui.mode is Mode.GAME_OVER and game.is_over
+        assert journal.events.count(("end", game.outcome)) == 1
+        assert [e for e in journal.events if not isinstance(e, (str, tuple))] == list(game.actions)
+        assert flow.ui.message.lower() == str(game.outcome).lower()
+
+
+def test_two_games_differing_only_in_mister_x_secret_show_the_same() -> None:
+    """The flow's Ui and the public view never depend on where Mister X went, until a reveal."""
+
+    def choose(index: int) -> Callable[[Message], list[Message]]:
+        def far_end(message: Message) -> list[Message]:
+            if message["type"] != "choose_move":
+                return []
+            taxis = [m for m in message["moves"] if m[1] == "taxi"]
+            station, ticket = taxis[index % len(taxis)]
+            return [{"type": "move", "station": station, "ticket": ticket}]
+
+        return far_end
+
+    shown = []
+    for index in (0, 1):
+        game = Game.new("reissue", players=3, seed=1)
+        flow = dealt_flow(game, HandheldSeat(MemoryHandheldLink(choose(index))))
+        pump(flow)
+        states = [(game.public_view(), flow.ui)]
+        flow.station_pressed(game.station_of("red"), 1.0)
+        states.append((game.public_view(), flow.ui))
+        shown.append(states)
+    assert shown[0] == shown[1]
