@@ -129,35 +129,45 @@ def load_config(path: str | Path) -> Config:
 
 def parse_config(text: str) -> Config:
     """A config from TOML text, checked."""
+    return config_from_data(read_toml(text))
+
+
+def read_toml(text: str) -> dict[str, Any]:
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"not valid TOML: {error}") from None
+
+
+def config_from_data(data: dict[str, Any]) -> Config:
+    """A config from the parsed file (less any sections other layers own), checked."""
     top: dict[str, Any] = {}
     for key, value in data.items():
         if key in _SECTIONS:
             if not isinstance(value, dict):
                 raise ConfigError(f"{key}: must be a [{key}] section")
-            top[key] = _section(key, _SECTIONS[key], value)
+            top[key] = section(key, _SECTIONS[key], value)
         elif key in ("profile", "map_file"):
-            top[key] = _typed(key, value, str)
+            top[key] = typed(key, value, str)
         else:
             raise ConfigError(f"{key}: unknown setting (known: profile, map_file, {', '.join(_SECTIONS)})")
     return check_config(replace(Config(), **top))
 
 
-def _section(name: str, kind: type, values: dict[str, Any]) -> Any:
+def section(name: str, kind: type, values: dict[str, Any]) -> Any:
+    """A dataclass of settings from one [section], each value checked against its default's type."""
     known = {f.name: f for f in fields(kind)}
     settings = {}
     for key, value in values.items():
         if key not in known:
             raise ConfigError(f"{name}.{key}: unknown setting (known: {', '.join(known)})")
         default = getattr(kind(), key)
-        settings[key] = _typed(f"{name}.{key}", value, type(default))
+        settings[key] = typed(f"{name}.{key}", value, type(default))
     return kind(**settings)
 
 
-def _typed(name: str, value: Any, kind: type) -> Any:
+def typed(name: str, value: Any, kind: type) -> Any:
+    """*value* as a *kind*, or a ``ConfigError`` naming the setting."""
     if kind is float and isinstance(value, int) and not isinstance(value, bool):
         return float(value)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):

@@ -1,0 +1,98 @@
+"""One sitting at the console: resume the interrupted game or deal a new one, play it, file it.
+
+This is where settings, the journal, the hardware and the flow meet. A game is
+journaled from its first moment, so a power cut at any point resumes it; a
+finished game is filed in the history folder as a game record.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+
+from console.app import Console
+from console.flow import Flow
+from console.journal import Journal, JournalError, archive, load
+from console.lights import COLOUR_BLIND, STANDARD
+from console.mister_x import ComputerSeat, HandheldSeat, MisterXSeat
+from console.model import Mode
+from console.settings import GameSettings
+from engine import Game, find_ruleset
+from engine.editions import FIVE_REVEALS
+from hardware.interfaces import Hardware
+
+JOURNAL = "game.journal"
+HISTORY = "history"
+
+
+@dataclass
+class Opened:
+    game: Game
+    journal: Journal
+    settings: GameSettings
+    resumed: bool
+    note: str = ""
+
+
+def new_game(settings: GameSettings, seed: int) -> Game:
+    ruleset = find_ruleset(settings.edition)
+    if settings.five_reveals:
+        ruleset = replace(ruleset, reveal_moves=FIVE_REVEALS)
+    return Game.new(ruleset, players=settings.players, seed=seed)
+
+
+def open_game(settings: GameSettings, *, fresh: bool, timestamp: str, seed: int | None = None) -> Opened:
+    """Resume the journaled game (its own settings win), or start a new one and journal its start.
+
+    A finished game left behind by a power cut is filed first; a corrupt journal
+    is set aside (never lost) and a new game starts, saying so.
+    """
+    data = settings.data_path
+    data.mkdir(parents=True, exist_ok=True)
+    path = data / JOURNAL
+    note = ""
+    if path.exists():
+        try:
+            found = load(path)
+        except JournalError as error:
+            found, note = None, f"The saved game could not be resumed: {error}"
+        if found is not None and not found.game.is_over and not fresh:
+            return Opened(found.game, found.journal, GameSettings(**found.settings), True, found.note or "")
+        if found is not None:
+            archive(path, data / HISTORY, found.game, timestamp)
+    game = new_game(settings, seed if seed is not None else secrets.randbelow(2**31))
+    journal = Journal(path)
+    journal.started(game.start, asdict(settings), secrets.token_hex(8))
+    return Opened(game, journal, settings, False, note)
+
+
+def seat_for(settings: GameSettings, hardware: Hardware) -> MisterXSeat:
+    return ComputerSeat() if settings.mister_x == "computer" else HandheldSeat(hardware.handheld)
+
+
+def play(
+    hardware: Hardware,
+    settings: GameSettings,
+    *,
+    fresh: bool = False,
+    clock: Callable[[], float] = time.monotonic,
+    timestamp: Callable[[], str] = lambda: time.strftime("%Y%m%d-%H%M%S"),
+    should_stop: Callable[[], bool] = lambda: False,
+    sleep: Callable[[float], None] = time.sleep,
+) -> Console:
+    """Play one game to its end (or until *should_stop*), then file it."""
+    opened = open_game(settings, fresh=fresh, timestamp=timestamp())
+    flow = Flow(opened.game, seat_for(opened.settings, hardware), clock(), opened.journal,
+                deal=not opened.resumed, assist=opened.settings.assist)
+    if opened.note:
+        flow.ui = replace(flow.ui, message=opened.note)
+    palette = COLOUR_BLIND if opened.settings.palette == "colour-blind" else STANDARD
+    console = Console(hardware, flow, palette=palette, clock=clock)
+    console.run(lambda: should_stop() or flow.ui.mode is Mode.GAME_OVER, sleep)
+    if flow.game.is_over:
+        console.show(clock())
+        archive(opened.journal.path, opened.settings.data_path / HISTORY, flow.game, timestamp())
+    return console
