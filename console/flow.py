@@ -20,7 +20,7 @@ from typing import Protocol
 
 from console.mister_x import MisterXSeat
 from console.model import Flash, Mode, Ui
-from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, MisterXMove, Move, Side, Station, Ticket
+from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, Move, Side, Station, Ticket
 from hardware.interfaces import Key, Message
 
 REFUSED_SECONDS = 0.8

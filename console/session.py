@@ -11,7 +11,6 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
-from pathlib import Path
 
 from console.app import Console
 from console.flow import Flow
@@ -73,26 +72,32 @@ def seat_for(settings: GameSettings, hardware: Hardware) -> MisterXSeat:
     return ComputerSeat() if settings.mister_x == "computer" else HandheldSeat(hardware.handheld)
 
 
-def play(
-    hardware: Hardware,
-    settings: GameSettings,
-    *,
-    fresh: bool = False,
-    clock: Callable[[], float] = time.monotonic,
-    timestamp: Callable[[], str] = lambda: time.strftime("%Y%m%d-%H%M%S"),
-    should_stop: Callable[[], bool] = lambda: False,
-    sleep: Callable[[float], None] = time.sleep,
-) -> Console:
-    """Play one game to its end (or until *should_stop*), then file it."""
-    opened = open_game(settings, fresh=fresh, timestamp=timestamp())
-    flow = Flow(opened.game, seat_for(opened.settings, hardware), clock(), opened.journal,
-                deal=not opened.resumed, assist=opened.settings.assist)
-    if opened.note:
-        flow.ui = replace(flow.ui, message=opened.note)
-    palette = COLOUR_BLIND if opened.settings.palette == "colour-blind" else STANDARD
-    console = Console(hardware, flow, palette=palette, clock=clock)
-    console.run(lambda: should_stop() or flow.ui.mode is Mode.GAME_OVER, sleep)
-    if flow.game.is_over:
-        console.show(clock())
-        archive(opened.journal.path, opened.settings.data_path / HISTORY, flow.game, timestamp())
-    return console
+class Sitting:
+    """One game at the console: opened (resumed or dealt), played, filed."""
+
+    def __init__(
+        self,
+        hardware: Hardware,
+        settings: GameSettings,
+        *,
+        fresh: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+        timestamp: Callable[[], str] = lambda: time.strftime("%Y%m%d-%H%M%S"),
+    ) -> None:
+        self.clock = clock
+        self.timestamp = timestamp
+        self.opened = open_game(settings, fresh=fresh, timestamp=timestamp())
+        settings = self.opened.settings
+        self.flow = Flow(self.opened.game, seat_for(settings, hardware), clock(), self.opened.journal,
+                         deal=not self.opened.resumed, assist=settings.assist)
+        if self.opened.note:
+            self.flow.ui = replace(self.flow.ui, message=self.opened.note)
+        palette = COLOUR_BLIND if settings.palette == "colour-blind" else STANDARD
+        self.console = Console(hardware, self.flow, palette=palette, clock=clock)
+
+    def run(self, should_stop: Callable[[], bool] = lambda: False, sleep: Callable[[float], None] = time.sleep) -> None:
+        """Play until the game ends (then file it) or *should_stop*."""
+        self.console.run(lambda: should_stop() or self.flow.ui.mode is Mode.GAME_OVER, sleep)
+        if self.flow.game.is_over:
+            self.console.show(self.clock())
+            archive(self.opened.journal.path, self.opened.settings.data_path / HISTORY, self.flow.game, self.timestamp())

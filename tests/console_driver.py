@@ -1,0 +1,63 @@
+"""Players at a console on the ``fake`` profile: they press the lit stations and keys, nothing else.
+
+The detectives read only what the console shows (the public view behind the
+lights and screen, and the flow's Ui); Mister X answers his handheld by taking
+the first move it lists.
+"""
+
+from __future__ import annotations
+
+import random
+
+from console.app import Console
+from console.model import Mode
+from hardware.controls import FakeControlButtons
+from hardware.interfaces import Key, Message
+from hardware.station_buttons import FakeStationButtons
+
+
+def first_listed_move(message: Message) -> list[Message]:
+    if message["type"] in ("choose_move", "choose_second_leg"):
+        station, ticket = message["moves"][0]
+        return [{"type": "move", "station": station, "ticket": ticket}]
+    return []
+
+
+class Table:
+    """The people around the board, one action per call of ``act``."""
+
+    def __init__(self, console: Console, seed: int = 0) -> None:
+        self.console = console
+        self.rng = random.Random(seed)
+        buttons, controls = console.hardware.station_buttons, console.hardware.controls
+        assert isinstance(buttons, FakeStationButtons) and isinstance(controls, FakeControlButtons)
+        self.buttons, self.controls = buttons, controls
+
+    def press(self, station: int) -> None:
+        self.buttons.press(station)
+        self.buttons.release(station)
+        self.console.step()
+
+    def key(self, key: Key) -> None:
+        self.controls.press(key)
+        self.console.step()
+
+    def act(self) -> None:
+        """Do what the console asks for next."""
+        flow = self.console.flow
+        ui = flow.ui
+        if ui.mode is Mode.DEAL:
+            self.press(ui.to_place[0][1])
+        elif ui.mode is Mode.DETECTIVES and ui.selected is None:
+            view = flow.game.public_view()
+            movable = [p for p in view.pieces if p.name not in view.moved]
+            self.press(self.rng.choice(movable).station)
+        elif ui.mode is Mode.DETECTIVES:
+            if ui.destinations:
+                self.press(self.rng.choice(sorted(ui.destinations)))
+            else:
+                self.press(flow.game.public_view().piece(ui.selected).station)  # nowhere to go: put it down
+        elif ui.mode is Mode.CHOOSE_TICKET:
+            self.key(Key.CHOICE_1)
+        else:
+            self.console.step()
