@@ -32,6 +32,8 @@ class Console:
         self.renderer = ScreenRenderer(surface.get_size())
         self._connected = hardware.handheld.connected
         self._drawn: tuple[PublicView, Ui] | None = None
+        if not self._connected:
+            flow.handheld_connected(False, clock())
 
     def step(self) -> None:
         """Handle every waiting input, then show the game."""

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 
 from console import builder_tools
 from console.text_game import TextGame
 from engine import EDITIONS, Game, IllegalPositionError, Side, london
-from hardware.config import ConfigError, load_config
+from console.settings import SEATS, check_game, load_settings
+from hardware.config import ConfigError
+from hardware.handheld import MemoryHandheldLink
 from hardware.led_backends import LedDriverError
-from hardware.station_map import MapError
+from hardware.station_map import MapError, StationMap
+
+_CONFIG_HELP = "config file (default: $SCOTLAND_YARD_CONFIG or /etc/scotland-yard/config.toml)"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -24,16 +29,24 @@ def main(argv: list[str] | None = None) -> int:
                          help="the side you play; the computer plays the other (default: detectives)")
         sub.add_argument("--seed", type=int, default=None, help="seed for the deal (default: random)")
     hw = commands.add_parser("hw-test", help="light every LED, report every button (for builders)")
-    hw.add_argument("--config", help="config file (default: $SCOTLAND_YARD_CONFIG or /etc/scotland-yard/config.toml)")
+    hw.add_argument("--config", help=_CONFIG_HELP)
     hw.add_argument("--listen", type=float, default=120.0, help="seconds to wait for button presses after the last one")
     hw.add_argument("--step", type=float, default=0.05, help="seconds each station stays lit in the walk (default 0.05)")
     hw.add_argument("--flood", type=float, default=1.0, help="seconds the board shows each colour (default 1)")
     cal = commands.add_parser("calibrate", help="record which button and LED is which station (for builders)")
-    cal.add_argument("--config", help="config file (default: $SCOTLAND_YARD_CONFIG or /etc/scotland-yard/config.toml)")
+    cal.add_argument("--config", help=_CONFIG_HELP)
     cal.add_argument("--restart", action="store_true", help="start over instead of resuming")
+    board = commands.add_parser("play", help="play on the lit board (the Raspberry Pi console)")
+    board.add_argument("--config", help=_CONFIG_HELP)
+    board.add_argument("--new", action="store_true", help="start a new game instead of resuming the interrupted one")
+    board.add_argument("--edition", choices=sorted(EDITIONS), help="rules edition (default: from the config file)")
+    board.add_argument("--players", type=int, help="players, Mister X included (default: from the config file)")
+    board.add_argument("--mister-x", choices=SEATS, help="who plays Mister X (default: from the config file)")
     args = parser.parse_args(argv)
     if args.command in ("hw-test", "calibrate"):
         return _builder_tool(args)
+    if args.command == "play":
+        return _play_on_board(args)
     seed = args.seed if args.seed is not None else int.from_bytes(__import__("os").urandom(4), "big")
     try:
         game = Game.new(args.edition, players=args.players, seed=seed)
@@ -47,10 +60,36 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _play_on_board(args: argparse.Namespace) -> int:
+    from console.session import Sitting  # pygame and the drivers load only for the board
+    from hardware.factory import build_hardware
+
+    path = builder_tools.config_path(args.config)
+    try:
+        settings = load_settings(path)
+        overrides = {key: value for key, value in (("edition", args.edition), ("players", args.players),
+                                                   ("mister_x", args.mister_x)) if value is not None}
+        game = check_game(replace(settings.game, **overrides))
+        config = settings.hardware
+        if config.profile == "fake":
+            raise ConfigError("profile: the fake profile has nobody to press its buttons; play on pi (or sim)")
+        station_map = StationMap.load(builder_tools.map_path(config, path))
+        handheld = MemoryHandheldLink() if game.mister_x == "computer" else None  # the computer needs no handheld
+        with build_hardware(config, station_map, london().stations, handheld) as hardware:
+            Sitting(hardware, game, fresh=args.new).run()
+    except (ConfigError, MapError, LedDriverError) as error:
+        print(f"scotland-yard play: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\nStopped; the game is saved and will resume.")
+        return 130
+    return 0
+
+
 def _builder_tool(args: argparse.Namespace) -> int:
     path = builder_tools.config_path(args.config)
     try:
-        config = load_config(path)
+        config = load_settings(path).hardware
         if args.command == "hw-test":
             report = builder_tools.hw_test(config, path, london().stations, sys.stdout, args.listen, args.step, args.flood)
             return 0 if not report.stuck and not report.never_pressed else 1

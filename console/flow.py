@@ -60,6 +60,8 @@ class Flow:
         self.seat = seat
         self.recorder = recorder or NoRecord()
         self._paused_from: Mode | None = None
+        self.finished = False
+        """The game is over and the players have pressed a key to leave it."""
         self.ui = Ui(Mode.DEAL, assist=assist)
         if deal and not game.actions and game.round == 1 and game.turn is Side.MISTER_X:
             pieces = game.public_view().pieces
@@ -82,7 +84,9 @@ class Flow:
 
     def key_pressed(self, key: Key, now: float) -> None:
         mode = self.ui.mode
-        if key is Key.MENU:
+        if mode is Mode.GAME_OVER:
+            self.finished = True  # any key: the players have seen the end
+        elif key is Key.MENU:
             self.ui = replace(self.ui, assist=not self.ui.assist)
         elif key is Key.UNDO and mode in (Mode.DETECTIVES, Mode.CHOOSE_TICKET, Mode.MISTER_X):
             self._undo(now)
@@ -101,6 +105,8 @@ class Flow:
 
     def handheld_connected(self, connected: bool, now: float) -> None:
         """The handheld went away (pause) or came back (carry on where we were)."""
+        if not self.seat.uses_handheld:
+            return
         if not connected and self.ui.mode not in (Mode.PAUSED, Mode.GAME_OVER):
             self._paused_from = self.ui.mode
             self.ui = replace(self.ui, mode=Mode.PAUSED, message="Mister X's handheld is unplugged: plug it back in")

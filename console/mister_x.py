@@ -19,6 +19,9 @@ from hardware.interfaces import HandheldLink, Message
 
 
 class MisterXSeat(Protocol):
+    uses_handheld: bool
+    """Whether the game must pause while the handheld is away."""
+
     def begin_turn(self, game: Game) -> Move | None:
         """Mister X's turn starts; a computer answers at once, a person later (``on_message``)."""
 
@@ -47,6 +50,8 @@ def _parse(message: Message) -> MisterXMove:
 
 class HandheldSeat:
     """Mister X plays on his handheld, over a ``HandheldLink``."""
+
+    uses_handheld = True
 
     def __init__(self, link: HandheldLink) -> None:
         self.link = link
@@ -110,6 +115,8 @@ class HandheldSeat:
 
 class ComputerSeat:
     """The computer plays Mister X (the greedy baseline until the search players exist)."""
+
+    uses_handheld = False
 
     def begin_turn(self, game: Game) -> Move:
         return greedy_mister_x(game.board, game.mister_x_view())

@@ -22,10 +22,12 @@ Layout, as fractions of the surface (so any configured size works):
 from __future__ import annotations
 
 import math
+import os
 import re
 from pathlib import Path
 
-import pygame
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the console's output
+import pygame  # noqa: E402
 
 from console.model import Flash, Mode, Ui
 from engine import Station, Ticket, Transport

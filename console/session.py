@@ -17,7 +17,6 @@ from console.flow import Flow
 from console.journal import Journal, JournalError, archive, load
 from console.lights import COLOUR_BLIND, STANDARD
 from console.mister_x import ComputerSeat, HandheldSeat, MisterXSeat
-from console.model import Mode
 from console.settings import GameSettings
 from engine import Game, find_ruleset
 from engine.editions import FIVE_REVEALS
@@ -96,8 +95,7 @@ class Sitting:
         self.console = Console(hardware, self.flow, palette=palette, clock=clock)
 
     def run(self, should_stop: Callable[[], bool] = lambda: False, sleep: Callable[[float], None] = time.sleep) -> None:
-        """Play until the game ends (then file it) or *should_stop*."""
-        self.console.run(lambda: should_stop() or self.flow.ui.mode is Mode.GAME_OVER, sleep)
+        """Play until the game ends and a key is pressed (then file it), or until *should_stop*."""
+        self.console.run(lambda: should_stop() or self.flow.finished, sleep)
         if self.flow.game.is_over:
-            self.console.show(self.clock())
             archive(self.opened.journal.path, self.opened.settings.data_path / HISTORY, self.flow.game, self.timestamp())

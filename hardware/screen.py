@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 
-import pygame
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the console's output
+import pygame  # noqa: E402
 
 from hardware.config import ScreenConfig
 

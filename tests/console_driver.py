@@ -59,5 +59,7 @@ class Table:
                 self.press(flow.game.public_view().piece(ui.selected).station)  # nowhere to go: put it down
         elif ui.mode is Mode.CHOOSE_TICKET:
             self.key(Key.CHOICE_1)
+        elif ui.mode is Mode.GAME_OVER:
+            self.key(Key.CONFIRM)  # seen the end: leave it
         else:
             self.console.step()
