@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from dataclasses import replace
 
@@ -64,6 +65,7 @@ def _play_on_board(args: argparse.Namespace) -> int:
     from console.session import Sitting  # pygame and the drivers load only for the board
     from hardware.factory import build_hardware
 
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")  # to the journal of systemd
     path = builder_tools.config_path(args.config)
     try:
         settings = load_settings(path)

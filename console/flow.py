@@ -14,6 +14,7 @@ lights never show a move that a power cut could lose.
 
 from __future__ import annotations
 
+import logging
 from collections import defaultdict
 from dataclasses import replace
 from typing import Protocol
@@ -22,6 +23,9 @@ from console.mister_x import MisterXSeat
 from console.model import Flash, Mode, Ui
 from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, Move, Side, Station, Ticket
 from hardware.interfaces import Key, Message
+
+log = logging.getLogger(__name__)
+"""Public events at INFO; Mister X's true moves only at DEBUG, which a played game never runs at."""
 
 REFUSED_SECONDS = 0.8
 _DEAL_MESSAGE = "Place each piece on its lit station and press it"
@@ -161,6 +165,9 @@ class Flow:
         self.recorder.moved(move)
         self.seat.accepted(self.game)
         shown = self.game.public_view().log[-(2 if isinstance(move, DoubleMove) else 1):]
+        for entry in shown:
+            log.info("Mister X move %d: %s%s", entry.move, entry.ticket, f", seen at {entry.station}" if entry.reveal else "")
+        log.debug("Mister X (secret): %s", move)
         revealed = [entry.station for entry in shown if entry.reveal and entry.station is not None]
         if revealed:
             self.ui = replace(self.ui, reveal=Flash(revealed[-1], now, REVEAL_SECONDS))
@@ -216,6 +223,7 @@ class Flow:
             self._refuse(move.station, str(error), now)
             return
         self.recorder.moved(move)
+        log.info("round %d: %s", self.game.round, move)
         self.ui = replace(self.ui, selected=None, destinations={}, chosen=None, ticket_choices=())
         if self.game.is_over or self.game.turn is Side.MISTER_X:
             self._continue(now)
@@ -238,6 +246,7 @@ class Flow:
     # ------------------------------------------------------- the end
 
     def _over(self, now: float) -> None:
+        log.info("game over: %s", self.game.outcome)
         self.recorder.ended(self.game)
         self.seat.game_over(self.game)
         self.ui = replace(self.ui, mode=Mode.GAME_OVER, selected=None, destinations={}, chosen=None, ticket_choices=(),

@@ -29,3 +29,12 @@ def test_hardware_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) -
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in lines] == ["led_frame_ms", "led_frame_over_budget_ms", "button_scan_ms"]
     assert all(re.fullmatch(r"[a-z_]+: [0-9]+\.[0-9]{3}", line) and float(line.split()[1]) > 0 for line in lines)
+
+
+def test_console_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    from console import bench as console_bench
+
+    console_bench.main(["--seconds", "0.05"])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["press_to_frame_ms", "screen_frame_ms"]
+    assert all(float(line.split()[1]) > 0 for line in lines)

@@ -1,0 +1,91 @@
+"""Benchmark of the console: ``python -m console.bench`` prints one ``name: value`` a line.
+
+- ``press_to_frame_ms``: from an injected station press to the resulting LED
+  frame, through the whole console on the ``fake`` profile (the flow, the
+  engine, the light renderer and the screen redraw that the same step does),
+  alternating selecting a piece and putting it down (a press that plays a move
+  also waits for the journal's fsync, which depends on the storage).
+- ``screen_frame_ms``: one full render of the 800x480 screen, mid-game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from console.model import Mode  # noqa: E402
+from console.screen_render import ScreenRenderer  # noqa: E402
+from console.session import Sitting  # noqa: E402
+from console.settings import GameSettings  # noqa: E402
+from hardware.config import Config  # noqa: E402
+from hardware.factory import build_hardware  # noqa: E402
+from hardware.handheld import MemoryHandheldLink  # noqa: E402
+from hardware.leds import RecordingLeds  # noqa: E402
+from hardware.station_buttons import FakeStationButtons  # noqa: E402
+from hardware.station_map import StationMap  # noqa: E402
+
+STATIONS = range(1, 200)
+
+
+def _sitting(data: Path) -> Sitting:
+    hardware = build_hardware(Config(profile="fake"), StationMap.identity(STATIONS), STATIONS, MemoryHandheldLink())
+    sitting = Sitting(hardware, GameSettings(data_dir=str(data), mister_x="computer"))
+    buttons = hardware.station_buttons
+    assert isinstance(buttons, FakeStationButtons)
+    for _, station in sitting.flow.ui.to_place:
+        buttons.press(station)
+        sitting.console.step()
+    assert sitting.flow.ui.mode is Mode.DETECTIVES
+    return sitting
+
+
+def bench_press(seconds: float) -> float:
+    with tempfile.TemporaryDirectory() as folder:
+        sitting = _sitting(Path(folder))
+        buttons = sitting.console.hardware.station_buttons
+        leds = sitting.console.hardware.leds
+        assert isinstance(buttons, FakeStationButtons) and isinstance(leds, RecordingLeds)
+        piece = sitting.flow.game.public_view().pieces[0].station
+        presses, total = 0, 0.0
+        deadline = time.perf_counter() + seconds
+        while time.perf_counter() < deadline:
+            frames = len(leds.frames)
+            start = time.perf_counter()
+            buttons.press(piece)  # select, then put down: the board changes every time
+            sitting.console.step()
+            total += time.perf_counter() - start
+            assert len(leds.frames) == frames + 1
+            presses += 1
+        return 1000 * total / presses
+
+
+def bench_screen(seconds: float) -> float:
+    with tempfile.TemporaryDirectory() as folder:
+        sitting = _sitting(Path(folder))
+        view, ui = sitting.flow.game.public_view(), sitting.flow.ui
+        surface = sitting.console.hardware.screen.surface
+        renderer = ScreenRenderer(surface.get_size())
+        renderer.draw(surface, view, ui, 0.0)  # fonts and text are cached after the first
+        draws = 0
+        start = time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds:
+            renderer.draw(surface, view, ui, draws / 30)
+            draws += 1
+        return 1000 * elapsed / draws
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Times the console's work per press and per screen.")
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per figure (default 2)")
+    args = parser.parse_args(argv)
+    print(f"press_to_frame_ms: {bench_press(args.seconds):.3f}")
+    print(f"screen_frame_ms: {bench_screen(args.seconds):.3f}")
+
+
+if __name__ == "__main__":
+    main()
