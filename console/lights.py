@@ -121,8 +121,8 @@ STANDARD = Palette(
     selected=(255, 255, 255),
     refused=(255, 0, 0),
     reveal=(255, 220, 160),
-    assist=(0, 28, 40),
-    notifier=(90, 40, 0),
+    assist=(0, 70, 100),
+    notifier=(120, 55, 0),
     capture=(255, 255, 255),
     mister_x_win=(0, 200, 200),
     attract=(0, 60, 110),
@@ -141,11 +141,11 @@ COLOUR_BLIND = Palette(
     selected=(255, 255, 255),
     refused=(213, 94, 0),
     reveal=(255, 255, 255),
-    assist=(28, 28, 28),
-    notifier=(30, 65, 85),  # sky blue, dimmed
+    assist=(60, 60, 60),
+    notifier=(40, 85, 110),  # sky blue, dimmed
     capture=(255, 255, 255),
     mister_x_win=(86, 180, 233),  # sky blue
-    attract=(30, 65, 85),
+    attract=(40, 85, 110),
     rhythms=True,
 )
 """Okabe-Ito colours (told apart under the common colour-vision deficiencies), and every piece blinks its rhythm."""

@@ -192,7 +192,7 @@ def test_whole_games_end_and_are_journaled_once() -> None:
         assert flow.ui.mode is Mode.GAME_OVER and game.is_over
         assert journal.events.count(("end", game.outcome)) == 1
         assert [e for e in journal.events if not isinstance(e, (str, tuple))] == list(game.actions)
-        assert flow.ui.message.lower() == str(game.outcome).lower()
+        assert flow.ui.message.lower() == f"{game.outcome}. press any key to finish".lower()
 
 
 def test_two_games_differing_only_in_mister_x_secret_show_the_same() -> None:
