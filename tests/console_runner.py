@@ -102,7 +102,7 @@ class SeededTable:
             unmoved = [piece for piece in view.pieces if piece.name not in view.moved]
             order = random.Random(here).sample(unmoved, len(unmoved))
             self.press(order[self._tries[1] % len(order)].station)
-        elif ui.mode is Mode.DETECTIVES:
+        elif ui.mode is Mode.DETECTIVES and ui.selected is not None:
             rng = random.Random(f"{here}/{ui.selected}")
             if not ui.destinations:
                 self.press(view.piece(ui.selected).station)  # nowhere to go: put it down

@@ -24,7 +24,7 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -50,15 +50,16 @@ RUNNER = REPO / "tests" / "console_runner.py"
 
 KILL_SEEDS = (5, 6, 8)
 """Games that end in each way: Mister X survives (5), is caught (6), the detectives run dry (8); all with double moves."""
-KILLS_PER_GAME = 4
+KILLS_PER_GAME = 5
 FIRST_KILL_WITHIN = 0.35
 """The first run is killed this soon after launch: often before or while the game is opened."""
-LATER_KILL_WITHIN = 0.25
+LATER_KILL_WITHIN = 0.3
 """Later runs are killed this soon after they report the resumed game: somewhere in play or filing."""
 RUN_TIMEOUT = 20.0
 
 
 def runner_env() -> dict[str, str]:
+    """Headless pygame; a fresh hash seed for every run, so nothing may hang on set or dict order."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONHASHSEED="random")
     env["PYTHONPATH"] = os.pathsep.join([str(REPO), str(REPO / "tests"), *filter(None, [os.environ.get("PYTHONPATH")])])
     return env
@@ -70,7 +71,8 @@ def start_runner(data_dir: Path, seed: int) -> subprocess.Popen[str]:
 
 
 def reports(stdout: str) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in stdout.splitlines() if line.strip()]
+    """The runner's whole report lines (a line cut short by the kill is not one)."""
+    return [json.loads(line) for line in stdout.split("\n")[:-1] if line.strip()]
 
 
 def plain(position: Any) -> Any:
@@ -98,7 +100,7 @@ class KillLog:
 def play_with_kills(root: Path, seed: int) -> KillLog:
     """Play *seed*'s game once straight through and once killed repeatedly; assert they are the same game."""
     straight = root / f"straight-{seed}"
-    done = subprocess.run([sys.executable, str(RUNNER), str(straight), str(seed)], cwd=REPO, env=runner_env(),
+    done = subprocess.run([sys.executable, str(RUNNER), str(straight), str(seed)], check=False, cwd=REPO, env=runner_env(),
                           capture_output=True, text=True, timeout=RUN_TIMEOUT)
     assert done.returncode == 0, done.stderr
     (reference,) = filed_games(straight)
@@ -111,16 +113,21 @@ def play_with_kills(root: Path, seed: int) -> KillLog:
     """The position the next run must resume: the seeded start until a journal says otherwise."""
     for run in range(KILLS_PER_GAME + 1):
         process = start_runner(data, seed)
-        last = run == KILLS_PER_GAME
-        if not last:
-            if run == 0:
-                time.sleep(rng.uniform(0.0, FIRST_KILL_WITHIN))
-            else:
-                ready, _, _ = select.select([process.stdout], [], [], RUN_TIMEOUT)  # the run has reported its start
-                assert ready, f"seed {seed}: run {run} said nothing for {RUN_TIMEOUT} s"
-                time.sleep(rng.uniform(0.0, LATER_KILL_WITHIN))
-            process.send_signal(signal.SIGKILL)
-        stdout, stderr = process.communicate(timeout=RUN_TIMEOUT)
+        try:
+            if run < KILLS_PER_GAME:
+                if run == 0:
+                    time.sleep(rng.uniform(0.0, FIRST_KILL_WITHIN))
+                else:
+                    assert process.stdout is not None
+                    ready, _, _ = select.select([process.stdout], [], [], RUN_TIMEOUT)  # it has reported its start
+                    assert ready, f"seed {seed}: run {run} said nothing for {RUN_TIMEOUT} s"
+                    time.sleep(rng.uniform(0.0, LATER_KILL_WITHIN))
+                process.send_signal(signal.SIGKILL)
+            stdout, stderr = process.communicate(timeout=RUN_TIMEOUT)
+        finally:
+            if process.poll() is None:  # a failed check or a hung run: leave no process behind
+                process.kill()
+                process.communicate()
         if process.returncode == -signal.SIGKILL:
             log.killed += 1
         else:
@@ -155,7 +162,7 @@ def test_killed_at_random_moments_the_console_resumes_and_finishes_the_same_game
     """SIGKILL a seeded game's runner again and again: each restart resumes the journaled state, the end is the same game."""
     with ThreadPoolExecutor(len(KILL_SEEDS)) as pool:
         logs = list(pool.map(partial(play_with_kills, tmp_path), KILL_SEEDS))
-    assert sum(log.killed for log in logs) >= len(KILL_SEEDS) * (KILLS_PER_GAME - 1), logs
+    assert all(log.killed >= 2 for log in logs), f"a game was hardly interrupted: {logs}"
     assert sum(log.mid_game for log in logs) >= len(KILL_SEEDS), f"too few kills landed in the middle of a game: {logs}"
     assert any(moves > 0 for log in logs for moves in log.resumed), f"no restart resumed a game in progress: {logs}"
 
@@ -220,10 +227,8 @@ class Seat:
 
 def seat(data_dir: Path, far_end: FarEnd) -> Seat:
     hardware = fake_hardware(far_end)
-    settings = settings_for(data_dir)
-    from dataclasses import replace
-
-    sitting = session.Sitting(hardware, replace(settings, assist=True), clock=Clock(), timestamp=lambda: "game")
+    settings = replace(settings_for(data_dir), assist=True)  # the deduction assist lights public deductions too
+    sitting = session.Sitting(hardware, settings, clock=Clock(), timestamp=lambda: "game")
     leds, screen = hardware.leds, hardware.screen
     assert isinstance(leds, RecordingLeds) and isinstance(screen, OffscreenScreen)
     return Seat(sitting, SeededTable(sitting.console, SECRET_SEED), leds, screen)
@@ -265,7 +270,7 @@ def test_hidden_moves_leave_the_lights_screen_and_logs_alike_until_a_reveal(
     assert secret_logged > 0
     # and at the reveal, where his true stations go public, lights, screen and logs all differ.
     seen = [view.last_reveal for view in views]
-    assert seen[0] != seen[1], "both Mister Xs surfaced at the same station: pick another seed"
+    assert seen[0] is not None and seen[0] != seen[1], "both Mister Xs surfaced at the same station: pick another seed"
     assert first.leds.frames != last.leds.frames
     assert first.leds.last.get(seen[0]) != last.leds.last.get(seen[0])
     assert first.picture != last.picture
