@@ -59,3 +59,18 @@ def test_offscreen_screen_remembers_what_was_presented() -> None:
     assert screen.presented == 1 and screen.last is not None
     assert screen.last.get_size() == (320, 240)
     assert screen.last.get_at((5, 5)) == pygame.Color(10, 20, 30)
+
+
+def test_display_screen_opens_the_configured_size_and_presents() -> None:
+    """The Pi's screen code, on SDL's dummy video driver (the tests' stand-in for KMS/DRM)."""
+    from hardware.screen import DisplayScreen
+
+    screen = DisplayScreen(ScreenConfig(width=640, height=400, fullscreen=False))
+    try:
+        assert isinstance(screen, Screen) and screen.surface.get_size() == (640, 400)
+        screen.surface.fill((200, 0, 0))
+        screen.present()
+        assert pygame.display.get_surface().get_at((1, 1)) == pygame.Color(200, 0, 0)
+    finally:
+        screen.close()
+    assert not pygame.display.get_init()
