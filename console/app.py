@@ -21,17 +21,32 @@ from hardware.interfaces import Hardware, KeyPressed, StationPressed, StationStu
 FRAME_SECONDS = 1 / 30
 
 
+class Presenter:
+    """Shows a public view and a ``Ui``: the LED frame on every call, the screen when it changed."""
+
+    def __init__(self, hardware: Hardware, palette: Palette = STANDARD) -> None:
+        self.hardware = hardware
+        self.palette = palette
+        self.renderer = ScreenRenderer(hardware.screen.surface.get_size())
+        self._drawn: tuple[PublicView, Ui] | None = None
+
+    def show(self, view: PublicView, ui: Ui, now: float) -> None:
+        self.hardware.leds.show(board_frame(view, ui, now, self.palette))
+        animating = any(flash is not None and now < flash.since + flash.seconds for flash in (ui.refused, ui.reveal))
+        if animating or self._drawn != (view, ui):
+            self.renderer.draw(self.hardware.screen.surface, view, ui, now)
+            self.hardware.screen.present()
+            self._drawn = (view, ui)
+
+
 class Console:
     def __init__(self, hardware: Hardware, flow: Flow, *, palette: Palette = STANDARD,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.hardware = hardware
         self.flow = flow
-        self.palette = palette
         self.clock = clock
-        surface = hardware.screen.surface
-        self.renderer = ScreenRenderer(surface.get_size())
+        self.presenter = Presenter(hardware, palette)
         self._connected = hardware.handheld.connected
-        self._drawn: tuple[PublicView, Ui] | None = None
         if not self._connected:
             flow.handheld_connected(False, clock())
 
@@ -56,13 +71,7 @@ class Console:
         self.show(now)
 
     def show(self, now: float) -> None:
-        view, ui = self.flow.game.public_view(), self.flow.ui
-        self.hardware.leds.show(board_frame(view, ui, now, self.palette))
-        animating = any(flash is not None and now < flash.since + flash.seconds for flash in (ui.refused, ui.reveal))
-        if animating or self._drawn != (view, ui):
-            self.renderer.draw(self.hardware.screen.surface, view, ui, now)
-            self.hardware.screen.present()
-            self._drawn = (view, ui)
+        self.presenter.show(self.flow.game.public_view(), self.flow.ui, now)
 
     def run(self, should_stop: Callable[[], bool] = lambda: False, sleep: Callable[[float], None] = time.sleep) -> None:
         """Step at most 30 times a second until *should_stop*."""

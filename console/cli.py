@@ -6,10 +6,12 @@ import argparse
 import logging
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 from console import builder_tools
 from console.text_game import TextGame
-from engine import EDITIONS, Game, IllegalPositionError, Side, london
+from engine import EDITIONS, Game, IllegalPositionError, RecordError, Side, london
+from engine.record import loads
 from console.settings import SEATS, check_game, load_settings
 from hardware.config import ConfigError
 from hardware.handheld import MemoryHandheldLink
@@ -43,7 +45,13 @@ def main(argv: list[str] | None = None) -> int:
     board.add_argument("--edition", choices=sorted(EDITIONS), help="rules edition (default: from the config file)")
     board.add_argument("--players", type=int, help="players, Mister X included (default: from the config file)")
     board.add_argument("--mister-x", choices=SEATS, help="who plays Mister X (default: from the config file)")
+    again = commands.add_parser("replay", help="play a finished game back on the board and screen")
+    again.add_argument("record", help="a game record (the data folder's history/ holds them)")
+    again.add_argument("--config", help=_CONFIG_HELP)
+    again.add_argument("--step", type=float, default=2.0, help="seconds per move (default 2)")
     args = parser.parse_args(argv)
+    if args.command == "replay":
+        return _replay(args)
     if args.command in ("hw-test", "calibrate"):
         return _builder_tool(args)
     if args.command == "play":
@@ -84,6 +92,30 @@ def _play_on_board(args: argparse.Namespace) -> int:
         return 2
     except KeyboardInterrupt:
         print("\nStopped; the game is saved and will resume.")
+        return 130
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from console.replay import replay  # pygame and the drivers load only for the board
+    from hardware.factory import build_hardware
+
+    path = builder_tools.config_path(args.config)
+    try:
+        final = loads(Path(args.record).read_text(encoding="utf-8"))
+        config = load_settings(path).hardware
+        if config.profile == "fake":
+            raise ConfigError("profile: the fake profile has no board to show a replay on; use pi (or sim)")
+        station_map = StationMap.load(builder_tools.map_path(config, path))
+        with build_hardware(config, station_map, london().stations, MemoryHandheldLink()) as hardware:
+            replay(hardware, final, step_s=args.step)
+    except OSError as error:
+        print(f"scotland-yard replay: cannot read {args.record}: {error.strerror}", file=sys.stderr)
+        return 2
+    except (RecordError, ConfigError, MapError, LedDriverError) as error:
+        print(f"scotland-yard replay: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
         return 130
     return 0
 
