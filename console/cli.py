@@ -9,12 +9,13 @@ from dataclasses import replace
 from pathlib import Path
 
 from console import builder_tools
+from console.settings import SEATS, check_game, load_settings
 from console.text_game import TextGame
 from engine import EDITIONS, Game, IllegalPositionError, RecordError, Side, london
 from engine.record import loads
-from console.settings import SEATS, check_game, load_settings
-from hardware.config import ConfigError
+from hardware.config import Config, ConfigError
 from hardware.handheld import MemoryHandheldLink
+from hardware.interfaces import HandheldLink, Hardware
 from hardware.led_backends import LedDriverError
 from hardware.station_map import MapError, StationMap
 
@@ -70,8 +71,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _play_on_board(args: argparse.Namespace) -> int:
-    from console.session import Sitting  # pygame and the drivers load only for the board
-    from hardware.factory import build_hardware
+    from console.session import Sitting  # pygame loads only for the board
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")  # to the journal of systemd
     path = builder_tools.config_path(args.config)
@@ -80,12 +80,8 @@ def _play_on_board(args: argparse.Namespace) -> int:
         overrides = {key: value for key, value in (("edition", args.edition), ("players", args.players),
                                                    ("mister_x", args.mister_x)) if value is not None}
         game = check_game(replace(settings.game, **overrides))
-        config = settings.hardware
-        if config.profile == "fake":
-            raise ConfigError("profile: the fake profile has nobody to press its buttons; play on pi (or sim)")
-        station_map = StationMap.load(builder_tools.map_path(config, path))
         handheld = MemoryHandheldLink() if game.mister_x == "computer" else None  # the computer needs no handheld
-        with build_hardware(config, station_map, london().stations, handheld) as hardware:
+        with _open_board(settings.hardware, path, handheld) as hardware:
             Sitting(hardware, game, fresh=args.new).run()
     except (ConfigError, MapError, LedDriverError) as error:
         print(f"scotland-yard play: {error}", file=sys.stderr)
@@ -96,18 +92,23 @@ def _play_on_board(args: argparse.Namespace) -> int:
     return 0
 
 
+def _open_board(config: Config, config_file: Path, handheld: HandheldLink | None) -> Hardware:
+    """The whole board for playing on it: a fake board has nobody at it, and the map must be complete."""
+    from hardware.factory import build_hardware  # the drivers load only for the board
+
+    if config.profile == "fake":
+        raise ConfigError("profile: the fake profile has nobody at its board; use pi (or sim)")
+    station_map = StationMap.load(builder_tools.map_path(config, config_file))
+    return build_hardware(config, station_map, london().stations, handheld)
+
+
 def _replay(args: argparse.Namespace) -> int:
-    from console.replay import replay  # pygame and the drivers load only for the board
-    from hardware.factory import build_hardware
+    from console.replay import replay  # pygame loads only for the board
 
     path = builder_tools.config_path(args.config)
     try:
         final = loads(Path(args.record).read_text(encoding="utf-8"))
-        config = load_settings(path).hardware
-        if config.profile == "fake":
-            raise ConfigError("profile: the fake profile has no board to show a replay on; use pi (or sim)")
-        station_map = StationMap.load(builder_tools.map_path(config, path))
-        with build_hardware(config, station_map, london().stations, MemoryHandheldLink()) as hardware:
+        with _open_board(load_settings(path).hardware, path, MemoryHandheldLink()) as hardware:
             replay(hardware, final, step_s=args.step)
     except OSError as error:
         print(f"scotland-yard replay: cannot read {args.record}: {error.strerror}", file=sys.stderr)

@@ -23,6 +23,17 @@ def first_listed_move(message: Message) -> list[Message]:
     return []
 
 
+class StepClock:
+    """An injected clock: 50 ms on at every reading, so animations and timeouts move without waiting."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 0.05
+        return self.now
+
+
 class Table:
     """The people around the board, one action per call of ``act``."""
 

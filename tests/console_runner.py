@@ -25,6 +25,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from console_driver import StepClock as Clock
+from console_driver import Table
+
 from console import session
 from console.app import Console
 from console.journal import archive, load
@@ -33,11 +36,9 @@ from console.settings import GameSettings
 from engine.record import position_to_dict
 from engine.views import PublicView
 from hardware.config import Config
-from hardware.controls import FakeControlButtons
 from hardware.factory import build_hardware
 from hardware.handheld import FarEnd, MemoryHandheldLink
 from hardware.interfaces import Hardware, Key, Message
-from hardware.station_buttons import FakeStationButtons
 from hardware.station_map import StationMap
 
 STATIONS = range(1, 200)
@@ -48,23 +49,12 @@ DOUBLE_CHANCE = 0.15
 HUNT_CHANCE = 0.2
 
 
-class Clock:
-    """An injected clock: 50 ms on at every reading."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        self.now += 0.05
-        return self.now
-
-
 def public_key(seed: int, view: PublicView) -> str:
     """A name for the game's public state: changes with every move and never with anything secret."""
     return f"{seed}/{view.round}/{view.moves_made}/{','.join(sorted(view.moved))}"
 
 
-class SeededTable:
+class SeededTable(Table):
     """The detectives: presses chosen from the seed, the public view and the console's ``Ui``, nothing else.
 
     A piece that cannot move is refused by the console; the table then tries the
@@ -73,21 +63,9 @@ class SeededTable:
     """
 
     def __init__(self, console: Console, seed: int) -> None:
-        self.console = console
+        super().__init__(console, seed)
         self.seed = seed
-        buttons, controls = console.hardware.station_buttons, console.hardware.controls
-        assert isinstance(buttons, FakeStationButtons) and isinstance(controls, FakeControlButtons)
-        self.buttons, self.controls = buttons, controls
         self._tries: tuple[str, int] = ("", 0)
-
-    def press(self, station: int) -> None:
-        self.buttons.press(station)
-        self.buttons.release(station)
-        self.console.step()
-
-    def key(self, key: Key) -> None:
-        self.controls.press(key)
-        self.console.step()
 
     def act(self) -> None:
         """Do what the console asks for next (one press, one key, or just let it step)."""

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from console_driver import StepClock as Clock
 from console_driver import Table, first_listed_move
 
 from console import session
@@ -25,15 +26,6 @@ from hardware.screen import OffscreenScreen
 from hardware.station_map import StationMap
 
 STATIONS = range(1, 200)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        self.now += 0.05
-        return self.now
 
 
 def fake_hardware(far_end: Callable[[Message], list[Message]] = first_listed_move) -> Hardware:

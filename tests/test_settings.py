@@ -49,7 +49,7 @@ def test_data_folder_defaults_to_the_users_data_folder(monkeypatch: pytest.Monke
 @pytest.mark.parametrize(
     ("config", "args", "message"),
     [
-        ('profile = "fake"\n', [], "the fake profile has nobody to press its buttons"),
+        ('profile = "fake"\n', [], "the fake profile has nobody at its board"),
         ('profile = "pi"\n', [], "no station map at"),
         ('profile = "pi"\n', ["--players", "9"], "game.players: the reissue edition is for 2 to 6 players, not 9"),
         ('profile = "pi"\n[game]\nedition = "x"\n', [], "game.edition: must be one of"),
