@@ -106,6 +106,7 @@ class Game:
         """The lines detectives may use (and Mister X with his own tickets), as plain ints for speed."""
         self._others = range(1, len(self.names))
         self._along = _move_table(self.board, self.names, self.ruleset.transports)
+        self._on_board = self.board.positions  # a dict: `in` without a Python-level call
         self._neighbours = [self.board.neighbour_table(t) for t in _TRANSPORTS]
         self._black_reach = self.board.neighbours_any_table(self.ruleset.transports)
         self._lines_of: list[tuple[tuple[DetectiveMove, ...], StationSet]] = [((), 0)] * len(pieces)
@@ -344,7 +345,7 @@ class Game:
         if ticket > _UNDERGROUND:
             raise IllegalMoveError(f"{self._describe(index)} travels by taxi, bus or underground, not by {ticket} ticket", rule=3)
         origin = self._stations[index]
-        if move.station not in self.board:
+        if move.station not in self._on_board:
             raise IllegalMoveError(f"there is no station {move.station!r} on the board", rule=3)
         transport = _TRANSPORTS[ticket]
         if transport not in self._lines:
@@ -418,7 +419,7 @@ class Game:
         station = move.station
         if ticket is _DOUBLE or not isinstance(ticket, Ticket):
             raise IllegalMoveError(f"a move is paid with a taxi, bus, underground or black ticket, not {ticket!r}", rule=6)
-        if station not in self.board:
+        if station not in self._on_board:
             raise IllegalMoveError(f"there is no station {station!r} on the board", rule=3)
         if ticket is _BLACK:
             if not self._black_reach[origin] >> station & 1:
