@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -51,12 +52,8 @@ def main(argv: list[str] | None = None) -> int:
     again.add_argument("--config", help=_CONFIG_HELP)
     again.add_argument("--step", type=float, default=2.0, help="seconds per move (default 2)")
     args = parser.parse_args(argv)
-    if args.command == "replay":
-        return _replay(args)
-    if args.command in ("hw-test", "calibrate"):
-        return _builder_tool(args)
-    if args.command == "play":
-        return _play_on_board(args)
+    if args.command in _BOARD_COMMANDS:
+        return _run_board_command(args)
     seed = args.seed if args.seed is not None else int.from_bytes(__import__("os").urandom(4), "big")
     try:
         game = Game.new(args.edition, players=args.players, seed=seed)
@@ -75,20 +72,13 @@ def _play_on_board(args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")  # to the journal of systemd
     path = builder_tools.config_path(args.config)
-    try:
-        settings = load_settings(path)
-        overrides = {key: value for key, value in (("edition", args.edition), ("players", args.players),
-                                                   ("mister_x", args.mister_x)) if value is not None}
-        game = check_game(replace(settings.game, **overrides))
-        handheld = MemoryHandheldLink() if game.mister_x == "computer" else None  # the computer needs no handheld
-        with _open_board(settings.hardware, path, handheld) as hardware:
-            Sitting(hardware, game, fresh=args.new).run()
-    except (ConfigError, MapError, LedDriverError) as error:
-        print(f"scotland-yard play: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("\nStopped; the game is saved and will resume.")
-        return 130
+    settings = load_settings(path)
+    overrides = {key: value for key, value in (("edition", args.edition), ("players", args.players),
+                                               ("mister_x", args.mister_x)) if value is not None}
+    game = check_game(replace(settings.game, **overrides))
+    handheld = MemoryHandheldLink() if game.mister_x == "computer" else None  # the computer needs no handheld
+    with _open_board(settings.hardware, path, handheld) as hardware:
+        Sitting(hardware, game, fresh=args.new).run()  # each move is journaled: a stop loses nothing
     return 0
 
 
@@ -108,34 +98,42 @@ def _replay(args: argparse.Namespace) -> int:
     path = builder_tools.config_path(args.config)
     try:
         final = loads(Path(args.record).read_text(encoding="utf-8"))
-        with _open_board(load_settings(path).hardware, path, MemoryHandheldLink()) as hardware:
-            replay(hardware, final, step_s=args.step)
     except OSError as error:
         print(f"scotland-yard replay: cannot read {args.record}: {error.strerror}", file=sys.stderr)
         return 2
-    except (RecordError, ConfigError, MapError, LedDriverError) as error:
-        print(f"scotland-yard replay: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
+    with _open_board(load_settings(path).hardware, path, MemoryHandheldLink()) as hardware:
+        replay(hardware, final, step_s=args.step)
     return 0
 
 
 def _builder_tool(args: argparse.Namespace) -> int:
     path = builder_tools.config_path(args.config)
+    config = load_settings(path).hardware
+    if args.command == "hw-test":
+        report = builder_tools.hw_test(config, path, london().stations, sys.stdout, args.listen, args.step, args.flood)
+        return 0 if not report.stuck and not report.never_pressed else 1
+    builder_tools.calibrate(config, path, london().stations, sys.stdout, args.restart)
+    return 0
+
+
+_BOARD_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "play": _play_on_board,
+    "replay": _replay,
+    "hw-test": _builder_tool,
+    "calibrate": _builder_tool,
+}
+
+
+def _run_board_command(args: argparse.Namespace) -> int:
+    """A refusal is one line naming what is wrong (exit 2); Ctrl-C is a clean stop (exit 130)."""
     try:
-        config = load_settings(path).hardware
-        if args.command == "hw-test":
-            report = builder_tools.hw_test(config, path, london().stations, sys.stdout, args.listen, args.step, args.flood)
-            return 0 if not report.stuck and not report.never_pressed else 1
-        builder_tools.calibrate(config, path, london().stations, sys.stdout, args.restart)
-    except (ConfigError, MapError, LedDriverError) as error:
+        return _BOARD_COMMANDS[args.command](args)
+    except (ConfigError, MapError, LedDriverError, RecordError) as error:
         print(f"scotland-yard {args.command}: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\nStopped.")
         return 130
-    return 0
 
 
 if __name__ == "__main__":
