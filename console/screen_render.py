@@ -10,7 +10,8 @@ simulator draws its screen panel with the same renderer.
 Layout, as fractions of the surface (so any configured size works):
 
 - header: whose turn and what happens now; the round, and the moves in the classic edition;
-- travel log: one cell per entry, numbered like the printed log, reveal moves
+- travel log: one cell per entry, numbered like the printed log (the two legs of a
+  double move joined by a purple bar underneath), reveal moves
   framed in blue, used entries in their ticket's colour, shown stations in them;
 - left: Mister X's tickets and last known station, then each detective and bobby
   with station and tickets;
@@ -235,6 +236,7 @@ class ScreenRenderer:
         station_px = max(self._min_px, min(self._px_table, round(cell_h - number_px - gap)))
         reveals = view.ruleset.reveal_moves
         upcoming = len(view.log) + 1 if view.outcome is None else 0
+        first_leg = False  # the legs of a double move come in pairs: the first one's bar reaches the second
         for move in range(1, entries + 1):
             row, column = divmod(move - 1, per_row)
             rect = pygame.Rect(round(area.x + column * cell_w), round(area.y + row * cell_h), round(cell_w), round(cell_h))
@@ -261,6 +263,10 @@ class ScreenRenderer:
                         surface.blit(station, station.get_rect(bottomright=(rect.right - gap, rect.bottom)))
                     else:
                         surface.blit(station, station.get_rect(center=rect.center))
+            if entry is not None and entry.double:
+                first_leg = not first_leg
+                bar = pygame.Rect(rect.x, rect.bottom + 1, rect.w + (gap + 1 if first_leg else 0), max(4, gap))
+                pygame.draw.rect(surface, TICKET_COLOURS[Ticket.DOUBLE], bar)
             if move in reveals:
                 pygame.draw.rect(surface, REVEAL, rect, width=max(3, gap // 2), border_radius=gap)
             if move == upcoming:

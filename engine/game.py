@@ -399,8 +399,8 @@ class Game:
                 raise IllegalMoveError(f"second leg of the double move: {message}", rule=error.rule) from None
             own[_DOUBLE] -= 1
             self._actions.append(move)
-            self._mister_x_leg(move.first)
-            self._mister_x_leg(move.second)
+            self._mister_x_leg(move.first, double=True)
+            self._mister_x_leg(move.second, double=True)
         else:
             if move.ticket is _DOUBLE:
                 raise IllegalMoveError("a double-move ticket is played as one DoubleMove of two legs", rule=8)
@@ -450,7 +450,7 @@ class Game:
             supply[ticket] -= 1
         return own, supply
 
-    def _mister_x_leg(self, move: MisterXMove) -> None:
+    def _mister_x_leg(self, move: MisterXMove, double: bool = False) -> None:
         own = self._tickets[_X]
         ticket = move.ticket
         if own[ticket]:
@@ -458,7 +458,7 @@ class Game:
         else:
             self._supply[ticket] -= 1  # type: ignore[index]  # checked: the supply has one
         self._stations[_X] = move.station
-        self._log.append(LogEntry(ticket, move.station))
+        self._log.append(LogEntry(ticket, move.station, double))
         if len(self._log) in self.ruleset.reveal_moves:
             self._possible = 1 << move.station
         else:
@@ -538,6 +538,7 @@ class Game:
                 ticket=entry.ticket,
                 reveal=n in reveals,
                 station=entry.station if over or n in reveals else None,
+                double=entry.double,
             )
             for n, entry in enumerate(self._log, 1)
         )

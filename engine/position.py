@@ -45,6 +45,8 @@ class LogEntry:
 
     ticket: Ticket
     station: Station
+    double: bool = False
+    """One of the two legs of a double move (public: the double-move ticket is played openly)."""
 
 
 @dataclass(frozen=True)
@@ -206,6 +208,12 @@ def _check_progress(position: Position, board: Board, names: set[str]) -> None:
             raise IllegalPositionError(f"travel-log entry {number} names station {entry.station}, which is not on the board")
         if entry.ticket is Ticket.DOUBLE:
             raise IllegalPositionError(f"travel-log entry {number} is covered by a double-move ticket; it covers no entry")
+    legs = [entry.double for entry in position.log]
+    number = 0
+    while number < len(legs):  # the legs of a double move come in pairs
+        if legs[number] and not (number + 1 < len(legs) and legs[number + 1]):
+            raise IllegalPositionError(f"travel-log entry {number + 1} is one leg of a double move without the other")
+        number += 2 if legs[number] else 1
     if position.log and position.log[-1].station != position.mister_x:
         raise IllegalPositionError(
             f"Mister X stands on {position.mister_x} but his last travel-log entry says {position.log[-1].station}"

@@ -109,7 +109,7 @@ def position_to_dict(position: Position) -> dict[str, Any]:
             for p in position.pieces
         ],
         "supply": position.supply.as_dict() if position.supply is not None else None,
-        "log": [{"ticket": str(e.ticket), "station": e.station} for e in position.log],
+        "log": [{"ticket": str(e.ticket), "station": e.station, **({"double": True} if e.double else {})} for e in position.log],
         "round": position.round,
         "turn": position.turn.value,
         "moved": sorted(position.moved),
@@ -129,7 +129,7 @@ def position_from_dict(data: dict[str, Any]) -> Position:
             for p in data["pieces"]
         ),
         supply=Tickets.from_dict(data["supply"]) if data["supply"] is not None else None,
-        log=tuple(LogEntry(Ticket.parse(e["ticket"]), _int(e["station"])) for e in data["log"]),
+        log=tuple(LogEntry(Ticket.parse(e["ticket"]), _int(e["station"]), e.get("double", False) is True) for e in data["log"]),
         round=_int(data["round"]),
         turn=Side(data["turn"]),
         moved=frozenset(str(name) for name in data["moved"]),

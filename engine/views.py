@@ -37,6 +37,8 @@ class PublicLogEntry:
     reveal: bool
     """Whether this is a reveal move (the station is then shown)."""
     station: Station | None
+    double: bool = False
+    """One of the two legs of a double move."""
 
 
 @dataclass(frozen=True)

@@ -798,7 +798,8 @@ def test_rule_8_double_move_is_one_action_with_two_log_entries():
     double = DoubleMove(xm(81, TAXI), xm(64, TAXI))
     game.play(double)
     assert game.actions == (double,)
-    assert game.mister_x_view().log == (LogEntry(TAXI, 81), LogEntry(TAXI, 64))
+    assert game.mister_x_view().log == (LogEntry(TAXI, 81, double=True), LogEntry(TAXI, 64, double=True))
+    assert [entry.double for entry in game.public_view().log] == [True, True]  # the double ticket is public
     view = game.public_view()
     assert [e.move for e in view.log] == [1, 2] and view.moves_made == 2
     assert view.mister_x_tickets == Tickets(black=5, double=1)
@@ -810,7 +811,7 @@ def test_rule_8_each_leg_may_be_black():
     """Rule 8: each leg of a double move may be black (including the ferry)."""
     game = game_of(108, det("red", 13), det("blue", 46))
     game.play(DoubleMove(xm(115, BLACK), xm(157, BLACK)))
-    assert game.mister_x_view().log == (LogEntry(BLACK, 115), LogEntry(BLACK, 157))
+    assert game.mister_x_view().log == (LogEntry(BLACK, 115, double=True), LogEntry(BLACK, 157, double=True))
     assert game.public_view().mister_x_tickets == Tickets(black=3, double=1)
 
 
@@ -1559,6 +1560,8 @@ def test_undo_refused_after_the_game_ended():
         (lambda: make(82, det("red", 13), det("blue", 46), moves=22, rnd=23), "ends after round 22"),
         (lambda: make(82, det("red", 13), det("blue", 46), log=(LogEntry(TAXI, 81),)), "last travel-log entry says 81"),
         (lambda: make(82, det("red", 13), det("blue", 46), log=(LogEntry(DOUBLE, 82),)), "double-move"),
+        (lambda: make(82, det("red", 13), det("blue", 46), log=(LogEntry(TAXI, 81), LogEntry(TAXI, 82, double=True))),
+         "entry 2 is one leg of a double move without the other"),
         (lambda: make(82, det("red", 13), det("blue", 46), possible=station_set([82, 13])), "where pieces stand"),
         (lambda: make(82, det("red", 13), det("blue", 46), possible=station_set([81])), "not among the stations"),
         (lambda: make(82, det("red", 13), det("blue", 46), supply=Tickets(5, 5, 5, 1)), "general supply holds only"),

@@ -333,3 +333,21 @@ def test_secrecy_test_would_see_a_leak() -> None:
     leaked = replace(view, log=tuple(entries))
     one, two = (pygame.image.tobytes(draw(v, Ui(Mode.DETECTIVES)), "RGB") for v in (view, leaked))
     assert one != two
+
+
+def test_the_two_legs_of_a_double_move_are_joined_in_the_log() -> None:
+    """A purple bar runs under both legs of a double move, and under no single move."""
+    game = Game.new("reissue", players=4, seed=2)
+    game.play(game.legal_moves()[0])
+    while game.turn is not Side.MISTER_X:
+        game.play(game.legal_moves()[0])
+    first = game.legal_moves()[0]
+    game.play(DoubleMove(first, game.second_legs(first)[0]))
+    renderer = ScreenRenderer((800, 480))
+    surface = pygame.Surface((800, 480))
+    renderer.draw(surface, game.public_view(), Ui(Mode.DETECTIVES), 0.0)
+    area = renderer._log
+    purple = pygame.Color(*TICKET_COLOURS[Ticket.DOUBLE])
+    columns = {x for x in range(area.left, area.right) for y in range(area.top, area.bottom) if surface.get_at((x, y)) == purple}
+    cell = area.w / 12
+    assert columns and min(columns) >= area.left + cell - 2 and max(columns) <= area.left + 3 * cell + 2  # under moves 2 and 3 only
