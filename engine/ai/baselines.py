@@ -1,4 +1,4 @@
-"""Baseline players: random, and greedy by distance.
+"""Baseline players: greedy by distance (a random player is ``rng.choice(game.legal_moves())``).
 
 They are the yardsticks stronger players are measured against, and the
 opponents of the terminal game. A greedy detective sees only the public view.
@@ -6,7 +6,6 @@ opponents of the terminal game. A greedy detective sees only the public view.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from engine.ai.distance import distances
@@ -16,11 +15,6 @@ from engine.tickets import Ticket
 from engine.views import MisterXView, PublicView
 
 _FAR = 99
-
-
-def random_move(moves: Sequence[DetectiveMove | MisterXMove], rng: random.Random) -> DetectiveMove | MisterXMove:
-    """Any legal move, uniformly."""
-    return rng.choice(moves)
 
 
 def greedy_mister_x(board: Board, view: MisterXView) -> MisterXMove:
