@@ -1,77 +1,118 @@
-"""The console's loop: hardware events in, one flow deciding, lights and screen out.
+"""The console's loop: hardware events in, one activity deciding, lights and screen out.
 
-One loop owns the game. Each step drains the inputs into the flow, one event at
-a time, then shows the result: the LED frame and the screen picture are pure
-functions of the public view and the flow's ``Ui``, so nothing secret can reach
-them. The screen is redrawn only when something changed or an animation runs.
+One loop owns the board. Each step drains the inputs into the activity (a
+game's ``Flow``, or the whole ``console.program.Program`` with its menus), one
+event at a time, then has it shown: the LED frame and the screen picture are
+pure functions of the public view and the flow's ``Ui`` (or a menu's
+``MenuUi``), so nothing secret can reach them. The screen is redrawn only when
+something changed or an animation runs.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Protocol
 
-from console.flow import Flow
-from console.lights import STANDARD, Palette, board_frame
+from console.lights import STANDARD, Palette, attract_frame, board_frame
+from console.menu import MenuUi
 from console.model import Ui
 from console.screen_render import ScreenRenderer
+from engine import london
 from engine.views import PublicView
-from hardware.interfaces import Hardware, KeyPressed, StationPressed, StationStuck
+from hardware.interfaces import Hardware, Key, KeyPressed, Message, Station, StationPressed, StationStuck
 
 FRAME_SECONDS = 1 / 30
 
 
 class Presenter:
-    """Shows a public view and a ``Ui``: the LED frame on every call, the screen when it changed."""
+    """Shows the board and the screen: the LED frame on every call, the screen only when it changed."""
 
     def __init__(self, hardware: Hardware, palette: Palette = STANDARD) -> None:
         self.hardware = hardware
+        self.stations = london().stations
+        """Every station of the board (the idle lights sweep over them)."""
         self.palette = palette
         self.renderer = ScreenRenderer(hardware.screen.surface.get_size())
-        self._drawn: tuple[PublicView, Ui] | None = None
+        self._drawn: object = None
 
     def show(self, view: PublicView, ui: Ui, now: float) -> None:
+        """A game: its lights and its screen."""
         self.hardware.leds.show(board_frame(view, ui, now, self.palette))
         animating = any(flash is not None and now < flash.since + flash.seconds for flash in (ui.refused, ui.reveal))
         if animating or self._drawn != (view, ui):
             self.renderer.draw(self.hardware.screen.surface, view, ui, now)
-            self.hardware.screen.present()
-            self._drawn = (view, ui)
+            self._present((view, ui))
+
+    def show_menu(self, menu: MenuUi, now: float, game: tuple[PublicView, Ui] | None = None) -> None:
+        """A menu on the screen; the board shows the *game* the menu is over, or the idle lights."""
+        if game is None:
+            self.hardware.leds.show(attract_frame(now, self.stations, self.palette))
+        else:
+            self.hardware.leds.show(board_frame(*game, now, self.palette))
+        if self._drawn != menu:
+            self.renderer.draw_menu(self.hardware.screen.surface, menu)
+            self._present(menu)
+
+    def show_lines(self, title: str, lines: tuple[str, ...]) -> None:
+        """A page of text (a running hardware test); the lights are the caller's."""
+        self.renderer.draw_lines(self.hardware.screen.surface, title, lines)
+        self._present((title, lines))
+
+    def _present(self, drawn: object) -> None:
+        self.hardware.screen.present()
+        self._drawn = drawn
+
+
+class Activity(Protocol):
+    """What the loop feeds and shows: a game's flow, or the console's whole program."""
+
+    def station_pressed(self, station: Station, now: float) -> None: ...
+
+    def key_pressed(self, key: Key, now: float) -> None: ...
+
+    def handheld_message(self, message: Message, now: float) -> None: ...
+
+    def handheld_connected(self, connected: bool, now: float) -> None: ...
+
+    def button_stuck(self, station: Station, now: float) -> None: ...
+
+    def present(self, presenter: Presenter, now: float) -> None: ...
 
 
 class Console:
-    def __init__(self, hardware: Hardware, flow: Flow, *, palette: Palette = STANDARD,
+    def __init__(self, hardware: Hardware, activity: Activity, *, palette: Palette = STANDARD,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.hardware = hardware
-        self.flow = flow
+        self.activity = activity
         self.clock = clock
         self.presenter = Presenter(hardware, palette)
         self._connected = hardware.handheld.connected
         if not self._connected:
-            flow.handheld_connected(False, clock())
+            activity.handheld_connected(False, clock())
 
     def step(self) -> None:
         """Handle every waiting input, then show the game."""
         now = self.clock()
-        flow = self.flow
+        activity = self.activity
         for event in self.hardware.station_buttons.poll():
             if isinstance(event, StationPressed):
-                flow.station_pressed(event.station, now)
+                activity.station_pressed(event.station, now)
             elif isinstance(event, StationStuck):
-                flow.button_stuck(event.station, now)
+                activity.button_stuck(event.station, now)
         for key in self.hardware.controls.poll():
             if isinstance(key, KeyPressed):
-                flow.key_pressed(key.key, now)
+                activity.key_pressed(key.key, now)
         link = self.hardware.handheld
         if link.connected != self._connected:
             self._connected = link.connected
-            flow.handheld_connected(self._connected, now)
+            activity.handheld_connected(self._connected, now)
         for message in link.receive():
-            flow.handheld_message(message, now)
+            activity.handheld_message(message, now)
         self.show(now)
 
     def show(self, now: float) -> None:
-        self.presenter.show(self.flow.game.public_view(), self.flow.ui, now)
+        self.activity.present(self.presenter, now)
 
     def run(self, should_stop: Callable[[], bool] = lambda: False, sleep: Callable[[float], None] = time.sleep) -> None:
         """Step at most 30 times a second until *should_stop*."""

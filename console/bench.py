@@ -19,12 +19,14 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from console.model import Mode  # noqa: E402
+from console.program import Program  # noqa: E402
 from console.screen_render import ScreenRenderer  # noqa: E402
-from console.session import Sitting  # noqa: E402
 from console.settings import GameSettings  # noqa: E402
 from hardware.config import Config  # noqa: E402
+from hardware.controls import FakeControlButtons  # noqa: E402
 from hardware.factory import build_hardware  # noqa: E402
 from hardware.handheld import MemoryHandheldLink  # noqa: E402
+from hardware.interfaces import Key  # noqa: E402
 from hardware.leds import RecordingLeds  # noqa: E402
 from hardware.station_buttons import FakeStationButtons  # noqa: E402
 from hardware.station_map import StationMap  # noqa: E402
@@ -32,32 +34,36 @@ from hardware.station_map import StationMap  # noqa: E402
 STATIONS = range(1, 200)
 
 
-def _sitting(data: Path) -> Sitting:
+def _in_play(data: Path) -> Program:
+    """A console past its start menu, setup and deal: the detectives' first turn."""
     hardware = build_hardware(Config(profile="fake"), StationMap.identity(STATIONS), STATIONS, MemoryHandheldLink())
-    sitting = Sitting(hardware, GameSettings(data_dir=str(data), mister_x="computer"))
-    buttons = hardware.station_buttons
-    assert isinstance(buttons, FakeStationButtons)
-    for _, station in sitting.flow.ui.to_place:
+    program = Program(hardware, GameSettings(data_dir=str(data), mister_x="computer"))
+    buttons, controls = hardware.station_buttons, hardware.controls
+    assert isinstance(buttons, FakeStationButtons) and isinstance(controls, FakeControlButtons)
+    for key in (Key.CONFIRM, Key.CONFIRM):  # "New game", then "Deal the start stations"
+        controls.press(key)
+        program.console.step()
+    assert program.flow is not None
+    for _, station in program.flow.ui.to_place:
         buttons.press(station)
-        sitting.console.step()
-    assert sitting.flow.ui.mode is Mode.DETECTIVES
-    return sitting
+        program.console.step()
+    assert program.flow.ui.mode is Mode.DETECTIVES
+    return program
 
 
 def bench_press(seconds: float) -> float:
     with tempfile.TemporaryDirectory() as folder:
-        sitting = _sitting(Path(folder))
-        buttons = sitting.console.hardware.station_buttons
-        leds = sitting.console.hardware.leds
-        assert isinstance(buttons, FakeStationButtons) and isinstance(leds, RecordingLeds)
-        piece = sitting.flow.game.public_view().pieces[0].station
+        program = _in_play(Path(folder))
+        buttons, leds, flow = program.hardware.station_buttons, program.hardware.leds, program.flow
+        assert isinstance(buttons, FakeStationButtons) and isinstance(leds, RecordingLeds) and flow is not None
+        piece = flow.game.public_view().pieces[0].station
         presses, total = 0, 0.0
         deadline = time.perf_counter() + seconds
         while time.perf_counter() < deadline:
             frames = len(leds.frames)
             start = time.perf_counter()
             buttons.press(piece)  # select, then put down: the board changes every time
-            sitting.console.step()
+            program.console.step()
             total += time.perf_counter() - start
             assert len(leds.frames) == frames + 1
             presses += 1
@@ -66,9 +72,10 @@ def bench_press(seconds: float) -> float:
 
 def bench_screen(seconds: float) -> float:
     with tempfile.TemporaryDirectory() as folder:
-        sitting = _sitting(Path(folder))
-        view, ui = sitting.flow.game.public_view(), sitting.flow.ui
-        surface = sitting.console.hardware.screen.surface
+        program = _in_play(Path(folder))
+        assert program.flow is not None
+        view, ui = program.flow.game.public_view(), program.flow.ui
+        surface = program.hardware.screen.surface
         renderer = ScreenRenderer(surface.get_size())
         renderer.draw(surface, view, ui, 0.0)  # fonts and text are cached after the first
         draws = 0

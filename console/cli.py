@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import logging
+import subprocess
 import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 from console import builder_tools
-from console.settings import SEATS, check_game, load_settings
+from console.settings import SEATS, check_game, load_preferences, load_settings
 from console.text_game import TextGame
 from engine import EDITIONS, Game, IllegalPositionError, RecordError, Side, london
 from engine.record import loads
@@ -43,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     cal.add_argument("--restart", action="store_true", help="start over instead of resuming")
     board = commands.add_parser("play", help="play on the lit board (the Raspberry Pi console)")
     board.add_argument("--config", help=_CONFIG_HELP)
-    board.add_argument("--new", action="store_true", help="start a new game instead of resuming the interrupted one")
+    board.add_argument("--new", action="store_true", help="open the new game's setup at once (an interrupted game stays saved)")
     board.add_argument("--edition", choices=sorted(EDITIONS), help="rules edition (default: from the config file)")
     board.add_argument("--players", type=int, help="players, Mister X included (default: from the config file)")
     board.add_argument("--mister-x", choices=SEATS, help="who plays Mister X (default: from the config file)")
@@ -68,18 +69,38 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _play_on_board(args: argparse.Namespace) -> int:
-    from console.session import Sitting  # pygame loads only for the board
+    from console.program import Program  # pygame loads only for the board
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")  # to the journal of systemd
     path = builder_tools.config_path(args.config)
     settings = load_settings(path)
+    game, note = load_preferences(settings.game)
     overrides = {key: value for key, value in (("edition", args.edition), ("players", args.players),
                                                ("mister_x", args.mister_x)) if value is not None}
-    game = check_game(replace(settings.game, **overrides))
-    handheld = MemoryHandheldLink() if game.mister_x == "computer" else None  # the computer needs no handheld
-    with _open_board(settings.hardware, path, handheld) as hardware:
-        Sitting(hardware, game, fresh=args.new).run()  # each move is journaled: a stop loses nothing
+    game = check_game(replace(game, **overrides))
+    with _open_board(settings.hardware, path, _handheld(settings.hardware)) as hardware:
+        shutdown = _power_off if settings.hardware.profile == "pi" else None
+        program = Program(hardware, game, shutdown=shutdown, note=note)
+        if args.new:
+            program.setup_menu()
+        program.run()  # each move is journaled: a stop loses nothing
     return 0
+
+
+def _handheld(config: Config) -> HandheldLink:
+    """Mister X's handheld, or an unplugged stand-in where there is none yet (a computer Mister X needs none)."""
+    from hardware.factory import HardwareUnavailable, build_handheld
+
+    try:
+        return build_handheld(config)
+    except HardwareUnavailable as error:
+        logging.getLogger(__name__).warning("%s: a game with Mister X on the handheld waits for it", error)
+        return MemoryHandheldLink()
+
+
+def _power_off() -> None:
+    """The start menu's last row on the Pi: a clean shutdown (the service runs as root)."""
+    subprocess.run(["systemctl", "poweroff"], check=False)
 
 
 def _open_board(config: Config, config_file: Path, handheld: HandheldLink | None) -> Hardware:

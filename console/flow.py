@@ -17,18 +17,24 @@ from __future__ import annotations
 import logging
 from collections import defaultdict
 from dataclasses import replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
+from console.correction import Correction
 from console.mister_x import MisterXSeat
 from console.model import Flash, Mode, Ui
-from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, Move, Side, Station, Ticket
+from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, IllegalPositionError, Move, Position, Side, Station, Ticket
+from engine.views import PublicView
 from hardware.interfaces import Key, Message
+
+if TYPE_CHECKING:
+    from console.app import Presenter
 
 log = logging.getLogger(__name__)
 """Public events at INFO; Mister X's true moves only at DEBUG, which a played game never runs at."""
 
 REFUSED_SECONDS = 0.8
 _DEAL_MESSAGE = "Place each piece on its lit station and press it"
+_CORRECT_MESSAGE = "CONFIRM: apply the correction   UNDO: cancel it"
 REVEAL_SECONDS = 6.0
 
 
@@ -38,6 +44,8 @@ class Recorder(Protocol):
     def moved(self, move: Move) -> None: ...
 
     def undone(self) -> None: ...
+
+    def corrected(self, position: Position) -> None: ...
 
     def ended(self, game: Game) -> None: ...
 
@@ -49,6 +57,9 @@ class NoRecord:
         pass
 
     def undone(self) -> None:
+        pass
+
+    def corrected(self, position: Position) -> None:
         pass
 
     def ended(self, game: Game) -> None:
@@ -64,6 +75,7 @@ class Flow:
         self.seat = seat
         self.recorder = recorder or NoRecord()
         self._paused_from: Mode | None = None
+        self._correction: Correction | None = None
         self.finished = False
         """The game is over and the players have pressed a key to leave it."""
         self.ui = Ui(Mode.DEAL, assist=assist)
@@ -81,6 +93,13 @@ class Flow:
             self._placed(station, now)
         elif mode in (Mode.DETECTIVES, Mode.CHOOSE_TICKET):
             self._detective_press(station, now)
+        elif mode is Mode.CORRECT:
+            assert self._correction is not None
+            why = self._correction.press(station)
+            if why:
+                self._refuse(station, why, now)
+            else:
+                self._show_correction()
         elif mode is Mode.MISTER_X:
             self._refuse(station, "Mister X is moving: wait for him", now)
         elif mode is Mode.PAUSED:
@@ -90,8 +109,8 @@ class Flow:
         mode = self.ui.mode
         if mode is Mode.GAME_OVER:
             self.finished = True  # any key: the players have seen the end
-        elif key is Key.MENU:
-            self.ui = replace(self.ui, assist=not self.ui.assist)
+        elif mode is Mode.CORRECT:
+            self._correction_key(key, now)
         elif key is Key.UNDO and mode in (Mode.DETECTIVES, Mode.CHOOSE_TICKET, Mode.MISTER_X):
             self._undo(now)
         elif mode is Mode.CHOOSE_TICKET and key in _CHOICES:
@@ -118,8 +137,26 @@ class Flow:
             mode, self._paused_from = self._paused_from or Mode.DETECTIVES, None
             if mode is Mode.DEAL:
                 self.ui = replace(self.ui, mode=mode, message=_DEAL_MESSAGE)
+            elif mode is Mode.CORRECT:
+                self._show_correction()
             else:
                 self._continue(now)  # Mister X is asked again: a request may have been lost on the way
+
+    def present(self, presenter: Presenter, now: float) -> None:
+        presenter.show(self.view(), self.ui, now)
+
+    def view(self) -> PublicView:
+        """What the board and screen show: the game's public view, or the correction's draft of it."""
+        view = self.game.public_view()
+        return self._correction.view(view) if self._correction is not None else view
+
+    def set_assist(self, on: bool) -> None:
+        self.ui = replace(self.ui, assist=on)
+
+    def leave(self) -> None:
+        """The players leave the game (it stays journaled): Mister X's pending request is withdrawn."""
+        if self.ui.mode is Mode.MISTER_X or self._paused_from is Mode.MISTER_X:
+            self.seat.cancel_turn()
 
     def button_stuck(self, station: Station, now: float) -> None:
         self.ui = replace(self.ui, message=f"The button at station {station} is stuck: it is ignored until released")
@@ -242,6 +279,60 @@ class Flow:
         move = self.game.undo()
         self.recorder.undone()
         self._detectives_turn(now, f"Took back {move.piece}'s move: put the piece back on {self.game.station_of(move.piece)}")
+
+    # ------------------------------------------------- correcting the board
+
+    @property
+    def can_correct(self) -> bool:
+        return self.ui.mode in (Mode.MISTER_X, Mode.DETECTIVES, Mode.CHOOSE_TICKET)
+
+    def begin_correction(self, now: float) -> None:
+        """Set the detectives' stations and tickets by hand (a mistake found too late for undo)."""
+        if not self.can_correct:
+            return
+        if self.ui.mode is Mode.MISTER_X:
+            self.seat.cancel_turn()
+        self._correction = Correction(self.game)
+        self._show_correction()
+
+    def _show_correction(self, message: str = _CORRECT_MESSAGE) -> None:
+        assert self._correction is not None
+        self.ui = replace(self.ui, mode=Mode.CORRECT, selected=self._correction.selected, destinations={}, chosen=None,
+                          ticket_choices=(), reveal_next=False, correct_ticket=self._correction.ticket, message=message)
+
+    def _correction_key(self, key: Key, now: float) -> None:
+        correction = self._correction
+        assert correction is not None
+        if key in (Key.CHOICE_1, Key.CHOICE_2):
+            correction.step_ticket(1 if key is Key.CHOICE_2 else -1)
+            self._show_correction()
+        elif key in (Key.CHOICE_3, Key.CHOICE_4):
+            why = correction.change_count(1 if key is Key.CHOICE_4 else -1)
+            self._show_correction(f"No: {why}" if why else _CORRECT_MESSAGE)
+        elif key is Key.UNDO:
+            self._end_correction(now, "Correction cancelled: the board is as it was")
+        elif key is Key.CONFIRM:
+            self._apply_correction(correction, now)
+
+    def _apply_correction(self, correction: Correction, now: float) -> None:
+        if not correction.changed:
+            self._end_correction(now, "Nothing was changed")
+            return
+        try:
+            game = correction.apply()
+        except IllegalPositionError as error:  # the draft offers only what it can check; the engine has the last word
+            self._show_correction(f"No: {error}")
+            return
+        self.recorder.corrected(game.position())
+        log.info("board corrected: %s", ", ".join(f"{p.name} on {p.station} with {tuple(p.tickets[:3])}" for p in correction.pieces))
+        self.game = game
+        self._end_correction(now, "Board corrected")
+
+    def _end_correction(self, now: float, message: str) -> None:
+        self._correction = None
+        self.ui = replace(self.ui, correct_ticket=None)
+        self._continue(now)
+        self.ui = replace(self.ui, message=f"{message}. {self.ui.message}")
 
     # ------------------------------------------------------- the end
 

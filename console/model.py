@@ -25,6 +25,8 @@ class Mode(Enum):
     """Detectives pick a piece, then a destination."""
     CHOOSE_TICKET = "choose_ticket"
     """A destination is reachable by more than one ticket: the control keys choose."""
+    CORRECT = "correct"
+    """The players set the detectives' stations and tickets by hand (``console.correction``)."""
     PAUSED = "paused"
     """Waiting for the handheld to come back."""
     GAME_OVER = "game_over"
@@ -62,3 +64,5 @@ class Ui:
     """Light the stations where Mister X can be (the deduction assist)."""
     reveal_next: bool = False
     """Mister X's next move (or the second leg of a double) is a reveal move."""
+    correct_ticket: Ticket | None = None
+    """While correcting: the ticket kind keys 3 and 4 change for the selected detective."""

@@ -30,6 +30,7 @@ from pathlib import Path
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the console's output
 import pygame  # noqa: E402
 
+from console.menu import MenuUi
 from console.model import Flash, Mode, Ui
 from engine import Station, Ticket, Transport
 from engine.editions import Length
@@ -211,6 +212,57 @@ class ScreenRenderer:
         self._draw_focus(surface, view, ui, now)
         self._draw_message(surface, ui, now)
 
+    def draw_menu(self, surface: pygame.Surface, menu: MenuUi) -> None:
+        """A menu: its title, its rows (the cursor's framed, a setting's value between arrows), the keys, a message."""
+        if surface.get_size() != self.size:
+            self._layout(surface.get_size())
+        surface.fill(BACKGROUND)
+        self._title_bar(surface, menu.title)
+        pad = self._pad
+        hint = self._text(menu.hint, self._min_px, DIM, self.size[0] - 4 * pad)
+        area = pygame.Rect(self._log.x, self._log.y, self._log.w, self._message.y - self._log.y - hint.get_height() - 2 * pad)
+        surface.blit(hint, hint.get_rect(midbottom=(self.size[0] // 2, self._message.y - pad)))
+        row_h = min(round(self.size[1] * 0.1), area.h // max(1, len(menu.rows)))
+        for index, (label, value) in enumerate(menu.rows):
+            row = pygame.Rect(area.x, area.y + index * row_h, area.w, row_h).inflate(0, -pad)
+            chosen = index == menu.cursor
+            pygame.draw.rect(surface, HIGHLIGHT if chosen else PANEL, row, border_radius=pad)
+            if chosen:
+                pygame.draw.rect(surface, TEXT, row, width=2, border_radius=pad)
+            px = min(self._px_body, row.h)
+            shown = self._text(f"<  {value}  >", px, TEXT if chosen else DIM, row.w // 2) if value else None
+            room = row.w - 4 * pad - (shown.get_width() + 2 * pad if shown else 0)
+            text = self._text(label, px, TEXT, room)
+            surface.blit(text, text.get_rect(midleft=(row.x + 2 * pad, row.centery)))
+            if shown:
+                surface.blit(shown, shown.get_rect(midright=(row.right - 2 * pad, row.centery)))
+        self._message_bar(surface, menu.message, alert=False)
+
+    def draw_lines(self, surface: pygame.Surface, title: str, lines: tuple[str, ...]) -> None:
+        """A page of plain lines under a title (the hardware test's report)."""
+        if surface.get_size() != self.size:
+            self._layout(surface.get_size())
+        surface.fill(BACKGROUND)
+        self._title_bar(surface, title)
+        y = self._log.y
+        for line in lines:
+            text = self._text(line, self._px_body, TEXT, self._log.w)
+            surface.blit(text, (self._log.x, y))
+            y += text.get_height()
+
+    def _title_bar(self, surface: pygame.Surface, title: str) -> None:
+        rect = self._header
+        pygame.draw.rect(surface, PANEL, rect)
+        text = self._text(title, self._px_header, TEXT, rect.w - 4 * self._pad)
+        surface.blit(text, text.get_rect(midleft=(rect.x + 2 * self._pad, rect.centery)))
+
+    def _message_bar(self, surface: pygame.Surface, message: str, *, alert: bool) -> None:
+        rect = self._message
+        pygame.draw.rect(surface, ALERT_BACKGROUND if alert else PANEL, rect)
+        if message:
+            text = self._text(message, self._px_message, TEXT, rect.w - 4 * self._pad)
+            surface.blit(text, text.get_rect(center=rect.center))
+
     def _draw_header(self, surface: pygame.Surface, view: PublicView, ui: Ui) -> None:
         rect, pad = self._header, self._pad * 2
         pygame.draw.rect(surface, PANEL, rect)
@@ -377,6 +429,8 @@ class ScreenRenderer:
             self._stack(surface, content, [self._text("Paused", self._px_title, TEXT, width), *self._wrap(ui.message, body, TEXT, width, 4)])
         elif ui.mode is Mode.DEAL:
             self._deal(surface, content, ui)
+        elif ui.mode is Mode.CORRECT:
+            self._correcting(surface, content, view, ui)
         elif ui.reveal is not None and _showing(ui.reveal, now):
             self._stack(surface, content, self._wrap("Mister X surfaces at", self._px_title, TEXT, width, 2), big=(ui.reveal.station, REVEAL))
         elif ui.mode is Mode.MISTER_X:
@@ -456,6 +510,31 @@ class ScreenRenderer:
             text = self._text(f"and {more} more", self._px_body, DIM, area.w)
             surface.blit(text, text.get_rect(midtop=(area.centerx, top + len(shown) * row_h)))
 
+    def _correcting(self, surface: pygame.Surface, area: pygame.Rect, view: PublicView, ui: Ui) -> None:
+        """Correcting the board: what to press, and the picked detective's tickets with the one keys 3/4 change."""
+        width, body = area.w, self._px_body
+        if ui.selected is None:
+            lines = self._wrap("Press a piece, then the station where it really stands", self._px_title, TEXT, width, 4)
+            self._stack(surface, area, lines + self._wrap("CONFIRM: done", body, DIM, width, 1))
+            return
+        piece = view.piece(ui.selected)
+        heading = self._text(f"{piece_label(piece.name)} on {piece.station}", self._px_title, TEXT, width)
+        surface.blit(heading, heading.get_rect(midtop=(area.centerx, area.y)))
+        top = area.y + heading.get_height() + self._pad
+        if piece.bobby:
+            self._stack(surface, pygame.Rect(area.x, top, width, area.bottom - top),
+                        self._wrap("Press the station where it really stands", body, DIM, width, 3))
+            return
+        kinds = (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND)
+        row_h = min(round(self.size[1] * 0.1), (area.bottom - top) // (len(kinds) + 1))
+        for index, ticket in enumerate(kinds):
+            row = pygame.Rect(area.x, top + index * row_h, width, row_h).inflate(-self._pad, -self._pad)
+            if ticket is ui.correct_ticket:
+                pygame.draw.rect(surface, TEXT, row.inflate(self._pad, self._pad), width=2, border_radius=self._pad)
+            self._ticket_box(surface, row, ticket, f"{TICKET_NAMES[ticket]}: {piece.tickets[ticket]}")
+        hint = self._text("1/2: pick   3/4: -1/+1", self._min_px, DIM, width)
+        surface.blit(hint, hint.get_rect(midtop=(area.centerx, top + len(kinds) * row_h + self._pad)))
+
     def _game_over(self, surface: pygame.Surface, area: pygame.Rect, view: PublicView) -> None:
         """Who won and why, and where Mister X ended (his route is in the travel log, now all shown)."""
         outcome, width = view.outcome, area.w
@@ -472,12 +551,7 @@ class ScreenRenderer:
 
     def _draw_message(self, surface: pygame.Surface, ui: Ui, now: float) -> None:
         """The one-line message; red while a refused press blinks (paused: the message is in the panel)."""
-        rect = self._message
-        refused = _showing(ui.refused, now)
-        pygame.draw.rect(surface, ALERT_BACKGROUND if refused else PANEL, rect)
-        if ui.message and ui.mode is not Mode.PAUSED:
-            text = self._text(ui.message, self._px_message, TEXT, rect.w - 4 * self._pad)
-            surface.blit(text, text.get_rect(center=rect.center))
+        self._message_bar(surface, "" if ui.mode is Mode.PAUSED else ui.message, alert=_showing(ui.refused, now))
 
 
 def _status(ui: Ui) -> str:
@@ -493,6 +567,8 @@ def _status(ui: Ui) -> str:
         return f"{selected}: choose a ticket" if selected else "Choose a ticket"
     if ui.mode is Mode.PAUSED:
         return "Paused"
+    if ui.mode is Mode.CORRECT:
+        return "Correct the board"
     return "Game over"
 
 

@@ -12,12 +12,11 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 
-from console.app import Console
 from console.flow import Flow
 from console.journal import Journal, JournalError, archive, load
-from console.lights import COLOUR_BLIND, STANDARD
+from console.lights import COLOUR_BLIND, STANDARD, Palette
 from console.mister_x import ComputerSeat, HandheldSeat, MisterXSeat
-from console.settings import GameSettings
+from console.settings import GameSettings, bobbies_of, detectives_of
 from engine import Game, find_ruleset
 from engine.editions import FIVE_REVEALS
 from hardware.interfaces import Hardware
@@ -39,7 +38,7 @@ def new_game(settings: GameSettings, seed: int) -> Game:
     ruleset = find_ruleset(settings.edition)
     if settings.five_reveals:
         ruleset = replace(ruleset, reveal_moves=FIVE_REVEALS)
-    return Game.new(ruleset, players=settings.players, seed=seed)
+    return Game.new(ruleset, players=settings.players, detectives=detectives_of(settings), bobbies=bobbies_of(settings), seed=seed)
 
 
 def open_game(settings: GameSettings, *, fresh: bool, timestamp: str, seed: int | None = None) -> Opened:
@@ -72,30 +71,31 @@ def seat_for(settings: GameSettings, hardware: Hardware) -> MisterXSeat:
 
 
 class Sitting:
-    """One game at the console: opened (resumed or dealt), played, filed."""
+    """One game at the console: opened (resumed or dealt), played through its ``flow``, filed."""
 
     def __init__(
         self,
         hardware: Hardware,
         settings: GameSettings,
+        now: float,
         *,
         fresh: bool = False,
-        clock: Callable[[], float] = time.monotonic,
         timestamp: Callable[[], str] = lambda: time.strftime("%Y%m%d-%H%M%S"),
     ) -> None:
-        self.clock = clock
         self.timestamp = timestamp
         self.opened = open_game(settings, fresh=fresh, timestamp=timestamp())
         settings = self.opened.settings
-        self.flow = Flow(self.opened.game, seat_for(settings, hardware), clock(), self.opened.journal,
+        self.flow = Flow(self.opened.game, seat_for(settings, hardware), now, self.opened.journal,
                          deal=not self.opened.resumed, assist=settings.assist)
         if self.opened.note:
             self.flow.ui = replace(self.flow.ui, message=self.opened.note)
-        palette = COLOUR_BLIND if settings.palette == "colour-blind" else STANDARD
-        self.console = Console(hardware, self.flow, palette=palette, clock=clock)
 
-    def run(self, should_stop: Callable[[], bool] = lambda: False, sleep: Callable[[float], None] = time.sleep) -> None:
-        """Play until the game ends and a key is pressed (then file it), or until *should_stop*."""
-        self.console.run(lambda: should_stop() or self.flow.finished, sleep)
+    @property
+    def palette(self) -> Palette:
+        return COLOUR_BLIND if self.opened.settings.palette == "colour-blind" else STANDARD
+
+    def file(self) -> None:
+        """A finished game goes to the history folder (an unfinished one stays journaled, to be resumed)."""
         if self.flow.game.is_over:
             archive(self.opened.journal.path, self.opened.settings.data_path / HISTORY, self.flow.game, self.timestamp())
+

@@ -12,13 +12,15 @@ hardware.config.ConfigError: game.edition: must be one of reissue, classic, begi
 
 from __future__ import annotations
 
+import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
 from engine import EDITIONS
-from hardware.config import Config, ConfigError, config_from_data, read_toml, section
+from engine.editions import StartDeal
+from hardware.config import Config, ConfigError, config_from_data, read_toml, section, typed
 
 SEATS = ("handheld", "computer")
 PALETTES = ("standard", "colour-blind")
@@ -28,7 +30,11 @@ PALETTES = ("standard", "colour-blind")
 class GameSettings:
     edition: str = "reissue"
     players: int = 4
-    """Players, Mister X included; detectives and bobbies follow the edition's table."""
+    """Players, Mister X included; detectives and bobbies follow the edition's table unless set below."""
+    detectives: int = 0
+    """Detective pieces; 0: one a player besides Mister X, at least the edition's minimum."""
+    bobbies: int = -1
+    """Bobby pieces; -1: the edition's table for the number of players."""
     five_reveals: bool = False
     """Use the five-reveal schedule (3, 8, 13, 18, 24) of other printings."""
     mister_x: str = "handheld"
@@ -79,7 +85,58 @@ def check_game(game: GameSettings) -> GameSettings:
     low, high = EDITIONS[game.edition].players
     if not low <= game.players <= high:
         raise ConfigError(f"game.players: the {game.edition} edition is for {low} to {high} players, not {game.players}")
+    ruleset = EDITIONS[game.edition]
+    if game.detectives and not ruleset.min_detectives <= game.detectives <= ruleset.max_detectives:
+        raise ConfigError(f"game.detectives: the {game.edition} edition has {ruleset.min_detectives} to "
+                          f"{ruleset.max_detectives} detectives (0: by the number of players), not {game.detectives}")
+    spare = len(ruleset.detective_starts) - detectives_of(game) - (ruleset.start_deal is StartDeal.SHARED)  # his card too
+    if not -1 <= game.bobbies <= spare:
+        raise ConfigError(f"game.bobbies: 0 to {spare} bobbies fit beside {detectives_of(game)} detectives "
+                          f"(-1: the edition's table), not {game.bobbies}")
     return game
+
+
+def detectives_of(game: GameSettings) -> int:
+    """The detectives a game of these settings has."""
+    return game.detectives or EDITIONS[game.edition].detectives_for(game.players)
+
+
+def bobbies_of(game: GameSettings) -> int:
+    """The bobbies a game of these settings has."""
+    return game.bobbies if game.bobbies >= 0 else EDITIONS[game.edition].bobbies_for(game.players)
+
+
+PREFERENCES = "preferences.json"
+"""In the data folder: the choices last made on the console's menus, which win over the config file's [game] values."""
+_REMEMBERED = ("edition", "players", "detectives", "bobbies", "five_reveals", "mister_x", "assist", "palette")
+
+
+def save_preferences(game: GameSettings) -> None:
+    """Remember the menus' choices for the next start (written whole, then renamed into place)."""
+    path = game.data_path / PREFERENCES
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps({key: value for key, value in asdict(game).items() if key in _REMEMBERED}, indent=1) + "\n")
+    temporary.replace(path)
+
+
+def load_preferences(game: GameSettings) -> tuple[GameSettings, str]:
+    """*game* with the remembered choices over it, and a note if they could not be used (they are then ignored)."""
+    path = game.data_path / PREFERENCES
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return game, ""
+    except (OSError, ValueError) as error:
+        return game, f"The menus' saved choices were unreadable and are not used ({error})"
+    try:
+        if not isinstance(data, dict) or set(data) - set(_REMEMBERED):
+            raise ConfigError(f"expected the keys {', '.join(_REMEMBERED)}")
+        kinds = {f.name: type(getattr(GameSettings(), f.name)) for f in fields(GameSettings)}
+        values = {key: typed(f"{PREFERENCES}: {key}", value, kinds[key]) for key, value in data.items()}
+        return check_game(replace(game, **values)), ""
+    except ConfigError as error:
+        return game, f"The menus' saved choices are not used: {error}"
 
 
 def _one_of(name: str, value: Any, allowed: tuple[str, ...]) -> None:

@@ -10,7 +10,9 @@ from __future__ import annotations
 import random
 
 from console.app import Console
+from console.flow import Flow
 from console.model import Mode
+from console.program import Program
 from hardware.controls import FakeControlButtons
 from hardware.interfaces import Key, Message
 from hardware.station_buttons import FakeStationButtons
@@ -43,6 +45,22 @@ class Table:
         buttons, controls = console.hardware.station_buttons, console.hardware.controls
         assert isinstance(buttons, FakeStationButtons) and isinstance(controls, FakeControlButtons)
         self.buttons, self.controls = buttons, controls
+        self.last_flow: Flow | None = None
+        """The flow of the game played last (it stays here after the game is filed)."""
+
+    @property
+    def flow(self) -> Flow | None:
+        """The game being played: the console's own flow, or the program's current one."""
+        activity = self.console.activity
+        flow = activity if isinstance(activity, Flow) else activity.flow if isinstance(activity, Program) else None
+        if flow is not None:
+            self.last_flow = flow
+        return flow
+
+    @property
+    def in_menu(self) -> bool:
+        activity = self.console.activity
+        return isinstance(activity, Program) and activity.menu is not None
 
     def press(self, station: int) -> None:
         self.buttons.press(station)
@@ -55,7 +73,10 @@ class Table:
 
     def act(self) -> None:
         """Do what the console asks for next."""
-        flow = self.console.flow
+        flow = self.flow
+        if flow is None or self.in_menu:
+            self.key(Key.CONFIRM)  # the start menu (resume, or a new game) and the setup (deal)
+            return
         ui = flow.ui
         if ui.mode is Mode.DEAL:
             self.press(ui.to_place[0][1])

@@ -30,8 +30,8 @@ from console_driver import Table
 
 from console import session
 from console.app import Console
-from console.journal import archive, load
 from console.model import Mode
+from console.program import Program
 from console.settings import GameSettings
 from engine.record import position_to_dict
 from engine.views import PublicView
@@ -69,7 +69,10 @@ class SeededTable(Table):
 
     def act(self) -> None:
         """Do what the console asks for next (one press, one key, or just let it step)."""
-        flow = self.console.flow
+        flow = self.flow
+        if flow is None or self.in_menu:
+            self.key(Key.CONFIRM)  # the start menu offers the interrupted game first
+            return
         ui, view = flow.ui, flow.game.public_view()
         here = public_key(self.seed, view)
         if ui.mode is Mode.DEAL:
@@ -139,34 +142,31 @@ def _say(out: TextIO, **event: object) -> None:
 
 
 def play(data_dir: Path, seed: int, out: TextIO = sys.stdout) -> None:
-    """Resume the game journaled in *data_dir* (or start the seeded one) and play it until it is filed.
+    """Start the console on *data_dir*: resume the journaled game from the start menu, play it until it is filed.
 
     The console deals with a secret seed, so the seeded start is journaled here
-    with ``open_game(seed=...)`` and the sitting resumes it (no deal on the
-    board: resuming never deals either). A finished game whose journal is still
-    there (killed while filing) is filed without a sitting, which would
-    otherwise go on to a new game.
+    with ``open_game(seed=...)`` and the start menu offers it (resuming never
+    deals on the board). A finished game whose journal is still there (killed
+    while filing) is filed by the program as it starts.
     """
     settings = settings_for(data_dir)
-    journal = settings.data_path / session.JOURNAL
     history = settings.data_path / session.HISTORY
-    if journal.exists():
-        found = load(journal)
-        if found.game.is_over:
-            archive(journal, history, found.game, TIMESTAMP)
-            _say(out, event="filed", outcome=str(found.game.outcome), late=True)
+    if not (settings.data_path / session.JOURNAL).exists():
+        if history.is_dir() and any(history.glob("*.json")):
+            _say(out, event="done")
             return
-    elif history.is_dir() and any(history.glob("*.json")):
-        _say(out, event="done")
-        return
-    else:
         session.open_game(settings, fresh=False, timestamp=TIMESTAMP, seed=seed)
-    sitting = session.Sitting(fake_hardware(seeded_far_end(seed)), settings, clock=Clock(), timestamp=lambda: TIMESTAMP)
-    assert sitting.opened.resumed, "the runner journals the seeded start, so the sitting always resumes"
-    game = sitting.flow.game
+    program = Program(fake_hardware(seeded_far_end(seed)), settings, clock=Clock(), timestamp=lambda: TIMESTAMP)
+    if program.menu is None or program.menu.current.name != "resume":  # it filed a finished game as it started
+        _say(out, event="filed", late=True)
+        return
+    program.key_pressed(Key.CONFIRM, program.clock())  # resume; Mister X's request is answered at the next step
+    assert program.flow is not None and program.flow.ui.mode is not Mode.DEAL
+    game = program.flow.game
     _say(out, event="opened", actions=len(game.actions), position=position_to_dict(game.position()))
-    table = SeededTable(sitting.console, seed)
-    sitting.run(sleep=lambda seconds: table.act())
+    table = SeededTable(program.console, seed)
+    program.sleep = lambda seconds: table.act()
+    program.run(lambda: program.sitting is None)
     _say(out, event="filed", outcome=str(game.outcome), late=False)
 
 

@@ -12,9 +12,9 @@ from console_driver import StepClock as Clock
 from console_driver import Table, first_listed_move
 
 from console import session
-from console.app import Console
 from console.lights import STANDARD, board_frame
 from console.model import Mode
+from console.program import Program
 from console.settings import GameSettings
 from engine.record import loads
 from hardware.config import Config
@@ -32,11 +32,12 @@ def fake_hardware(far_end: Callable[[Message], list[Message]] = first_listed_mov
     return build_hardware(Config(profile="fake"), StationMap.identity(STATIONS), STATIONS, handheld=MemoryHandheldLink(far_end))
 
 
-def play_to_the_end(settings: GameSettings, seed: int, *, stop_after: int | None = None) -> tuple[Console, Hardware]:
-    """Open a sitting on fake hardware and let the table act between the console's steps."""
-    hardware = fake_hardware()
-    sitting = session.Sitting(hardware, settings, clock=Clock(), timestamp=lambda: f"game-{seed}")
-    table = Table(sitting.console, seed)
+def play_to_the_end(settings: GameSettings, seed: int, *, stop_after: int | None = None,
+                    hardware: Hardware | None = None) -> Table:
+    """Start the console on fake hardware; the table works the menus into a new game and plays it until it is filed."""
+    hardware = hardware or fake_hardware()
+    program = Program(hardware, settings, clock=Clock(), timestamp=lambda: f"game-{seed}")
+    table = Table(program.console, seed)
     actions = 0
 
     def between_steps(seconds: float) -> None:
@@ -44,24 +45,27 @@ def play_to_the_end(settings: GameSettings, seed: int, *, stop_after: int | None
         actions += 1
         table.act()
 
-    sitting.run(lambda: stop_after is not None and actions >= stop_after, between_steps)
-    return sitting.console, hardware
+    program.sleep = between_steps
+    program.run(lambda: (stop_after is not None and actions >= stop_after) or (table.last_flow is not None and program.sitting is None))
+    return table
 
 
 @pytest.mark.parametrize(("edition", "players", "seed"), [("reissue", 4, 1), ("classic", 5, 2), ("beginner", 3, 3)])
 def test_a_whole_game_on_the_board_ends_and_is_filed(tmp_path: Path, edition: str, players: int, seed: int) -> None:
     settings = GameSettings(edition=edition, players=players, data_dir=str(tmp_path))
-    console, hardware = play_to_the_end(settings, seed)
-    game = console.flow.game
-    assert game.is_over and console.flow.ui.mode is Mode.GAME_OVER
+    table = play_to_the_end(settings, seed)
+    hardware, flow = table.console.hardware, table.last_flow
+    assert flow is not None
+    game = flow.game
+    assert game.is_over and flow.finished
     record = tmp_path / "history" / f"game-{seed}.json"
     assert loads(record.read_text()).outcome == game.outcome
     assert not (tmp_path / "game.journal").exists()
     leds = hardware.leds
     assert isinstance(leds, RecordingLeds)
-    # the deal lit every piece's start station; the first frame after it shows the pieces in their colours
+    # the deal lit every piece's start station; the first frame after the menus shows the pieces in their colours
     start = game.start
-    assert all(piece.station in leds.frames[0] for piece in start.pieces)
+    assert any(all(piece.station in frame for piece in start.pieces) for frame in leds.frames[:5])
     screen = hardware.screen
     assert isinstance(screen, OffscreenScreen) and screen.last is not None and screen.presented > 3
     pygame.image.save(screen.last, str(tmp_path / "last.png"))
@@ -69,22 +73,24 @@ def test_a_whole_game_on_the_board_ends_and_is_filed(tmp_path: Path, edition: st
 
 def test_a_press_on_an_empty_station_is_refused_on_board_and_screen(tmp_path: Path) -> None:
     settings = GameSettings(edition="reissue", players=3, data_dir=str(tmp_path), mister_x="computer")
-    console, hardware = play_to_the_end(settings, 5, stop_after=4)  # the deal is done, Mister X has moved
-    table = Table(console)
-    empty = next(s for s in STATIONS if all(p.station != s for p in console.flow.game.public_view().pieces))
+    table = play_to_the_end(settings, 5, stop_after=6)  # the menus and the deal are done, Mister X has moved
+    flow = table.flow
+    assert flow is not None and flow.ui.mode is Mode.DETECTIVES
+    empty = next(s for s in STATIONS if all(p.station != s for p in flow.game.public_view().pieces))
     table.press(empty)
-    assert console.flow.ui.refused is not None and console.flow.ui.refused.station == empty
-    assert console.flow.ui.message.startswith("No: ")
-    refused = console.flow.ui.refused
-    frame = board_frame(console.flow.game.public_view(), console.flow.ui, refused.since)
+    assert flow.ui.refused is not None and flow.ui.refused.station == empty
+    assert flow.ui.message.startswith("No: ")
+    refused = flow.ui.refused
+    frame = board_frame(flow.game.public_view(), flow.ui, refused.since)
     assert frame[empty] == STANDARD.refused  # the blink starts on
-    assert not console.flow.game.is_over
+    assert not flow.game.is_over
 
 
 def test_an_interrupted_game_resumes_where_it_stopped(tmp_path: Path) -> None:
     settings = GameSettings(edition="reissue", players=4, data_dir=str(tmp_path))
-    console, _ = play_to_the_end(settings, 7, stop_after=25)
-    before = console.flow.game
+    flow = play_to_the_end(settings, 7, stop_after=25).flow
+    assert flow is not None
+    before = flow.game
     assert not before.is_over and (tmp_path / "game.journal").exists()
     opened = session.open_game(settings, fresh=False, timestamp="x")
     assert opened.resumed
@@ -93,10 +99,11 @@ def test_an_interrupted_game_resumes_where_it_stopped(tmp_path: Path) -> None:
 
 def test_journal_is_written_before_the_lights_show_a_move(tmp_path: Path) -> None:
     settings = GameSettings(edition="beginner", players=3, data_dir=str(tmp_path), mister_x="computer")
-    console, _ = play_to_the_end(settings, 9, stop_after=12)
+    flow = play_to_the_end(settings, 9, stop_after=12).flow
+    assert flow is not None
     lines = (tmp_path / "game.journal").read_text().splitlines()
     moves = [json.loads(line)["event"] for line in lines if '"type":"move"' in line]
-    assert len(moves) == len(console.flow.game.actions)
+    assert len(moves) == len(flow.game.actions)
 
 
 def test_the_handheld_hears_of_every_move_it_made(tmp_path: Path) -> None:
@@ -107,7 +114,6 @@ def test_the_handheld_hears_of_every_move_it_made(tmp_path: Path) -> None:
         return first_listed_move(message)
 
     settings = GameSettings(edition="reissue", players=3, data_dir=str(tmp_path))
-    sitting = session.Sitting(fake_hardware(far_end), settings, clock=Clock())
-    table = Table(sitting.console)
-    sitting.run(lambda: sitting.flow.game.round > 3, lambda seconds: table.act())
-    assert heard.count("accepted") == sitting.flow.game.moves_made == heard.count("choose_move")
+    flow = play_to_the_end(settings, 4, stop_after=40, hardware=fake_hardware(far_end)).last_flow
+    assert flow is not None and flow.game.moves_made > 3
+    assert heard.count("accepted") == flow.game.moves_made == heard.count("choose_move")

@@ -34,8 +34,10 @@ import pytest
 from console_runner import Clock, SeededTable, fake_hardware, settings_for
 
 from console import session
+from console.flow import Flow
 from console.journal import load
 from console.model import Mode
+from console.program import Program
 from engine import Game
 from engine.record import loads, position_to_dict
 from hardware.handheld import FarEnd
@@ -197,7 +199,7 @@ def hiding_far_end(last: bool) -> FarEnd:
 class Seat:
     """One of the two sittings, with what it has shown so far."""
 
-    sitting: session.Sitting
+    program: Program
     table: SeededTable
     leds: RecordingLeds
     screen: OffscreenScreen
@@ -214,7 +216,13 @@ class Seat:
     @property
     def station(self) -> int:
         """Where Mister X really is: only to check that the two games do differ in secret."""
-        return self.sitting.flow.game.mister_x_view().station
+        return self.flow.game.mister_x_view().station
+
+    @property
+    def flow(self) -> Flow:
+        flow = self.program.flow
+        assert flow is not None
+        return flow
 
     def step(self, caplog: pytest.LogCaptureFixture) -> None:
         """Let the table act once, keeping the log records of this step alone."""
@@ -228,10 +236,10 @@ class Seat:
 def seat(data_dir: Path, far_end: FarEnd) -> Seat:
     hardware = fake_hardware(far_end)
     settings = replace(settings_for(data_dir), assist=True)  # the deduction assist lights public deductions too
-    sitting = session.Sitting(hardware, settings, clock=Clock(), timestamp=lambda: "game")
+    program = Program(hardware, settings, clock=Clock(), timestamp=lambda: "game")
     leds, screen = hardware.leds, hardware.screen
     assert isinstance(leds, RecordingLeds) and isinstance(screen, OffscreenScreen)
-    return Seat(sitting, SeededTable(sitting.console, SECRET_SEED), leds, screen)
+    return Seat(program, SeededTable(program.console, SECRET_SEED), leds, screen)
 
 
 def test_hidden_moves_leave_the_lights_screen_and_logs_alike_until_a_reveal(
@@ -241,13 +249,16 @@ def test_hidden_moves_leave_the_lights_screen_and_logs_alike_until_a_reveal(
     monkeypatch.setattr(session, "open_game", partial(session.open_game, seed=SECRET_SEED))  # the same deal for both
     caplog.set_level(logging.DEBUG, logger="console")
     first, last = seat(tmp_path / "first", hiding_far_end(last=False)), seat(tmp_path / "last", hiding_far_end(last=True))
-    assert first.sitting.flow.ui.mode is Mode.DEAL  # the deal is shown and compared too
+    while first.program.flow is None:  # the start menu and the setup: a new game, dealt
+        first.step(caplog)
+        last.step(caplog)
+    assert first.flow.ui.mode is Mode.DEAL  # the deal is shown and compared too
 
     compared = apart = secret_logged = 0
     for _ in range(MAX_STEPS):
         first.step(caplog)
         last.step(caplog)
-        views = [seat.sitting.flow.game.public_view() for seat in (first, last)]
+        views = [seat.flow.game.public_view() for seat in (first, last)]
         assert [e.ticket for e in views[0].log] == [e.ticket for e in views[1].log], "the two Mister Xs took different tickets"
         if any(entry.reveal for view in views for entry in view.log) or any(view.outcome for view in views):
             break

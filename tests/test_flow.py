@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
+from console.correction import Correction
 from console.flow import Flow
 from console.mister_x import ComputerSeat, HandheldSeat
 from console.model import Mode
-from engine import DetectiveMove, Game, Move, Side, Ticket
+from engine import DetectiveMove, Game, Move, Position, Side, Ticket
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
 
@@ -21,6 +23,9 @@ class Journal:
 
     def undone(self) -> None:
         self.events.append("undo")
+
+    def corrected(self, position: Position) -> None:
+        self.events.append(("correction", position))
 
     def ended(self, game: Game) -> None:
         self.events.append(("end", game.outcome))
@@ -218,3 +223,54 @@ def test_two_games_differing_only_in_mister_x_secret_show_the_same() -> None:
         states.append((game.public_view(), flow.ui))
         shown.append(states)
     assert shown[0] == shown[1]
+
+
+def test_a_correction_asked_for_in_mister_x_s_turn_withdraws_his_request_and_asks_again_after() -> None:
+    heard: list[str] = []
+
+    def silent(message: Message) -> list[Message]:
+        heard.append(message["type"])
+        return []
+
+    journal = Journal()
+    flow = dealt_flow(Game.new("reissue", players=4, seed=3), HandheldSeat(MemoryHandheldLink(silent)), journal)
+    assert flow.ui.mode is Mode.MISTER_X and heard == ["choose_move"]
+    flow.begin_correction(1.0)
+    assert flow.ui.mode is Mode.CORRECT and heard[-1] == "wait"
+    green = flow.game.public_view().piece("green")
+    flow.station_pressed(green.station, 1.0)
+    flow.key_pressed(Key.CHOICE_4, 1.0)  # a detective never holds more than he was dealt
+    assert flow.ui.message == "No: a detective holds 0 to 11 taxi tickets"
+    flow.key_pressed(Key.CHOICE_3, 1.0)
+    flow.key_pressed(Key.CONFIRM, 1.0)
+    assert flow.ui.mode is Mode.MISTER_X and heard[-1] == "choose_move"
+    assert flow.game.public_view().piece("green").tickets.taxi == green.tickets.taxi - 1
+    (event,) = journal.events
+    assert event == ("correction", flow.game.position())
+
+
+def test_a_bobby_is_moved_by_a_correction_but_holds_no_tickets() -> None:
+    flow = dealt_flow(Game.new("reissue", players=4, seed=3), ComputerSeat())
+    bobby = flow.game.public_view().piece("bobby1")
+    flow.begin_correction(1.0)
+    flow.station_pressed(bobby.station, 1.0)
+    flow.key_pressed(Key.CHOICE_4, 1.0)
+    assert flow.ui.message == "No: bobby1 is a bobby and holds no tickets"
+    flow.key_pressed(Key.CONFIRM, 1.0)
+    assert flow.ui.message.startswith("Nothing was changed")
+
+
+def test_correction_refusals_depend_on_the_public_record_alone() -> None:
+    """Two games apart only in Mister X's secret station refuse and accept the same corrections."""
+    game = Game.new("reissue", players=5, seed=11)
+    start = game.position()
+    others = [s for s in game.public_view().possible_stations if s != start.mister_x]
+    twin = Game(replace(start, mister_x=others[0]))
+    assert twin.public_view() == game.public_view()
+    for station in range(1, 200):
+        answers = []
+        for each in (game, twin):
+            draft = Correction(each)
+            draft.press(each.public_view().piece("red").station)
+            answers.append((draft.press(station), draft.position().pieces))
+        assert answers[0] == answers[1], station
