@@ -116,6 +116,8 @@ class ScreenRenderer:
         self._fonts: dict[int, pygame.font.Font] = {}
         self._texts: dict[tuple[str, int, Colour, int], pygame.Surface] = {}
         self._wrapped: dict[tuple[str, int, Colour, int, int], list[pygame.Surface]] = {}
+        self.texts: list[str] = []
+        """The texts of the frame drawn last, in drawing order, each whole (before any cut): the screen as words."""
         self._layout(size)
 
     # ------------------------------------------------------------ layout and text
@@ -159,6 +161,10 @@ class ScreenRenderer:
 
     def _text(self, text: str, px: int, colour: Colour, width: int = 0) -> pygame.Surface:
         """*text* rendered once; with a *width*, shrunk (not under the minimum height) then cut with '…' to fit."""
+        self.texts.append(text)
+        return self._rendered(text, px, colour, width)
+
+    def _rendered(self, text: str, px: int, colour: Colour, width: int) -> pygame.Surface:
         key = (text, px, colour, width)
         surface = self._texts.get(key)
         if surface is None:
@@ -180,6 +186,7 @@ class ScreenRenderer:
 
     def _wrap(self, text: str, px: int, colour: Colour, width: int, max_lines: int) -> list[pygame.Surface]:
         """*text* broken into at most *max_lines* lines of *width*; the last line is cut if it must be."""
+        self.texts.append(text)
         key = (text, px, colour, width, max_lines)
         lines = self._wrapped.get(key)
         if lines is None:
@@ -195,7 +202,7 @@ class ScreenRenderer:
                 rows.append(row)
             if words:
                 rows.append(" ".join(words))
-            lines = [self._text(row, px, colour, width) for row in rows]
+            lines = [self._rendered(row, px, colour, width) for row in rows]
             self._wrapped[key] = lines
         return lines
 
@@ -203,6 +210,7 @@ class ScreenRenderer:
 
     def draw(self, surface: pygame.Surface, view: PublicView, ui: Ui, now: float) -> None:
         """Draw the whole screen for *view* and *ui* at time *now* (which decides the flashes)."""
+        self.texts = []
         if surface.get_size() != self.size:
             self._layout(surface.get_size())
         surface.fill(BACKGROUND)
@@ -214,6 +222,7 @@ class ScreenRenderer:
 
     def draw_menu(self, surface: pygame.Surface, menu: MenuUi) -> None:
         """A menu: its title, its rows (the cursor's framed, a setting's value between arrows), the keys, a message."""
+        self.texts = []
         if surface.get_size() != self.size:
             self._layout(surface.get_size())
         surface.fill(BACKGROUND)
@@ -240,6 +249,7 @@ class ScreenRenderer:
 
     def draw_lines(self, surface: pygame.Surface, title: str, lines: tuple[str, ...]) -> None:
         """A page of plain lines under a title (the hardware test's report)."""
+        self.texts = []
         if surface.get_size() != self.size:
             self._layout(surface.get_size())
         surface.fill(BACKGROUND)
