@@ -6,6 +6,12 @@
   alternating selecting a piece and putting it down (a press that plays a move
   also waits for the journal's fsync, which depends on the storage).
 - ``screen_frame_ms``: one full render of the 800x480 screen, mid-game.
+- ``sim_redraw_per_s``: full redraws a second of the simulator's 1280x760 window
+  (board, lit stations, the console's screen panel), headless.
+- ``sim_idle_cpu_percent``: the simulator's share of one core while the
+  detectives think (nothing changes: nothing is redrawn), running its real 30
+  frames a second loop; ``sim_menu_cpu_percent`` the same in the start menu, whose
+  idle lights sweep the board (a redraw every frame).
 """
 
 from __future__ import annotations
@@ -86,12 +92,55 @@ def bench_screen(seconds: float) -> float:
         return 1000 * elapsed / draws
 
 
+def bench_sim_redraw(seconds: float) -> float:
+    from console.sim import ManualClock, ScriptRunner, open_window
+
+    with tempfile.TemporaryDirectory() as folder:
+        hardware, window = open_window(Config(), MemoryHandheldLink(), headless=True)
+        clock = ManualClock()
+        program = Program(hardware, GameSettings(data_dir=folder, mister_x="computer"), clock=clock)
+        ScriptRunner(program, window, clock, None).step(30)  # the start menu: its lights sweep the board
+        draws = 0
+        start = time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds:
+            window.redraw()
+            draws += 1
+        hardware.close()
+        return draws / elapsed
+
+
+def bench_sim_cpu(seconds: float, *, in_game: bool) -> float:
+    """The process's CPU time over wall time while the simulator runs its real loop untouched."""
+    from console.sim import open_window
+
+    with tempfile.TemporaryDirectory() as folder:
+        hardware, window = open_window(Config(), MemoryHandheldLink(), headless=True)
+        program = Program(hardware, GameSettings(data_dir=folder, mister_x="computer"))
+        if in_game:
+            controls, buttons = hardware.controls, hardware.station_buttons
+            program.key_pressed(Key.CONFIRM, 0.0)  # new game
+            program.key_pressed(Key.CONFIRM, 0.0)  # deal
+            assert program.flow is not None
+            for _, station in program.flow.ui.to_place:
+                program.station_pressed(station, 0.0)
+            assert program.flow.ui.mode is Mode.DETECTIVES, (controls, buttons)
+        program.console.step()
+        wall, cpu = time.perf_counter(), time.process_time()
+        program.run(lambda: time.perf_counter() - wall > seconds)
+        share = 100 * (time.process_time() - cpu) / (time.perf_counter() - wall)
+        hardware.close()
+        return share
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Times the console's work per press and per screen.")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per figure (default 2)")
     args = parser.parse_args(argv)
     print(f"press_to_frame_ms: {bench_press(args.seconds):.3f}")
     print(f"screen_frame_ms: {bench_screen(args.seconds):.3f}")
+    print(f"sim_redraw_per_s: {bench_sim_redraw(args.seconds):.0f}")
+    print(f"sim_idle_cpu_percent: {bench_sim_cpu(2 * args.seconds, in_game=True):.1f}")
+    print(f"sim_menu_cpu_percent: {bench_sim_cpu(2 * args.seconds, in_game=False):.1f}")
 
 
 if __name__ == "__main__":

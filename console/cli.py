@@ -6,6 +6,7 @@ import argparse
 import logging
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -48,6 +49,13 @@ def main(argv: list[str] | None = None) -> int:
     board.add_argument("--edition", choices=sorted(EDITIONS), help="rules edition (default: from the config file)")
     board.add_argument("--players", type=int, help="players, Mister X included (default: from the config file)")
     board.add_argument("--mister-x", choices=SEATS, help="who plays Mister X (default: from the config file)")
+    sim = commands.add_parser("sim", help="play the console on a PC: the board, its keys and its screen in a window")
+    sim.add_argument("--config", help=_CONFIG_HELP)
+    sim.add_argument("--data-dir", help="where games are saved (default: from the config file, or your data folder)")
+    sim.add_argument("--headless", action="store_true", help="no window: play --script and save its screenshots")
+    sim.add_argument("--script", help="a file of clicks, keys, waits and screenshots to play (see console/sim.py)")
+    sim.add_argument("--screenshots", help="folder for the script's screenshots (default: the current folder)")
+    sim.add_argument("--seed", type=int, help="deal every new game with this seed (a reproducible script)")
     again = commands.add_parser("replay", help="play a finished game back on the board and screen")
     again.add_argument("record", help="a game record (the data folder's history/ holds them)")
     again.add_argument("--config", help=_CONFIG_HELP)
@@ -137,8 +145,39 @@ def _builder_tool(args: argparse.Namespace) -> int:
     return 0
 
 
+def _simulate(args: argparse.Namespace) -> int:
+    from console import sim  # pygame loads only for the simulator
+    from console.program import Program
+
+    if args.headless != bool(args.script):
+        raise ConfigError("--headless and --script go together: a window is played by hand, a headless run by its script")
+    try:
+        commands = sim.parse_script(Path(args.script).read_text(encoding="utf-8")) if args.script else []
+    except OSError as error:
+        raise ConfigError(f"cannot read the script {args.script}: {error.strerror}") from None
+    settings = load_settings(builder_tools.config_path(args.config))
+    game = settings.game if args.data_dir is None else replace(settings.game, data_dir=args.data_dir)
+    game, note = load_preferences(sim.first_run_settings(game))
+    clock = sim.ManualClock() if args.headless else time.monotonic
+    hardware, window = sim.open_window(settings.hardware, MemoryHandheldLink(), headless=args.headless)
+    with hardware:
+        program = Program(hardware, game, note=note, seed=args.seed, clock=clock)
+        if not args.headless:
+            program.run(lambda: window.closed)
+            return 0
+        assert isinstance(clock, sim.ManualClock)
+        shots = Path(args.screenshots or ".")
+        shots.mkdir(parents=True, exist_ok=True)
+        runner = sim.ScriptRunner(program, window, clock, shots)
+        runner.run(commands)
+        for path in runner.taken:
+            print(path)
+    return 0
+
+
 _BOARD_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "play": _play_on_board,
+    "sim": _simulate,
     "replay": _replay,
     "hw-test": _builder_tool,
     "calibrate": _builder_tool,

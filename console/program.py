@@ -48,12 +48,15 @@ class Program:
         sleep: Callable[[float], None] = time.sleep,
         timestamp: Callable[[], str] = lambda: time.strftime("%Y%m%d-%H%M%S"),
         note: str = "",
+        seed: int | None = None,
     ) -> None:
         self.hardware = hardware
         self.settings = settings
         self.shutdown = shutdown
         """Powers the machine off (the Pi); without it the last row of the start menu quits the program."""
         self.clock, self.sleep, self.timestamp = clock, sleep, timestamp
+        self.seed = seed
+        """Deals new games with this seed (a scripted run); None: a secret one each game."""
         self.sitting: Sitting | None = None
         self.menu: Menu | None = None
         self._menu_kind = ""
@@ -235,7 +238,7 @@ class Program:
 
     def _play(self, *, fresh: bool, now: float) -> None:
         self._close_menu()
-        self.sitting = Sitting(self.hardware, self.settings, now, fresh=fresh, timestamp=self.timestamp)
+        self.sitting = Sitting(self.hardware, self.settings, now, fresh=fresh, timestamp=self.timestamp, seed=self.seed)
         if not self.hardware.handheld.connected:
             self.sitting.flow.handheld_connected(False, now)
 

@@ -31,6 +31,8 @@ class Opened:
     journal: Journal
     settings: GameSettings
     resumed: bool
+    token: str
+    """The handheld's session token of this game (from its journal)."""
     note: str = ""
 
 
@@ -57,13 +59,14 @@ def open_game(settings: GameSettings, *, fresh: bool, timestamp: str, seed: int 
         except JournalError as error:
             found, note = None, f"The saved game could not be resumed: {error}"
         if found is not None and not found.game.is_over and not fresh:
-            return Opened(found.game, found.journal, GameSettings(**found.settings), True, found.note or "")
+            return Opened(found.game, found.journal, GameSettings(**found.settings), True, found.token, found.note or "")
         if found is not None:
             archive(path, data / HISTORY, found.game, timestamp)
     game = new_game(settings, seed if seed is not None else secrets.randbelow(2**31))
     journal = Journal(path)
-    journal.started(game.start, asdict(settings), secrets.token_hex(8))
-    return Opened(game, journal, settings, False, note)
+    token = secrets.token_hex(8)
+    journal.started(game.start, asdict(settings), token)
+    return Opened(game, journal, settings, False, token, note)
 
 
 def seat_for(settings: GameSettings, hardware: Hardware) -> MisterXSeat:
@@ -81,10 +84,12 @@ class Sitting:
         *,
         fresh: bool = False,
         timestamp: Callable[[], str] = lambda: time.strftime("%Y%m%d-%H%M%S"),
+        seed: int | None = None,
     ) -> None:
         self.timestamp = timestamp
-        self.opened = open_game(settings, fresh=fresh, timestamp=timestamp())
+        self.opened = open_game(settings, fresh=fresh, timestamp=timestamp(), seed=seed)
         settings = self.opened.settings
+        hardware.handheld.start_session(self.opened.token, new_game=not self.opened.resumed)
         self.flow = Flow(self.opened.game, seat_for(settings, hardware), now, self.opened.journal,
                          deal=not self.opened.resumed, assist=settings.assist)
         if self.opened.note:

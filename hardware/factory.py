@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from contextlib import ExitStack
+from typing import TYPE_CHECKING
 
 from hardware.config import Config, ConfigError
 from hardware.controls import FakeControlButtons, GpioControlButtons
@@ -18,6 +19,9 @@ from hardware.led_backends import SpiWriter, Ws281xWriter
 from hardware.leds import LedStrip, PixelWriter, RecordingLeds
 from hardware.station_buttons import FakeStationButtons, ShiftRegisterChain, StationButtonScanner
 from hardware.station_map import StationMap
+
+if TYPE_CHECKING:
+    from hardware.sim import BoardDrawing, SimWindow
 
 
 class HardwareUnavailable(ConfigError):
@@ -90,8 +94,16 @@ def build_hardware(config: Config, station_map: StationMap, stations: Sequence[i
     return Hardware(leds, buttons, controls, screen, link)
 
 
+def build_sim(config: Config, drawing: BoardDrawing, handheld: HandheldLink, *, size: tuple[int, int] = (1280, 760)) -> tuple[Hardware, SimWindow]:
+    """The simulated board: every part lives in one pygame window (``hardware.sim``)."""
+    from hardware.sim import SimControls, SimLeds, SimScreen, SimStationButtons, SimWindow
+
+    window = SimWindow(drawing, config.screen, size)
+    return Hardware(SimLeds(window), SimStationButtons(window), SimControls(window), SimScreen(window), handheld), window
+
+
 def _require_pi(config: Config, part: str) -> None:
     if config.profile == "sim":
-        raise HardwareUnavailable(f"profile sim: the simulator's {part} come with the simulator window, not in this version yet")
+        raise HardwareUnavailable(f"profile sim: the simulator's {part} come with its window (scotland-yard sim)")
     if config.profile != "pi":
         raise ConfigError(f"profile: {config.profile!r} has no {part}")

@@ -25,6 +25,8 @@ class MemoryHandheldLink:
         self._connected = connected and far_end is not None
         self._outbox: deque[Message] = deque()
         self._inbox: deque[Message] = deque()
+        self.token = ""
+        """The session token of the game the link talks for (in memory, no device refuses it)."""
 
     @property
     def connected(self) -> bool:
@@ -51,6 +53,9 @@ class MemoryHandheldLink:
         messages = list(self._inbox)
         self._inbox.clear()
         return messages
+
+    def start_session(self, token: str, *, new_game: bool) -> None:
+        self.token = token
 
     def inject(self, message: Message) -> None:
         """A message from the far end that was not a reply (e.g. a button press on the device)."""

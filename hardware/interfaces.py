@@ -123,6 +123,13 @@ class HandheldLink(Protocol):
     def receive(self) -> Sequence[Message]:
         """The messages that arrived since the last call."""
 
+    def start_session(self, token: str, *, new_game: bool) -> None:
+        """Talk for the game whose session token is *token* (kept in its journal).
+
+        A handheld still holding another game's token is refused, unless
+        *new_game*: then the handheld gives up its old game for this one.
+        """
+
     def close(self) -> None: ...
 
 

@@ -236,17 +236,16 @@ class Seat:
 def seat(data_dir: Path, far_end: FarEnd) -> Seat:
     hardware = fake_hardware(far_end)
     settings = replace(settings_for(data_dir), assist=True)  # the deduction assist lights public deductions too
-    program = Program(hardware, settings, clock=Clock(), timestamp=lambda: "game")
+    program = Program(hardware, settings, clock=Clock(), timestamp=lambda: "game", seed=SECRET_SEED)  # the same deal for both
     leds, screen = hardware.leds, hardware.screen
     assert isinstance(leds, RecordingLeds) and isinstance(screen, OffscreenScreen)
     return Seat(program, SeededTable(program.console, SECRET_SEED), leds, screen)
 
 
 def test_hidden_moves_leave_the_lights_screen_and_logs_alike_until_a_reveal(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Two games apart only in Mister X's secret stations show and log byte-identical things until he is seen."""
-    monkeypatch.setattr(session, "open_game", partial(session.open_game, seed=SECRET_SEED))  # the same deal for both
     caplog.set_level(logging.DEBUG, logger="console")
     first, last = seat(tmp_path / "first", hiding_far_end(last=False)), seat(tmp_path / "last", hiding_far_end(last=True))
     while first.program.flow is None:  # the start menu and the setup: a new game, dealt

@@ -1,0 +1,177 @@
+"""The simulator: the console's program in a (headless) pygame window, played through the window's own input."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+
+from console.cli import main
+from console.model import Mode
+from console.program import Program
+from console.settings import GameSettings
+from console.sim import Command, ManualClock, ScriptError, ScriptRunner, open_window, parse_script
+from engine import Game
+from hardware.config import Config
+from hardware.handheld import MemoryHandheldLink
+
+
+class Sim:
+    """A headless simulator with a game against the computer, and a player who only clicks and presses keys."""
+
+    def __init__(self, data: Path, seed: int = 5, **settings: object) -> None:
+        self.hardware, self.window = open_window(Config(), MemoryHandheldLink(), headless=True)
+        self.clock = ManualClock()
+        game = GameSettings(data_dir=str(data), mister_x="computer", **settings)  # type: ignore[arg-type]
+        self.program = Program(self.hardware, game, clock=self.clock, seed=seed)
+        self.runner = ScriptRunner(self.program, self.window, self.clock, data)
+        self.rng = random.Random(seed)
+
+    def do(self, verb: str, argument: str = "") -> None:
+        self.runner.run([Command(0, verb, argument)])
+
+    def act(self) -> None:
+        """One click or key, chosen from what the console shows (its menus and the public game)."""
+        program, flow = self.program, self.program.flow
+        if program.menu is not None or flow is None:
+            self.do("key", "confirm")
+        elif flow.ui.mode is Mode.DEAL:
+            self.do("click", str(flow.ui.to_place[0][1]))
+        elif flow.ui.mode is Mode.DETECTIVES and flow.ui.selected is None:
+            view = flow.game.public_view()
+            movable = [p for p in view.pieces if p.name not in view.moved]
+            self.do("click", str(self.rng.choice(movable).station))
+        elif flow.ui.mode is Mode.DETECTIVES:
+            assert flow.ui.selected is not None
+            places = sorted(flow.ui.destinations) or [flow.game.public_view().piece(flow.ui.selected).station]
+            self.do("click", str(self.rng.choice(places)))
+        elif flow.ui.mode is Mode.CHOOSE_TICKET:
+            self.do("key", "1")
+        else:
+            self.do("key", "confirm")
+
+    def lit_pixels_match(self) -> int:
+        """Every lit station's disc shows exactly its LED colour; returns how many were checked."""
+        window = self.window
+        window.pump()  # the window draws the console's last frame when it next handles its events
+        radius = window._layout.radius
+        frame = {s: c for s, c in window.frame.items() if c != (0, 0, 0)}
+        centres = {s: window.station_centre(s) for s in frame}
+        checked = 0
+        for station, colour in frame.items():
+            x, y = centres[station]
+            crowded = any((x - ox) ** 2 + (y - oy) ** 2 < (3 * radius) ** 2 for other, (ox, oy) in centres.items() if other != station)
+            if crowded:
+                continue  # a neighbour's halo may lie over this disc's edge
+            assert tuple(window.display.get_at((x, y + int(radius * 0.8))))[:3] == colour, station
+            checked += 1
+        return checked
+
+
+def test_a_whole_game_played_by_clicks_in_the_window(tmp_path: Path) -> None:
+    sim = Sim(tmp_path, edition="beginner", players=3)
+    checked = played = 0
+    for _ in range(3000):
+        flow = sim.program.flow
+        if flow is not None and flow.ui.mode is Mode.GAME_OVER:
+            break
+        sim.act()
+        played += 1
+        if played % 7 == 0:
+            checked += sim.lit_pixels_match()
+    flow = sim.program.flow
+    assert flow is not None and flow.game.is_over, "the game did not end"
+    assert checked > 20
+    sim.do("shot", "end")
+    picture = pygame.image.load(str(tmp_path / "end.png"))
+    assert len({tuple(picture.get_at((x, y))) for x in range(0, picture.get_width(), 16) for y in range(0, picture.get_height(), 16)}) > 20
+    sim.do("key", "confirm")
+    assert sim.program.flow is None and (tmp_path / "history").is_dir()
+
+
+def test_a_click_between_stations_presses_nothing_and_keys_work_by_click_and_shortcut(tmp_path: Path) -> None:
+    sim = Sim(tmp_path)
+    window = sim.window
+    x, y = window.station_centre(1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + 5 * window._layout.radius, y), button=1))
+    assert window.take_presses() == []
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window.station_centre(117), button=1))
+    assert [event.station for event in window.take_presses()] == [117, 117]
+    from hardware.interfaces import Key, KeyPressed
+
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window.key_centre(Key.UNDO), button=1))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    assert window.take_keys() == [KeyPressed(Key.UNDO), KeyPressed(Key.MENU)]
+
+
+def test_the_window_resizes_and_clicks_still_find_their_station(tmp_path: Path) -> None:
+    sim = Sim(tmp_path)
+    before = sim.window.station_centre(100)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=640, size=(1000, 640)))
+    sim.window.pump()
+    after = sim.window.station_centre(100)
+    assert after != before and sim.window.display.get_size() == (1000, 640)
+    assert sim.window.station_at(after) == 100
+
+
+def test_closing_the_window_stops_the_program_and_the_game_is_offered_again(tmp_path: Path) -> None:
+    sim = Sim(tmp_path)
+    for _ in range(6):
+        sim.act()
+    assert sim.program.flow is not None
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    sim.window.pump()
+    assert sim.window.closed
+    again = Sim(tmp_path)
+    assert again.program.menu is not None and again.program.menu.current.name == "resume"
+
+
+def test_nothing_is_redrawn_while_nothing_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    sim = Sim(tmp_path)
+    while sim.program.flow is None or sim.program.flow.ui.mode is not Mode.DETECTIVES:
+        sim.act()
+    flips: list[int] = []
+    monkeypatch.setattr(pygame.display, "flip", lambda: flips.append(1))
+    sim.runner.step(60)  # two seconds of the detectives thinking
+    assert len(flips) == 0
+
+
+def test_the_headless_command_plays_a_script_and_saves_its_screenshots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    start = Game.new("reissue", players=4, seed=3).public_view().pieces
+    script = tmp_path / "game.script"
+    script.write_text("shot menu\nkey confirm\nkey confirm   # deal\n" + "".join(f"click {p.station}\n" for p in start) + "wait 1\nshot playing\n")
+    shots = tmp_path / "shots"
+    assert main(["sim", "--headless", "--script", str(script), "--screenshots", str(shots), "--seed", "3",
+                 "--data-dir", str(tmp_path / "data")]) == 0
+    assert capsys.readouterr().out.split() == [str(shots / "menu.png"), str(shots / "playing.png")]
+    for name in ("menu", "playing"):
+        picture = pygame.image.load(str(shots / f"{name}.png"))
+        assert picture.get_size() == (1280, 760)
+        assert len({tuple(picture.get_at((x, 300))) for x in range(0, 1280, 8)}) > 10  # not blank
+
+
+@pytest.mark.parametrize(("text", "error"), [
+    ("clik 4", "line 1: unknown command 'clik'"),
+    ("\n# fine\nclick 200", "line 3: click needs a station number 1-199, not '200'"),
+    ("key enter", "line 1: key must be one of"),
+    ("wait soon", "line 1: wait needs seconds"),
+    ("shot ../x", "line 1: shot needs a file name"),
+])
+def test_a_bad_script_line_is_named(text: str, error: str) -> None:
+    with pytest.raises(ScriptError, match=error.replace("(", r"\(")):
+        parse_script(text)
+
+
+def test_the_command_refuses_a_window_without_a_display_and_a_script_without_headless(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["sim", "--script", str(tmp_path / "none")]) == 2
+    assert "--headless and --script go together" in capsys.readouterr().err
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "x11")
+    assert main(["sim", "--data-dir", str(tmp_path)]) == 2
+    assert "no display" in capsys.readouterr().err
+
