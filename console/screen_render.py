@@ -270,7 +270,7 @@ class ScreenRenderer:
         rect = self._message
         pygame.draw.rect(surface, ALERT_BACKGROUND if alert else PANEL, rect)
         if message:
-            text = self._text(message, self._px_message, TEXT, rect.w - 4 * self._pad)
+            text = self._text(_capitalised(message), self._px_message, TEXT, rect.w - 4 * self._pad)
             surface.blit(text, text.get_rect(center=rect.center))
 
     def _draw_header(self, surface: pygame.Surface, view: PublicView, ui: Ui) -> None:

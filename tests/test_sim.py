@@ -175,3 +175,13 @@ def test_the_command_refuses_a_window_without_a_display_and_a_script_without_hea
     assert main(["sim", "--data-dir", str(tmp_path)]) == 2
     assert "no display" in capsys.readouterr().err
 
+
+
+def test_the_readme_picture_s_script_still_plays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = Path(__file__).resolve().parent.parent / "docs" / "simulator.script"
+    assert main(["sim", "--headless", "--script", str(script), "--screenshots", str(tmp_path), "--seed", "3",
+                 "--data-dir", str(tmp_path / "data")]) == 0
+    fresh, committed = pygame.image.load(str(tmp_path / "simulator.png")), pygame.image.load(str(script.with_suffix(".png")))
+    assert fresh.get_size() == committed.get_size()
+    # the same game at the same moment: the red detective is picked and the screen says so in both
+    assert fresh.get_at(fresh.get_rect().center) == committed.get_at(committed.get_rect().center)
