@@ -103,6 +103,7 @@ def bench_sim_redraw(seconds: float) -> float:
         draws = 0
         start = time.perf_counter()
         while (elapsed := time.perf_counter() - start) < seconds:
+            window.invalidate()
             window.redraw()
             draws += 1
         hardware.close()

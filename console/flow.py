@@ -341,7 +341,7 @@ class Flow:
         self.recorder.ended(self.game)
         self.seat.game_over(self.game)
         self.ui = replace(self.ui, mode=Mode.GAME_OVER, selected=None, destinations={}, chosen=None, ticket_choices=(),
-                          reveal_next=False, message=f"{str(self.game.outcome).capitalize()}. Press any key to finish")
+                          reveal_next=False, message=f"{self.game.outcome}. Press any key to finish")
 
     def _refuse(self, station: Station, why: str, now: float) -> None:
         self.ui = replace(self.ui, refused=Flash(station, now, REFUSED_SECONDS), message=f"No: {why}")

@@ -38,7 +38,7 @@ def scenes(final: Game) -> Iterator[tuple[PublicView, Ui]]:
         message = f"Mister X took {words}" + (f": seen at {seen[-1].station}" if seen else "")
         reveal = Flash(seen[-1].station, 0.0, REVEAL_SECONDS) if seen and seen[-1].station is not None else None
         yield view, Ui(mode, message=message, reveal=reveal)
-    yield game.public_view(), Ui(Mode.GAME_OVER, message=f"{str(game.outcome).capitalize()}. Press any key to leave")
+    yield game.public_view(), Ui(Mode.GAME_OVER, message=f"{game.outcome}. Press any key to leave")
 
 
 def replay(

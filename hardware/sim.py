@@ -22,14 +22,15 @@ screen, a resize), so an idle window costs almost nothing.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
+import time
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the console's output
 import pygame  # noqa: E402
 
 from hardware.config import ScreenConfig  # noqa: E402
-from hardware.interfaces import Colour, Frame, Key, KeyPressed, Station, StationPressed, StationReleased  # noqa: E402
+from hardware.interfaces import OFF, Colour, Frame, Key, KeyPressed, Station, StationPressed, StationReleased  # noqa: E402
 
 LINE_COLOURS: dict[str, Colour] = {
     "underground": (200, 40, 50),
@@ -61,6 +62,10 @@ KEYS: tuple[tuple[Key, str, str, tuple[int, ...]], ...] = (
 """Each control key: its label on the board, the keyboard shortcut shown under it, the keys that press it."""
 _SHORTCUTS = {code: key for key, _, _, codes in KEYS for code in codes}
 
+LIGHTS_FPS = 15
+"""Most redraws a second for a change of the lights alone (the console sends up to 30 frames)."""
+PARTIAL_LIMIT = 24
+"""Up to this many changed stations are repainted alone; more, and the whole window is drawn."""
 PANEL_WIDTH = 0.32
 """The right-hand column's share of the window (the console's screen, the keys, a pane)."""
 
@@ -102,6 +107,8 @@ class _Layout:
     screen: pygame.Rect
     centres: dict[Station, tuple[int, int]] = field(default_factory=dict)
     """Each station's place in the window."""
+    halos: dict[Station, pygame.Rect] = field(default_factory=dict)
+    """The square each station's light covers (its disc and halo)."""
     keys: dict[Key, pygame.Rect] = field(default_factory=dict)
     pane: pygame.Rect | None = None
     pane_button: pygame.Rect | None = None
@@ -124,10 +131,15 @@ class SimWindow:
         self.pane_shown = False
         self.closed = False
         """The window was closed: the program should stop."""
-        self.on_close: Callable[[], None] | None = None
         self._presses: list[StationPressed | StationReleased] = []
         self._keys: list[KeyPressed] = []
         self._dirty = True
+        """Something must be drawn again."""
+        self._whole = True
+        """The whole window must be drawn again (first, after a resize, when uncovered)."""
+        self._shown: dict[Station, Colour] = {}
+        self._drawn_at = float("-inf")
+        """The station colours the window shows now (a redraw touches only the ones that change)."""
         self._screen_scaled: pygame.Surface | None = None
         self._background: pygame.Surface | None = None
         self._fonts: dict[int, pygame.font.Font] = {}
@@ -147,12 +159,12 @@ class SimWindow:
         self._dirty = True
 
     def take_presses(self) -> list[StationPressed | StationReleased]:
-        self.pump()
+        self.pump(time.monotonic())
         presses, self._presses = self._presses, []
         return presses
 
     def take_keys(self) -> list[KeyPressed]:
-        self.pump()
+        self.pump(time.monotonic())
         keys, self._keys = self._keys, []
         return keys
 
@@ -167,14 +179,23 @@ class SimWindow:
 
     # ------------------------------------------------------------ events and drawing
 
-    def pump(self) -> None:
-        """Handle the window's events, then redraw if anything changed."""
+    def pump(self, now: float | None = None) -> None:
+        """Handle the window's events, then redraw if anything changed.
+
+        A change of the lights alone is drawn at most ``LIGHTS_FPS`` times a
+        second (*now*: a clock in seconds; None draws at once): enough for every
+        blink of the light language, and half the cost of an idle board's sweep.
+        """
         for event in pygame.event.get():
             self.handle(event)
         if self.pane is not None and self.pane_shown and self.pane.changed:
             self._dirty = True
+        lights_only = self._screen_scaled is not None and not self._whole and not (self.pane is not None and self.pane.changed)
+        if lights_only and now is not None and now - self._drawn_at < 1 / LIGHTS_FPS:
+            return
         if self._dirty and not self.closed:
             self.redraw()
+            self._drawn_at = now if now is not None else self._drawn_at
 
     def handle(self, event: pygame.event.Event) -> None:
         layout = self._layout
@@ -184,7 +205,7 @@ class SimWindow:
             self.display = pygame.display.set_mode((max(640, event.w), max(400, event.h)), pygame.RESIZABLE, 32)
             self._relayout()
         elif event.type == pygame.WINDOWEXPOSED:
-            self._dirty = True
+            self.invalidate()
         elif self.pane is not None and self.pane_shown and layout.pane is not None and self.pane.handle(event, layout.pane.topleft):
             self._dirty = True
         elif event.type == pygame.KEYDOWN:
@@ -221,20 +242,52 @@ class SimWindow:
         return self._layout.keys[key].center
 
     def redraw(self) -> None:
+        """Draw what changed: the stations whose colour changed, the screen panel, the pane (or everything)."""
         layout = self._layout
         if self._background is None:
             self._background = self._draw_background()
-        self.display.blit(self._background, (0, 0))
-        for station, colour in self.frame.items():
-            if station in self.drawing.stations and colour != (0, 0, 0):
-                self._draw_lit(station, colour)
-        if self._screen_scaled is None:
+        differ = [station for station in self._shown.keys() | self.frame.keys()
+                  if self._shown.get(station, OFF) != self.frame.get(station, OFF) and station in layout.halos]
+        if len(differ) > PARTIAL_LIMIT:
+            self._whole = True  # a sweep over the board: one whole picture is cheaper than many pieces
+        if self._whole:
+            self.display.blit(self._background, (0, 0))
+            self._draw_stations(self.frame.items())
+            changed = [self.display.get_rect()]
+        else:
+            changed = self._redraw_stations(self._background, differ)
+        if self._whole or self._screen_scaled is None:
             self._screen_scaled = pygame.transform.smoothscale(self.console_screen, layout.screen.size)
-        self.display.blit(self._screen_scaled, layout.screen)
-        if self.pane is not None and self.pane_shown and layout.pane is not None:
+            self.display.blit(self._screen_scaled, layout.screen)
+            changed.append(layout.screen)
+        if self.pane is not None and self.pane_shown and layout.pane is not None and (self._whole or self.pane.changed):
             self.pane.draw(self.display.subsurface(layout.pane))
-        pygame.display.flip()
-        self._dirty = False
+            changed.append(layout.pane)
+        if self._whole:
+            pygame.display.flip()
+        elif changed:
+            pygame.display.update(changed)
+        self._shown = dict(self.frame)
+        self._dirty = self._whole = False
+
+    def _redraw_stations(self, background: pygame.Surface, differ: list[Station]) -> list[pygame.Rect]:
+        """Repaint each station whose colour changed, with the lit neighbours whose halos reach into it."""
+        areas = [self._layout.halos[station] for station in differ]
+        for area in areas:
+            self.display.set_clip(area)
+            self.display.blit(background, area, area)
+            self._draw_stations((s, c) for s, c in self.frame.items() if s in self._layout.halos and self._layout.halos[s].colliderect(area))
+        self.display.set_clip(None)
+        return areas
+
+    def _draw_stations(self, lit: Iterable[tuple[Station, Colour]]) -> None:
+        for station, colour in lit:
+            if station in self._layout.centres and colour != OFF:
+                self._draw_lit(station, colour)
+
+    def invalidate(self) -> None:
+        """Draw the whole window at the next redraw (it was uncovered, or a benchmark asks)."""
+        self._dirty = self._whole = True
 
     def screenshot(self, path: str) -> None:
         self.redraw()
@@ -251,7 +304,7 @@ class SimWindow:
         self._screen_scaled = None
         self._labels.clear()
         self._discs.clear()
-        self._dirty = True
+        self._dirty = self._whole = True
 
     def _lay_out(self, size: tuple[int, int]) -> _Layout:
         width, height = size
@@ -267,7 +320,9 @@ class SimWindow:
         screen_w, screen_h = self.console_screen.get_size()
         screen = pygame.Rect(right.x, right.y, right.w, round(right.w * screen_h / screen_w))
         centres = {station: (round(board.x + x * scale), round(board.y + y * scale)) for station, (x, y) in self.drawing.stations.items()}
-        layout = _Layout(board, scale, radius, screen, centres)
+        outer = radius + max(3, radius // 2)
+        halos = {station: pygame.Rect(x - outer, y - outer, 2 * outer + 1, 2 * outer + 1) for station, (x, y) in centres.items()}
+        layout = _Layout(board, scale, radius, screen, centres, halos)
         key_h = max(28, round(right.w / 8))
         top = screen.bottom + 2 * pad
         small = right.w // 4
@@ -353,7 +408,7 @@ class SimWindow:
             if len(self._discs) > 512:
                 self._discs.clear()
             radius = self._layout.radius
-            outer = radius + max(3, radius // 2)
+            outer = self._layout.halos[next(iter(self._layout.halos))].w // 2
             disc = pygame.Surface((2 * outer + 1, 2 * outer + 1), pygame.SRCALPHA)
             halo = tuple(round(c * 0.45 + b * 0.55) for c, b in zip(colour, BOARD_BACKGROUND))
             pygame.draw.circle(disc, halo, (outer, outer), outer)
