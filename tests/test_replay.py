@@ -37,7 +37,7 @@ def test_one_scene_per_move_then_the_end() -> None:
     game = finished_game(3)
     shown = list(scenes(loads(dumps(game))))
     assert len(shown) == len(game.actions) + 2
-    assert shown[-1][1].mode is Mode.GAME_OVER and str(game.outcome).capitalize() in shown[-1][1].message
+    assert shown[-1][1].mode is Mode.GAME_OVER and str(game.outcome) in shown[-1][1].message
     assert shown[-1][0].mister_x_final is not None  # the route is public at the end
 
 
