@@ -23,6 +23,8 @@ from engine.views import PublicView
 from hardware.interfaces import Hardware, Key, KeyPressed, Message, Station, StationPressed, StationStuck
 
 FRAME_SECONDS = 1 / 30
+UNPLUGGED_AFTER_S = 1.0
+"""The handheld counts as gone once its link has been down this long (a new game's handshake is not a pause)."""
 
 
 class Presenter:
@@ -88,6 +90,7 @@ class Console:
         self.clock = clock
         self.presenter = Presenter(hardware, palette)
         self._connected = hardware.handheld.connected
+        self._lost_since: float | None = None
         if not self._connected:
             activity.handheld_connected(False, clock())
 
@@ -104,9 +107,13 @@ class Console:
             if isinstance(key, KeyPressed):
                 activity.key_pressed(key.key, now)
         link = self.hardware.handheld
-        if link.connected != self._connected:
-            self._connected = link.connected
-            activity.handheld_connected(self._connected, now)
+        connected = link.connected
+        if connected or self._lost_since is None:
+            self._lost_since = None if connected else now
+        there = connected or (self._connected and now - (self._lost_since or now) < UNPLUGGED_AFTER_S)
+        if there != self._connected:
+            self._connected = there
+            activity.handheld_connected(there, now)
         for message in link.receive():
             activity.handheld_message(message, now)
         self.show(now)

@@ -56,6 +56,12 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--script", help="a file of clicks, keys, waits and screenshots to play (see console/sim.py)")
     sim.add_argument("--screenshots", help="folder for the script's screenshots (default: the current folder)")
     sim.add_argument("--seed", type=int, help="deal every new game with this seed (a reproducible script)")
+    sim.add_argument("--handheld-window", action="store_true",
+                     help="Mister X's handheld in a window of its own (for a second screen) instead of a pane")
+    hsim = commands.add_parser("handheld-sim", help="Mister X's handheld in a window, on a serial port (a pseudo-terminal)")
+    hsim.add_argument("--port", required=True, help="the serial device the console's link is on")
+    flash = commands.add_parser("flash-handheld", help="copy the handheld's firmware to a connected Pico (needs mpremote)")
+    flash.add_argument("--port", default="auto", help="the Pico's serial port (default: auto, the first one found)")
     again = commands.add_parser("replay", help="play a finished game back on the board and screen")
     again.add_argument("record", help="a game record (the data folder's history/ holds them)")
     again.add_argument("--config", help=_CONFIG_HELP)
@@ -86,24 +92,13 @@ def _play_on_board(args: argparse.Namespace) -> int:
     overrides = {key: value for key, value in (("edition", args.edition), ("players", args.players),
                                                ("mister_x", args.mister_x)) if value is not None}
     game = check_game(replace(game, **overrides))
-    with _open_board(settings.hardware, path, _handheld(settings.hardware)) as hardware:
+    with _open_board(settings.hardware, path, None) as hardware:  # Mister X's handheld on its USB port
         shutdown = _power_off if settings.hardware.profile == "pi" else None
         program = Program(hardware, game, shutdown=shutdown, note=note)
         if args.new:
             program.setup_menu()
         program.run()  # each move is journaled: a stop loses nothing
     return 0
-
-
-def _handheld(config: Config) -> HandheldLink:
-    """Mister X's handheld, or an unplugged stand-in where there is none yet (a computer Mister X needs none)."""
-    from hardware.factory import HardwareUnavailable, build_handheld
-
-    try:
-        return build_handheld(config)
-    except HardwareUnavailable as error:
-        logging.getLogger(__name__).warning("%s: a game with Mister X on the handheld waits for it", error)
-        return MemoryHandheldLink()
 
 
 def _power_off() -> None:
@@ -159,23 +154,51 @@ def _simulate(args: argparse.Namespace) -> int:
     game = settings.game if args.data_dir is None else replace(settings.game, data_dir=args.data_dir)
     game, note = load_preferences(sim.first_run_settings(game))
     clock = sim.ManualClock() if args.headless else time.monotonic
-    hardware, window = sim.open_window(settings.hardware, MemoryHandheldLink(), headless=args.headless)
-    with hardware:
-        program = Program(hardware, game, note=note, seed=args.seed, clock=clock)
-        if not args.headless:
-            program.run(lambda: window.closed)
-            return 0
-        assert isinstance(clock, sim.ManualClock)
-        shots = Path(args.screenshots or ".")
-        shots.mkdir(parents=True, exist_ok=True)
-        runner = sim.ScriptRunner(program, window, clock, shots)
-        runner.run(commands)
-        for path in runner.taken:
-            print(path)
+    handheld = sim.handheld_in_window() if args.handheld_window and not args.headless else sim.handheld_in_pane(clock)
+    hardware, window = sim.open_window(settings.hardware, handheld.link, headless=args.headless)
+    if handheld.pane is not None:
+        window.attach_pane(handheld.pane)
+    try:
+        with hardware:
+            program = Program(hardware, game, note=note, seed=args.seed, clock=clock)
+            if not args.headless:
+                program.run(lambda: window.closed)
+                return 0
+            assert isinstance(clock, sim.ManualClock)
+            shots = Path(args.screenshots or ".")
+            shots.mkdir(parents=True, exist_ok=True)
+            runner = sim.ScriptRunner(program, window, clock, shots, handheld.press)
+            runner.run(commands)
+            for path in runner.taken:
+                print(path)
+    finally:
+        if handheld.process is not None:
+            handheld.process.terminate()
     return 0
 
 
+def _handheld_window(args: argparse.Namespace) -> int:
+    from hardware.config import HandheldConfig
+    from hardware.serial_link import serial_opener
+    from hardware.sim_handheld import HandheldPane, SimulatedHandheld, run_window
+
+    try:
+        transport = serial_opener(HandheldConfig(port=args.port))()
+    except OSError as error:
+        raise ConfigError(f"cannot open the port {args.port}: {error}") from None
+    run_window(HandheldPane(SimulatedHandheld(transport)))
+    return 0
+
+
+def _flash(args: argparse.Namespace) -> int:
+    from console.flash import flash_handheld
+
+    return flash_handheld(args.port, sys.stdout)
+
+
 _BOARD_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "flash-handheld": _flash,
+    "handheld-sim": _handheld_window,
     "play": _play_on_board,
     "sim": _simulate,
     "replay": _replay,

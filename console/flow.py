@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 
 REFUSED_SECONDS = 0.8
 _DEAL_MESSAGE = "Place each piece on its lit station and press it"
+_UNPLUGGED = "Mister X's handheld is unplugged: plug it back in"
 _CORRECT_MESSAGE = "CONFIRM: apply the correction   UNDO: cancel it"
 REVEAL_SECONDS = 6.0
 
@@ -79,6 +80,7 @@ class Flow:
         self.finished = False
         """The game is over and the players have pressed a key to leave it."""
         self.ui = Ui(Mode.DEAL, assist=assist)
+        seat.opened(game)
         if deal and not game.actions and game.round == 1 and game.turn is Side.MISTER_X:
             pieces = game.public_view().pieces
             self.ui = replace(self.ui, to_place=tuple((p.name, p.station) for p in pieces), message=_DEAL_MESSAGE)
@@ -103,7 +105,7 @@ class Flow:
         elif mode is Mode.MISTER_X:
             self._refuse(station, "Mister X is moving: wait for him", now)
         elif mode is Mode.PAUSED:
-            self._refuse(station, self.ui.message, now)
+            self._refuse(station, _UNPLUGGED, now)
 
     def key_pressed(self, key: Key, now: float) -> None:
         mode = self.ui.mode
@@ -132,7 +134,7 @@ class Flow:
             return
         if not connected and self.ui.mode not in (Mode.PAUSED, Mode.GAME_OVER):
             self._paused_from = self.ui.mode
-            self.ui = replace(self.ui, mode=Mode.PAUSED, message="Mister X's handheld is unplugged: plug it back in")
+            self.ui = replace(self.ui, mode=Mode.PAUSED, message=_UNPLUGGED)
         elif connected and self.ui.mode is Mode.PAUSED:
             mode, self._paused_from = self._paused_from or Mode.DETECTIVES, None
             if mode is Mode.DEAL:

@@ -15,12 +15,16 @@ from typing import Protocol
 
 from engine import DoubleMove, Game, MisterXMove, Move, Ticket
 from engine.ai.baselines import greedy_mister_x
+from engine.position import LogEntry
 from hardware.interfaces import HandheldLink, Message
 
 
 class MisterXSeat(Protocol):
     uses_handheld: bool
     """Whether the game must pause while the handheld is away."""
+
+    def opened(self, game: Game) -> None:
+        """The game was dealt or resumed: show Mister X where he stands (before his turn comes)."""
 
     def begin_turn(self, game: Game) -> Move | None:
         """Mister X's turn starts; a computer answers at once, a person later (``on_message``)."""
@@ -44,6 +48,10 @@ def _moves(moves: Sequence[MisterXMove]) -> list[list[object]]:
     return [[move.station, str(move.ticket)] for move in moves]
 
 
+def _log(log: Sequence[LogEntry]) -> list[list[object]]:
+    return [[str(entry.ticket), entry.station] for entry in log]
+
+
 def _parse(message: Message) -> MisterXMove:
     return MisterXMove(int(message["station"]), Ticket.parse(str(message["ticket"])))
 
@@ -58,6 +66,11 @@ class HandheldSeat:
         self._first: MisterXMove | None = None
         self._made_before = 0
 
+    def opened(self, game: Game) -> None:
+        view = game.mister_x_view()
+        self.link.send({"type": "state", "round": view.public.round, "station": view.station,
+                        "tickets": view.public.mister_x_tickets.as_dict(), "log": _log(view.log)})
+
     def begin_turn(self, game: Game) -> None:
         self._first = None
         self._made_before = game.moves_made
@@ -71,7 +84,7 @@ class HandheldSeat:
                 "moves": _moves(view.moves),
                 "can_double": view.can_double,
                 "reveal_next": view.public.next_move_is_reveal,
-                "log": [[str(entry.ticket), entry.station] for entry in view.log],
+                "log": _log(view.log),
             }
         )
 
@@ -117,6 +130,9 @@ class ComputerSeat:
     """The computer plays Mister X (the greedy baseline until the search players exist)."""
 
     uses_handheld = False
+
+    def opened(self, game: Game) -> None:
+        pass
 
     def begin_turn(self, game: Game) -> Move:
         return greedy_mister_x(game.board, game.mister_x_view())

@@ -58,6 +58,8 @@ class Program:
         self.seed = seed
         """Deals new games with this seed (a scripted run); None: a secret one each game."""
         self.sitting: Sitting | None = None
+        self._handheld_there = True
+        """The handheld link's state as the loop last reported it (a game starts paused without it)."""
         self.menu: Menu | None = None
         self._menu_kind = ""
         self.finished = False
@@ -239,7 +241,7 @@ class Program:
     def _play(self, *, fresh: bool, now: float) -> None:
         self._close_menu()
         self.sitting = Sitting(self.hardware, self.settings, now, fresh=fresh, timestamp=self.timestamp, seed=self.seed)
-        if not self.hardware.handheld.connected:
+        if not self._handheld_there:
             self.sitting.flow.handheld_connected(False, now)
 
     def _game_done(self) -> None:
@@ -288,6 +290,7 @@ class Program:
             self.sitting.flow.handheld_message(message, now)
 
     def handheld_connected(self, connected: bool, now: float) -> None:
+        self._handheld_there = connected
         if self.sitting is not None:
             self.sitting.flow.handheld_connected(connected, now)
 

@@ -19,7 +19,10 @@ picture use it. A script is one command a line (``#`` starts a comment)::
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
+import time
+import tty
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +33,9 @@ from engine import Board, london
 from hardware.config import Config, ConfigError
 from hardware.factory import build_sim
 from hardware.interfaces import HandheldLink, Hardware, Key
+from hardware.serial_link import SerialHandheldLink
 from hardware.sim import KEYS, BoardDrawing, SimWindow
+from hardware.sim_handheld import FdTransport, HandheldPane, SimulatedCable, SimulatedHandheld
 
 STEP_SECONDS = 1 / 30
 """One step of a headless run: the console's frame."""
@@ -66,6 +71,34 @@ def first_run_settings(settings: GameSettings) -> GameSettings:
     if (settings.data_path / PREFERENCES).exists():
         return settings
     return GameSettings(**{**settings.__dict__, "mister_x": "computer"})
+
+
+@dataclass
+class SimHandheld:
+    """Mister X's simulated handheld and the console's link to it."""
+
+    link: SerialHandheldLink
+    press: Callable[[str], None] | None
+    """Presses one of its buttons (None when it runs in its own window, another process)."""
+    pane: HandheldPane | None = None
+    process: subprocess.Popen[bytes] | None = None
+
+
+def handheld_in_pane(clock: Callable[[], float] = time.monotonic) -> SimHandheld:
+    """The handheld as a pane of the simulator's window, on an in-process cable; both ends keep *clock*'s time."""
+    cable = SimulatedCable()
+    handheld = SimulatedHandheld(cable.device_end, lambda: int(clock() * 1000))
+    return SimHandheld(SerialHandheldLink(cable.open_host_end, clock=clock), handheld.press, HandheldPane(handheld, cable))
+
+
+def handheld_in_window() -> SimHandheld:
+    """The handheld in a window of its own (a second screen for Mister X), over a pseudo-terminal."""
+    host, device = os.openpty()
+    tty.setraw(host)
+    tty.setraw(device)
+    process = subprocess.Popen([sys.executable, "-m", "console.cli", "handheld-sim", "--port", os.ttyname(device)])
+    transport = FdTransport(host)
+    return SimHandheld(SerialHandheldLink(lambda: transport), None, process=process)
 
 
 def open_window(config: Config, handheld: HandheldLink, *, headless: bool) -> tuple[Hardware, SimWindow]:

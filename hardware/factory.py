@@ -65,7 +65,11 @@ def build_screen(config: Config) -> Screen:
 def build_handheld(config: Config) -> HandheldLink:
     if config.profile == "fake":
         return MemoryHandheldLink(ScriptedFarEnd([]))
-    raise HardwareUnavailable(f"profile {config.profile}: the USB serial link to the handheld is not part of this version yet")
+    if config.profile == "sim":
+        raise HardwareUnavailable("profile sim: the simulated handheld comes with the simulator (scotland-yard sim)")
+    from hardware.serial_link import open_handheld  # pyserial loads only for the real handheld
+
+    return open_handheld(config.handheld)
 
 
 def build_board(

@@ -86,6 +86,12 @@ class Pane:
 
     size: tuple[int, int] = (0, 0)
 
+    def step(self) -> None:
+        """Run the pane's own device for one frame (called whether it is shown or not)."""
+
+    def fit(self, room: tuple[int, int]) -> None:
+        """Take the largest size that fits in *room* (width, height), and set ``size`` to it."""
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the pane on *surface* (exactly ``size``)."""
 
@@ -188,6 +194,8 @@ class SimWindow:
         """
         for event in pygame.event.get():
             self.handle(event)
+        if self.pane is not None:
+            self.pane.step()
         if self.pane is not None and self.pane_shown and self.pane.changed:
             self._dirty = True
         lights_only = self._screen_scaled is not None and not self._whole and not (self.pane is not None and self.pane.changed)
@@ -337,6 +345,7 @@ class SimWindow:
         if self.pane is not None:
             layout.pane_button = pygame.Rect(right.x, below_keys, right.w, key_h)
             if self.pane_shown:
+                self.pane.fit((right.w, height - layout.pane_button.bottom - 3 * pad))
                 pane_w, pane_h = self.pane.size
                 pane = pygame.Rect(0, 0, pane_w, pane_h)
                 pane.midtop = (right.centerx, layout.pane_button.bottom + 2 * pad)

@@ -234,7 +234,7 @@ def test_a_correction_asked_for_in_mister_x_s_turn_withdraws_his_request_and_ask
 
     journal = Journal()
     flow = dealt_flow(Game.new("reissue", players=4, seed=3), HandheldSeat(MemoryHandheldLink(silent)), journal)
-    assert flow.ui.mode is Mode.MISTER_X and heard == ["choose_move"]
+    assert flow.ui.mode is Mode.MISTER_X and heard == ["state", "choose_move"]
     flow.begin_correction(1.0)
     assert flow.ui.mode is Mode.CORRECT and heard[-1] == "wait"
     green = flow.game.public_view().piece("green")

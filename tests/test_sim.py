@@ -12,7 +12,7 @@ from console.cli import main
 from console.model import Mode
 from console.program import Program
 from console.settings import GameSettings
-from console.sim import Command, ManualClock, ScriptError, ScriptRunner, open_window, parse_script
+from console.sim import Command, ManualClock, ScriptError, ScriptRunner, handheld_in_pane, open_window, parse_script
 from engine import Game
 from hardware.config import Config
 from hardware.handheld import MemoryHandheldLink
@@ -21,12 +21,17 @@ from hardware.handheld import MemoryHandheldLink
 class Sim:
     """A headless simulator with a game against the computer, and a player who only clicks and presses keys."""
 
-    def __init__(self, data: Path, seed: int = 5, **settings: object) -> None:
-        self.hardware, self.window = open_window(Config(), MemoryHandheldLink(), headless=True)
+    def __init__(self, data: Path, seed: int = 5, *, pane: bool = False, **settings: object) -> None:
         self.clock = ManualClock()
-        game = GameSettings(data_dir=str(data), mister_x="computer", **settings)  # type: ignore[arg-type]
+        self.handheld = handheld_in_pane(self.clock) if pane else None
+        link = self.handheld.link if self.handheld is not None else MemoryHandheldLink()
+        self.hardware, self.window = open_window(Config(), link, headless=True)
+        if self.handheld is not None and self.handheld.pane is not None:
+            self.window.attach_pane(self.handheld.pane)
+        mister_x = "handheld" if pane else "computer"
+        game = GameSettings(data_dir=str(data), mister_x=mister_x, **settings)  # type: ignore[arg-type]
         self.program = Program(self.hardware, game, clock=self.clock, seed=seed)
-        self.runner = ScriptRunner(self.program, self.window, self.clock, data)
+        self.runner = ScriptRunner(self.program, self.window, self.clock, data, self.handheld.press if self.handheld else None)
         self.rng = random.Random(seed)
 
     def do(self, verb: str, argument: str = "") -> None:
@@ -185,3 +190,69 @@ def test_the_readme_picture_s_script_still_plays(tmp_path: Path, capsys: pytest.
     assert fresh.get_size() == committed.get_size()
     # the same game at the same moment: the red detective is picked and the screen says so in both
     assert fresh.get_at(fresh.get_rect().center) == committed.get_at(committed.get_rect().center)
+
+
+def test_mister_x_plays_on_the_handheld_pane_in_the_real_protocol(tmp_path: Path) -> None:
+    sim = Sim(tmp_path, pane=True)
+    assert sim.handheld is not None and sim.handheld.pane is not None
+    device = sim.handheld.pane.handheld
+    while sim.program.flow is None or sim.program.flow.ui.mode is not Mode.MISTER_X:
+        sim.act()
+    sim.do("wait", "0.3")
+    flow = sim.program.flow
+    secret = flow.game.mister_x_view().station
+    assert device.ui.lines()[0].split() == ["Round", "1", "at", str(secret)]  # his station, on his screen alone
+    assert secret not in sim.window.frame
+    sim.do("handheld", "ok")  # the first listed move
+    sim.do("handheld", "ok")  # confirmed
+    sim.do("wait", "0.3")
+    assert flow.ui.mode is Mode.DETECTIVES and flow.game.moves_made == 1
+    assert any("hide" in line for line in device.ui.lines())
+
+
+def test_pulling_the_handheld_s_cable_pauses_the_game_until_it_is_back(tmp_path: Path) -> None:
+    sim = Sim(tmp_path, pane=True)
+    assert sim.handheld is not None and sim.handheld.pane is not None
+    while sim.program.flow is None or sim.program.flow.ui.mode is not Mode.MISTER_X:
+        sim.act()
+    flow = sim.program.flow
+    sim.handheld.pane.toggle_cable()
+    sim.do("wait", "2")
+    assert flow.ui.mode is Mode.PAUSED and "unplugged" in flow.ui.message
+    sim.handheld.pane.toggle_cable()
+    sim.do("wait", "2")
+    assert flow.ui.mode is Mode.MISTER_X
+    sim.do("wait", "0.3")
+    sim.do("handheld", "ok")
+    sim.do("handheld", "ok")
+    sim.do("wait", "0.3")
+    assert flow.game.moves_made == 1
+
+
+def test_the_handheld_in_its_own_window_talks_over_a_pseudo_terminal(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+    import time
+    import tty
+
+    from hardware.serial_link import SerialHandheldLink
+    from hardware.sim_handheld import FdTransport
+
+    host, device = os.openpty()
+    tty.setraw(host)
+    tty.setraw(device)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    process = subprocess.Popen([sys.executable, "-m", "console.cli", "handheld-sim", "--port", os.ttyname(device)], env=env)
+    try:
+        transport = FdTransport(host)
+        link = SerialHandheldLink(lambda: transport)
+        link.start_session("0123456789abcdef", new_game=True)
+        deadline = time.monotonic() + 10
+        while not link.connected and time.monotonic() < deadline and process.poll() is None:
+            link.receive()
+            time.sleep(0.02)
+        assert link.connected, "the handheld window never answered"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

@@ -1,0 +1,1 @@
+"""The handheld's MicroPython program, importable on the PC (the host shares its wire and link modules)."""

@@ -1,0 +1,108 @@
+"""The handheld's parts on the Pico: the OLED, the buttons, the buzzer.
+
+The only firmware module that imports ``machine``; everything else gets its
+hardware passed in, so it runs under CPython with ``fake_hw``. The reference
+wiring (README.md has the table):
+
+- SSD1306 128x64 OLED on I2C0, SDA GP4, SCL GP5, address 0x3C, 400 kHz;
+- buttons from GPIO to ground, internal pull-ups: up GP10, down GP11, left GP12,
+  right GP13, OK GP14, back/hide GP15;
+- buzzer (active, not a bare piezo) or a vibration motor through a transistor
+  on GP16, active high.
+"""
+
+import framebuf
+from debounce import Debouncer
+from machine import I2C, Pin
+
+I2C_BUS = 0
+SDA = 4
+SCL = 5
+OLED_ADDRESS = 0x3C
+I2C_HZ = 400000
+BUTTON_PINS = (("up", 10), ("down", 11), ("left", 12), ("right", 13), ("ok", 14), ("back", 15))
+BUZZER_PIN = 16
+BUZZ_MS = 200
+
+WIDTH = 128
+HEIGHT = 64
+
+# SSD1306 set-up for a 128x64 panel with its internal charge pump (datasheet, section 9).
+_INIT = bytes((
+    0xAE,  # display off
+    0x20, 0x00,  # horizontal addressing: the buffer streams in, page by page
+    0x40,  # start line 0
+    0xA1,  # column 127 on segment 0 (the usual module orientation)
+    0xA8, HEIGHT - 1,  # multiplex ratio
+    0xC8,  # scan rows from the bottom
+    0xD3, 0x00,  # no display offset
+    0xDA, 0x12,  # COM pins: alternative, for 64 rows
+    0xD5, 0x80,  # clock divide / oscillator
+    0xD9, 0xF1,  # pre-charge, for the internal supply
+    0xDB, 0x30,  # VCOMH level
+    0x81, 0xFF,  # contrast
+    0xA4,  # show the RAM
+    0xA6,  # not inverted
+    0x8D, 0x14,  # charge pump on
+    0xAF,  # display on
+))
+_WINDOW = bytes((0x21, 0, WIDTH - 1, 0x22, 0, HEIGHT // 8 - 1))  # the whole screen as the write window
+
+
+class Ssd1306(framebuf.FrameBuffer):
+    """A 128x64 SSD1306 on I2C: a MONO_VLSB framebuffer whose ``show()`` sends it to the panel.
+
+    The same shape as micropython-lib's ``ssd1306.SSD1306_I2C``, kept here so
+    the handheld needs no extra file.
+    """
+
+    def __init__(self, i2c, address=OLED_ADDRESS):
+        self.i2c = i2c
+        self.address = address
+        self.buffer = bytearray(WIDTH * HEIGHT // 8)
+        super().__init__(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
+        self._commands(_INIT)
+
+    def _commands(self, commands):
+        self.i2c.writeto(self.address, b"\x00" + commands)  # control byte 0x00: commands follow
+
+    def show(self):
+        self._commands(_WINDOW)
+        self.i2c.writevto(self.address, (b"\x40", self.buffer))  # control byte 0x40: data follows
+
+
+def display():
+    return Ssd1306(I2C(I2C_BUS, sda=Pin(SDA), scl=Pin(SCL), freq=I2C_HZ))
+
+
+class Buttons:
+    """The six buttons, polled: ``poll(now_ms)`` gives the names newly pressed (debounced)."""
+
+    def __init__(self, pins=BUTTON_PINS):
+        self.names = [name for name, _ in pins]
+        self.pins = [Pin(number, Pin.IN, Pin.PULL_UP) for _, number in pins]
+        self.debouncer = Debouncer(self.names)
+
+    def held(self, name):
+        """Whether *name* is down right now (read once, not debounced: for the start-up check)."""
+        return self.pins[self.names.index(name)].value() == 0
+
+    def poll(self, now_ms):
+        return self.debouncer.update([pin.value() == 0 for pin in self.pins], now_ms)
+
+
+class Buzzer:
+    """A buzzer or vibration motor: ``pulse`` starts a buzz, ``update`` ends it; neither waits."""
+
+    def __init__(self, pin=BUZZER_PIN):
+        self.pin = Pin(pin, Pin.OUT, value=0)
+        self.until = None
+
+    def pulse(self, now_ms):
+        self.pin.value(1)
+        self.until = now_ms + BUZZ_MS
+
+    def update(self, now_ms):
+        if self.until is not None and now_ms >= self.until:
+            self.pin.value(0)
+            self.until = None

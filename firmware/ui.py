@@ -1,0 +1,339 @@
+"""Mister X's handheld as a state machine: what he sees, and what his buttons do.
+
+It knows no bytes and no hardware. The console's messages come in as dicts
+(``on_message``), buttons by name (``on_button``, which returns the messages to
+send back), time through ``tick``; ``page`` is what the screen shows now. The
+same code runs on the Pico and, under CPython, in the tests and the simulator.
+
+A move he sends is always one the console listed. The back button hides the
+screen at once, from anywhere; after ``IDLE_MS`` without a button a screen with
+a secret on it goes dark too, and the next button only wakes it.
+"""
+
+try:
+    from . import screens
+except ImportError:
+    import screens
+
+IDLE_MS = 20000
+"""A screen showing his secrets goes dark after this long without a button."""
+
+NOTICE_MS = 3000
+"""How long "move sent" or "move refused" shows (a button dismisses it sooner)."""
+
+BUTTONS = ("up", "down", "left", "right", "ok", "back")
+"""The names ``on_button`` takes (the device's buttons and the simulator's keys map onto them)."""
+
+# What he is doing; a notice, the log page or the dark screen may cover it.
+PAIRING = "pairing"  # no game yet
+WAITING = "waiting"  # between his turns
+CHOOSING = "choosing"  # his turn: the list of moves
+CONFIRMING = "confirming"  # "Bus to 117?"
+SENDING = "sending"  # the move is on its way; the console answers
+OVER = "over"  # the game is over
+
+_SECRET = (WAITING, CHOOSING, CONFIRMING, SENDING)
+
+
+def _move(pair):
+    """A host's ``[station, ticket]``, checked (so a garbled message changes nothing)."""
+    return [int(pair[0]), str(pair[1])]
+
+
+def _tickets(counts):
+    return {str(name): int(count) for name, count in counts.items()}
+
+
+def _log(entries):
+    return [[str(ticket), None if station is None else int(station)] for ticket, station in entries]
+
+
+class Ui:
+    """The handheld's screens and buttons; ``clock_ms()`` stamps messages that arrive."""
+
+    def __init__(self, clock_ms):
+        self.clock_ms = clock_ms
+        self.connected = False
+        self.buzzes = 0
+        """Counts his turns starting, for the optional buzzer."""
+        self.mode = PAIRING
+        self.awake = True
+        self.ringing = False  # his turn came while dark: show the cover, which tells nothing secret
+        self.last_button = clock_ms()
+        self.notice = None
+        self.notice_until = 0
+        self.showing_log = False
+        self.log_top = 0
+        self.result = ""
+        # His view, from the console's last word (updated by his accepted moves).
+        self.round = 0
+        self.station = None
+        self.tickets = {}
+        self.log = []
+        self.seen = []  # stations where his last move was seen
+        # His turn.
+        self.leg = 1
+        self.from_station = None
+        self.rows = []
+        self.cursor = -1
+        self.top = 0
+        self.can_double = False
+        self.double = False
+        self.reveal = False
+        self.legs = []  # legs confirmed this turn
+
+    # ------------------------------------------------------------ the console
+
+    def set_connected(self, connected):
+        self.connected = bool(connected)
+
+    def on_message(self, message):
+        """Take in one message from the console; one it cannot read changes nothing."""
+        try:
+            handler = _HANDLERS.get(message.get("type"))
+            if handler is not None:
+                handler(self, message)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            pass  # each handler reads every field before it changes anything
+
+    def _view(self, message):
+        """Keep his round, station, tickets and log from *message* (all read before any is kept)."""
+        round_number, station = int(message["round"]), int(message["station"])
+        tickets, log = _tickets(message["tickets"]), _log(message["log"])
+        self.round, self.station, self.tickets, self.log = round_number, station, tickets, log
+
+    def _state(self, message):
+        self._view(message)
+        if self.mode in (PAIRING, OVER):
+            self.mode, self.seen = WAITING, []
+
+    def _choose_move(self, message):
+        moves = [_move(pair) for pair in message["moves"]]
+        can_double, reveal = bool(message.get("can_double")), bool(message.get("reveal_next"))
+        starts = self.mode not in (CHOOSING, CONFIRMING, SENDING)  # not a new ask within his turn
+        self._view(message)
+        self.mode = CHOOSING
+        self.leg, self.from_station, self.legs, self.seen = 1, self.station, [], []
+        self.can_double, self.reveal, self.double = can_double, reveal, False
+        self._list(self.tickets, moves)
+        if starts:
+            self.buzzes += 1
+            self.showing_log = False
+            self._call()
+
+    def _choose_second_leg(self, message):
+        first = _move(message["first"])
+        moves = [_move(pair) for pair in message["moves"]]
+        reveal = bool(message.get("reveal_next"))
+        left = dict(self.tickets)
+        for ticket in (first[1], "double"):
+            left[ticket] = left.get(ticket, 0) - 1
+        self.mode, self.leg, self.from_station, self.legs = CHOOSING, 2, first[0], [first]
+        self.can_double, self.reveal, self.double = False, reveal, False
+        self._list({name: n for name, n in left.items() if n > 0}, moves)
+        self._call()
+
+    def _accepted(self, message):
+        seen = [int(number) for number in message.get("seen", ())]
+        made = len(self.log)
+        stations = [self.legs[n - made - 1][0] for n in seen if 0 < n - made <= len(self.legs)]
+        for station, ticket in self.legs:
+            self._spend(ticket)
+            self.log.append([ticket, station])
+            self.station = station
+        if len(self.legs) == 2:
+            self._spend("double")
+        self.mode, self.legs, self.seen = WAITING, [], stations
+        self._notify(screens.sent(stations))
+
+    def _refused(self, message):
+        reason = str(message.get("reason", ""))
+        if self.mode == SENDING:
+            self.legs.pop()
+            self.mode = CHOOSING
+        self._notify(screens.refused(reason))
+
+    def _wait(self, message):
+        self.mode, self.legs, self.ringing = WAITING, [], False
+
+    def _game_over(self, message):
+        self.result = str(message["result"])
+        self.mode, self.legs, self.ringing, self.showing_log, self.notice = OVER, [], False, False, None
+        self.awake = True  # the result is public
+        self.last_button = self.clock_ms()
+
+    def _spend(self, ticket):
+        if ticket in self.tickets:
+            self.tickets[ticket] -= 1
+            if self.tickets[ticket] <= 0:
+                del self.tickets[ticket]  # as the console sends them: held tickets only
+
+    def _list(self, tickets, moves):
+        self.rows = screens.move_rows(tickets, moves)
+        self.cursor = self._next(-1, 1)
+        self.top = 0
+        self._follow()
+
+    def _call(self):
+        """A choice is waiting for him: light the screen if he is looking, else ring."""
+        if self.awake:
+            self.last_button = self.clock_ms()
+        else:
+            self.ringing = True
+
+    def _notify(self, shown):
+        self.notice = shown
+        self.notice_until = self.clock_ms() + NOTICE_MS
+
+    # ------------------------------------------------------------ his buttons
+
+    def on_button(self, name, now_ms):
+        """Act on one button; returns the messages to send to the console (a list, often empty)."""
+        self.last_button = now_ms
+        if not self.awake:
+            self.awake, self.ringing = True, False
+            return []
+        if name == "back":
+            self._hide()
+            return []
+        if self.notice is not None:
+            self.notice = None
+            return []
+        if self.showing_log:
+            self._log_button(name)
+            return []
+        if self.mode == WAITING and name in ("left", "right"):
+            self._open_log()
+        elif self.mode == CHOOSING:
+            self._choosing_button(name)
+        elif self.mode == CONFIRMING:
+            return self._confirming_button(name)
+        return []
+
+    def _choosing_button(self, name):
+        if name in ("up", "down"):
+            self.cursor = self._next(self.cursor, -1 if name == "up" else 1)
+            self._follow()
+        elif name in ("left", "right"):
+            self._open_log()
+        elif name == "ok" and self.cursor >= 0:
+            self.mode, self.double = CONFIRMING, False
+
+    def _confirming_button(self, name):
+        if name in ("left", "right") and self._double_offered():
+            self.double = not self.double
+        elif name == "ok":
+            station, ticket = self.choice()
+            self.legs.append([station, ticket])
+            self.mode = SENDING
+            message = {"type": "move", "station": station, "ticket": ticket}
+            if self.double:
+                message["double"] = True
+            return [message]
+        return []
+
+    def _log_button(self, name):
+        if name in ("up", "down"):
+            bottom = max(0, len(self.log) - screens.LOG_ROWS)
+            self.log_top = min(max(self.log_top + (-1 if name == "up" else 1), 0), bottom)
+        else:
+            self.showing_log = False
+
+    def _open_log(self):
+        self.showing_log = True
+        self.log_top = max(0, len(self.log) - screens.LOG_ROWS)  # the latest moves
+
+    def _hide(self):
+        self.awake, self.ringing, self.showing_log, self.notice = False, False, False, None
+        if self.mode == CONFIRMING:
+            self.mode = CHOOSING
+
+    def _double_offered(self):
+        return self.leg == 1 and self.can_double
+
+    def _next(self, row, step):
+        """The next row from *row* that picks a move, going round the list; -1 when none does."""
+        count = len(self.rows)
+        for n in range(1, count + 1):
+            candidate = (row + step * n) % count
+            if self.rows[candidate][1] is not None:
+                return candidate
+        return -1
+
+    def _follow(self):
+        """Scroll the list so the cursor shows, with the labels just above it."""
+        if self.cursor < 0:
+            return
+        height = screens.list_height(self._warning())
+        first = self.cursor
+        while first > 0 and self.rows[first - 1][1] is None:
+            first -= 1
+        if first < self.top:
+            self.top = first
+        elif self.cursor >= self.top + height:
+            self.top = self.cursor - height + 1
+
+    def choice(self):
+        """The move under the cursor, as the console listed it (None when none is listed)."""
+        return self.rows[self.cursor][1] if self.cursor >= 0 else None
+
+    # ------------------------------------------------------------ time and screen
+
+    def tick(self, now_ms):
+        """Let time pass: a notice ends, an idle secret goes dark. Returns whether anything changed."""
+        changed = False
+        if self.notice is not None and now_ms >= self.notice_until:
+            self.notice = None
+            changed = True
+        secret = self.mode in _SECRET or self.showing_log
+        if self.awake and secret and now_ms - self.last_button >= IDLE_MS:
+            self._hide()
+            changed = True
+        return changed
+
+    def page(self):
+        """What the screen shows now: (8 lines, inverted rows); see ``screens``."""
+        if not self.awake:
+            return screens.cover() if self.ringing else screens.BLANK
+        if self.notice is not None:
+            return self.notice
+        if self.showing_log:
+            return screens.travel_log(self.log, self.log_top)
+        if self.mode == PAIRING:
+            return screens.pairing(self.connected)
+        if self.mode == WAITING:
+            return screens.waiting(self.round, self.station, self.tickets, self.seen, self.connected)
+        if self.mode == CHOOSING:
+            return screens.choose(self._heading(), self.rows, self.top, self.cursor, self._warning())
+        if self.mode == CONFIRMING:
+            double = self.double if self._double_offered() else None
+            return screens.confirm(self._heading(), self.choice(), double, self.reveal)
+        if self.mode == SENDING:
+            return screens.sending(self.legs[-1], self.connected)
+        return screens.game_over(self.result)
+
+    def lines(self):
+        """The 8 text lines on the screen now."""
+        return list(self.page()[0])
+
+    def draw(self, canvas):
+        screens.draw(canvas, self.page())
+
+    def _heading(self):
+        if self.leg == 2:
+            return screens.spread("2nd leg", "at %s" % self.from_station)
+        return screens.header(self.round, self.station)
+
+    def _warning(self):
+        return "this move: SEEN!" if self.reveal else ""
+
+
+_HANDLERS = {
+    "state": Ui._state,
+    "choose_move": Ui._choose_move,
+    "choose_second_leg": Ui._choose_second_leg,
+    "accepted": Ui._accepted,
+    "refused": Ui._refused,
+    "wait": Ui._wait,
+    "game_over": Ui._game_over,
+}

@@ -1,0 +1,45 @@
+"""Types of firmware/ui.py (the module itself is MicroPython-compatible and unannotated)."""
+
+from collections.abc import Callable
+from typing import Any
+
+from firmware.screens import Canvas, Move, Page, Row
+
+IDLE_MS: int
+NOTICE_MS: int
+BUTTONS: tuple[str, ...]
+PAIRING: str
+WAITING: str
+CHOOSING: str
+CONFIRMING: str
+SENDING: str
+OVER: str
+
+class Ui:
+    clock_ms: Callable[[], int]
+    connected: bool
+    buzzes: int
+    mode: str
+    awake: bool
+    ringing: bool
+    showing_log: bool
+    result: str
+    round: int
+    station: int | None
+    tickets: dict[str, int]
+    log: list[list[Any]]
+    seen: list[int]
+    leg: int
+    rows: list[Row]
+    cursor: int
+    double: bool
+    reveal: bool
+    def __init__(self, clock_ms: Callable[[], int]) -> None: ...
+    def set_connected(self, connected: bool) -> None: ...
+    def on_message(self, message: dict[str, Any]) -> None: ...
+    def on_button(self, name: str, now_ms: int) -> list[dict[str, Any]]: ...
+    def choice(self) -> Move | None: ...
+    def tick(self, now_ms: int) -> bool: ...
+    def page(self) -> Page: ...
+    def lines(self) -> list[str]: ...
+    def draw(self, canvas: Canvas) -> None: ...
