@@ -64,6 +64,8 @@ _SHORTCUTS = {code: key for key, _, _, codes in KEYS for code in codes}
 
 LIGHTS_FPS = 15
 """Most redraws a second for a change of the lights alone (the console sends up to 30 frames)."""
+SWEEP_FPS = 10
+"""Most redraws a second for a change of many lights at once (the idle board's slow sweep)."""
 PARTIAL_LIMIT = 24
 """Up to this many changed stations are repainted alone; more, and the whole window is drawn."""
 PANEL_WIDTH = 0.32
@@ -189,18 +191,21 @@ class SimWindow:
         """Handle the window's events, then redraw if anything changed.
 
         A change of the lights alone is drawn at most ``LIGHTS_FPS`` times a
-        second (*now*: a clock in seconds; None draws at once): enough for every
-        blink of the light language, and half the cost of an idle board's sweep.
+        second, a sweep over the whole board ``SWEEP_FPS`` times (*now*: a clock
+        in seconds; None draws at once): enough for every blink of the light
+        language, at a third of the cost of drawing the idle board's every frame.
         """
         for event in pygame.event.get():
             self.handle(event)
         if self.pane is not None:
             self.pane.step()
-        if self.pane is not None and self.pane_shown and self.pane.changed:
-            self._dirty = True
-        lights_only = self._screen_scaled is not None and not self._whole and not (self.pane is not None and self.pane.changed)
-        if lights_only and now is not None and now - self._drawn_at < 1 / LIGHTS_FPS:
-            return
+        pane_changed = self.pane is not None and self.pane_shown and self.pane.changed
+        self._dirty = self._dirty or pane_changed
+        lights_only = self._screen_scaled is not None and not self._whole and not pane_changed
+        if lights_only and now is not None:
+            sweep = len(self._changed_stations()) > PARTIAL_LIMIT
+            if now - self._drawn_at < 1 / (SWEEP_FPS if sweep else LIGHTS_FPS):
+                return
         if self._dirty and not self.closed:
             self.redraw()
             self._drawn_at = now if now is not None else self._drawn_at
@@ -254,8 +259,7 @@ class SimWindow:
         layout = self._layout
         if self._background is None:
             self._background = self._draw_background()
-        differ = [station for station in self._shown.keys() | self.frame.keys()
-                  if self._shown.get(station, OFF) != self.frame.get(station, OFF) and station in layout.halos]
+        differ = self._changed_stations()
         if len(differ) > PARTIAL_LIMIT:
             self._whole = True  # a sweep over the board: one whole picture is cheaper than many pieces
         if self._whole:
@@ -277,6 +281,11 @@ class SimWindow:
             pygame.display.update(changed)
         self._shown = dict(self.frame)
         self._dirty = self._whole = False
+
+    def _changed_stations(self) -> list[Station]:
+        """The stations whose colour on the window is not the console's last frame's."""
+        halos, shown, frame = self._layout.halos, self._shown, self.frame
+        return [station for station in shown.keys() | frame.keys() if shown.get(station, OFF) != frame.get(station, OFF) and station in halos]
 
     def _redraw_stations(self, background: pygame.Surface, differ: list[Station]) -> list[pygame.Rect]:
         """Repaint each station whose colour changed, with the lit neighbours whose halos reach into it."""
