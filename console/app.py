@@ -79,6 +79,9 @@ class Activity(Protocol):
 
     def button_stuck(self, station: Station, now: float) -> None: ...
 
+    def tick(self, now: float) -> None:
+        """Every frame, after the inputs (a computer player's move arrives here)."""
+
     def present(self, presenter: Presenter, now: float) -> None: ...
 
 
@@ -116,6 +119,7 @@ class Console:
             activity.handheld_connected(there, now)
         for message in link.receive():
             activity.handheld_message(message, now)
+        activity.tick(now)
         self.show(now)
 
     def show(self, now: float) -> None:

@@ -160,7 +160,7 @@ def _simulate(args: argparse.Namespace) -> int:
         window.attach_pane(handheld.pane)
     try:
         with hardware:
-            program = Program(hardware, game, note=note, seed=args.seed, clock=clock)
+            program = Program(hardware, game, note=note, seed=args.seed, clock=clock, think_inline=args.headless)
             if not args.headless:
                 program.run(lambda: window.closed)
                 return 0

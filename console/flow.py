@@ -6,7 +6,7 @@ show (a ``Ui``) and records each accepted move before it returns, so the
 lights never show a move that a power cut could lose.
 
 >>> from engine import Game
->>> from console.mister_x import ComputerSeat
+>>> from console.computer import ComputerSeat
 >>> flow = Flow(Game.new("beginner", players=3, seed=1), ComputerSeat(), now=0.0)
 >>> flow.ui.mode, [name for name, _ in flow.ui.to_place]
 (<Mode.DEAL: 'deal'>, ['red', 'blue', 'bobby1', 'bobby2'])
@@ -19,6 +19,7 @@ from collections import defaultdict
 from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
+from console.computer import ComputerDetectives
 from console.correction import Correction
 from console.mister_x import MisterXSeat
 from console.model import Flash, Mode, Ui
@@ -34,7 +35,6 @@ log = logging.getLogger(__name__)
 
 REFUSED_SECONDS = 0.8
 _DEAL_MESSAGE = "Place each piece on its lit station and press it"
-_UNPLUGGED = "Mister X's handheld is unplugged: plug it back in"
 _CORRECT_MESSAGE = "CONFIRM: apply the correction   UNDO: cancel it"
 REVEAL_SECONDS = 6.0
 
@@ -71,9 +71,13 @@ class Flow:
     """The console's state machine for one game."""
 
     def __init__(self, game: Game, seat: MisterXSeat, now: float, recorder: Recorder | None = None, *, deal: bool = True,
-                 assist: bool = False) -> None:
+                 assist: bool = False, detectives: ComputerDetectives | None = None) -> None:
         self.game = game
         self.seat = seat
+        self.detectives = detectives
+        """The computer playing the detectives and bobbies (None: people do)."""
+        self._plan: list[DetectiveMove] = []
+        """The computer detectives' moves still to be made this round, first first."""
         self.recorder = recorder or NoRecord()
         self._paused_from: Mode | None = None
         self._correction: Correction | None = None
@@ -105,7 +109,7 @@ class Flow:
         elif mode is Mode.MISTER_X:
             self._refuse(station, "Mister X is moving: wait for him", now)
         elif mode is Mode.PAUSED:
-            self._refuse(station, _UNPLUGGED, now)
+            self._refuse(station, self.seat.away_reason(), now)
 
     def key_pressed(self, key: Key, now: float) -> None:
         mode = self.ui.mode
@@ -134,7 +138,7 @@ class Flow:
             return
         if not connected and self.ui.mode not in (Mode.PAUSED, Mode.GAME_OVER):
             self._paused_from = self.ui.mode
-            self.ui = replace(self.ui, mode=Mode.PAUSED, message=_UNPLUGGED)
+            self.ui = replace(self.ui, mode=Mode.PAUSED, message=self.seat.away_reason())
         elif connected and self.ui.mode is Mode.PAUSED:
             mode, self._paused_from = self._paused_from or Mode.DETECTIVES, None
             if mode is Mode.DEAL:
@@ -143,6 +147,22 @@ class Flow:
                 self._show_correction()
             else:
                 self._continue(now)  # Mister X is asked again: a request may have been lost on the way
+
+    def tick(self, now: float) -> None:
+        """Every frame: a computer player's move, once it has thought; why the game waits, while paused."""
+        if self.ui.mode is Mode.PAUSED and not self.ui.message.startswith("No: "):
+            reason = self.seat.away_reason()
+            if reason != self.ui.message:
+                self.ui = replace(self.ui, message=reason)  # e.g. a handheld of another game was plugged in
+        elif self.ui.mode is Mode.MISTER_X:
+            move = self.seat.poll(self.game, now)
+            if move is not None:
+                self._mister_x_moves(move, now)
+        elif self.ui.mode is Mode.DETECTIVES and self.detectives is not None and not self._plan:
+            plan = self.detectives.poll(self.game, now)
+            if plan is not None:
+                self._plan = list(plan)
+                self._show_plan(now)
 
     def present(self, presenter: Presenter, now: float) -> None:
         presenter.show(self.view(), self.ui, now)
@@ -159,6 +179,8 @@ class Flow:
         """The players leave the game (it stays journaled): Mister X's pending request is withdrawn."""
         if self.ui.mode is Mode.MISTER_X or self._paused_from is Mode.MISTER_X:
             self.seat.cancel_turn()
+        if self.detectives is not None:
+            self.detectives.cancel()
 
     def button_stuck(self, station: Station, now: float) -> None:
         self.ui = replace(self.ui, message=f"The button at station {station} is stuck: it is ignored until released")
@@ -184,9 +206,7 @@ class Flow:
         elif game.turn is Side.MISTER_X:
             self.ui = replace(self.ui, mode=Mode.MISTER_X, selected=None, destinations={}, chosen=None, ticket_choices=(),
                               reveal_next=self._reveal_next(), message="Mister X is moving")
-            move = self.seat.begin_turn(game)
-            if move is not None:
-                self._mister_x_moves(move, now)
+            self.seat.begin_turn(game)
         else:
             self._detectives_turn(now)
 
@@ -223,11 +243,36 @@ class Flow:
         notes = [message] if message else []
         if out:
             notes.append(f"{', '.join(out)} cannot move and {'sits' if len(out) == 1 else 'sit'} out")
-        notes.append("Detectives: press a piece to move it")
+        if self.detectives is not None:
+            self._plan = []
+            self.detectives.begin_round(self.game)
+            notes.append("The computer detectives are thinking")
+        else:
+            notes.append("Detectives: press a piece to move it")
         self.ui = replace(self.ui, mode=Mode.DETECTIVES, selected=None, destinations={}, chosen=None, ticket_choices=(),
                           reveal_next=False, message=". ".join(notes))
 
+    def _show_plan(self, now: float, note: str = "") -> None:
+        """The computer's next detective move, lit for the players to make on the board."""
+        if not self._plan or self._plan[0] not in self.game.moves_of(self._plan[0].piece):
+            self._detectives_turn(now, note)  # nothing (left) to show: think again
+            return
+        move = self._plan[0]
+        self.ui = replace(self.ui, mode=Mode.DETECTIVES, selected=move.piece, destinations={move.station: (move.ticket,)},
+                          chosen=move.station, ticket_choices=(),
+                          message=f"{note + '. ' if note else ''}{move.piece} takes the {move.ticket} to {move.station}: "
+                                  f"move it there and press {move.station}")
+
     def _detective_press(self, station: Station, now: float) -> None:
+        if self.detectives is not None:
+            if self._plan and station == self._plan[0].station:
+                self._play(self._plan.pop(0), now)
+            elif self._plan:
+                move = self._plan[0]
+                self._refuse(station, f"move {move.piece} to {move.station}, then press {move.station}", now)
+            else:
+                self._refuse(station, "the computer detectives are still thinking", now)
+            return
         ui = self.ui
         if ui.selected is not None and station in ui.destinations:
             tickets = ui.destinations[station]
@@ -264,10 +309,13 @@ class Flow:
         self.recorder.moved(move)
         log.info("round %d: %s", self.game.round, move)
         self.ui = replace(self.ui, selected=None, destinations={}, chosen=None, ticket_choices=())
+        note = f"{move.piece} took the {move.ticket} to {move.station}: move the piece"
         if self.game.is_over or self.game.turn is Side.MISTER_X:
             self._continue(now)
+        elif self.detectives is not None and self._plan:
+            self._show_plan(now, note)
         else:
-            self._detectives_turn(now, f"{move.piece} took the {move.ticket} to {move.station}: move the piece")
+            self._detectives_turn(now, note)
 
     def _undo(self, now: float) -> None:
         if self.ui.mode is Mode.CHOOSE_TICKET:
@@ -294,6 +342,9 @@ class Flow:
             return
         if self.ui.mode is Mode.MISTER_X:
             self.seat.cancel_turn()
+        if self.detectives is not None:
+            self.detectives.cancel()
+            self._plan = []
         self._correction = Correction(self.game)
         self._show_correction()
 
@@ -342,6 +393,8 @@ class Flow:
         log.info("game over: %s", self.game.outcome)
         self.recorder.ended(self.game)
         self.seat.game_over(self.game)
+        if self.detectives is not None:
+            self.detectives.cancel()
         self.ui = replace(self.ui, mode=Mode.GAME_OVER, selected=None, destinations={}, chosen=None, ticket_choices=(),
                           reveal_next=False, message=f"{self.game.outcome}. Press any key to finish")
 

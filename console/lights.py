@@ -225,7 +225,7 @@ def _playing(view: PublicView, ui: Ui, tick: int, palette: Palette) -> dict[Stat
         colour = palette.piece_colour(mover)
         low, high = DESTINATION_LEVELS
         frame.update(dict.fromkeys(ui.destinations, _scale(colour, low + (high - low) * _wave(tick, DESTINATION_PERIOD))))
-        if ui.mode is Mode.CHOOSE_TICKET and ui.chosen is not None:
+        if ui.chosen is not None:  # a move waiting for its ticket, or the computer detectives' move
             frame[ui.chosen] = colour
     for piece in view.pieces:
         colour = palette.piece_colour(piece)

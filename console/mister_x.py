@@ -1,4 +1,4 @@
-"""Mister X's seat: a person on the handheld, or the computer.
+"""Mister X's seat: a person on the handheld (here), or the computer (``console.computer``).
 
 The flow asks the seat for a move when Mister X's turn comes and tells it what
 happened; the seat alone sees Mister X's view. The handheld seat turns that
@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from engine import DoubleMove, Game, MisterXMove, Move, Ticket
-from engine.ai.baselines import greedy_mister_x
 from engine.position import LogEntry
 from hardware.interfaces import HandheldLink, Message
 
@@ -26,8 +25,14 @@ class MisterXSeat(Protocol):
     def opened(self, game: Game) -> None:
         """The game was dealt or resumed: show Mister X where he stands (before his turn comes)."""
 
-    def begin_turn(self, game: Game) -> Move | None:
-        """Mister X's turn starts; a computer answers at once, a person later (``on_message``)."""
+    def away_reason(self) -> str:
+        """Why the game waits for the handheld (said on the screen while paused)."""
+
+    def begin_turn(self, game: Game) -> None:
+        """Mister X's turn starts: ask him (the handheld), or start thinking (the computer)."""
+
+    def poll(self, game: Game, now: float) -> Move | None:
+        """Every frame of his turn: a computer's move once it has thought (a person's come by ``on_message``)."""
 
     def on_message(self, message: Message, game: Game) -> Move | None:
         """A message from the handheld; returns his move once it is complete."""
@@ -66,6 +71,11 @@ class HandheldSeat:
         self._first: MisterXMove | None = None
         self._made_before = 0
 
+    def away_reason(self) -> str:
+        if self.link.other_game:
+            return "This handheld holds another game: plug in this game's handheld, or start a new game"
+        return "Mister X's handheld is unplugged: plug it back in"
+
     def opened(self, game: Game) -> None:
         view = game.mister_x_view()
         self.link.send({"type": "state", "round": view.public.round, "station": view.station,
@@ -87,6 +97,9 @@ class HandheldSeat:
                 "log": _log(view.log),
             }
         )
+
+    def poll(self, game: Game, now: float) -> None:
+        return None
 
     def on_message(self, message: Message, game: Game) -> Move | None:
         if message.get("type") != "move":
@@ -124,30 +137,3 @@ class HandheldSeat:
 
     def game_over(self, game: Game) -> None:
         self.link.send({"type": "game_over", "result": str(game.outcome)})
-
-
-class ComputerSeat:
-    """The computer plays Mister X (the greedy baseline until the search players exist)."""
-
-    uses_handheld = False
-
-    def opened(self, game: Game) -> None:
-        pass
-
-    def begin_turn(self, game: Game) -> Move:
-        return greedy_mister_x(game.board, game.mister_x_view())
-
-    def on_message(self, message: Message, game: Game) -> None:
-        return None
-
-    def accepted(self, game: Game) -> None:
-        pass
-
-    def refused(self, reason: str, game: Game) -> None:
-        raise RuntimeError(f"the computer Mister X chose an illegal move: {reason}")
-
-    def cancel_turn(self) -> None:
-        pass
-
-    def game_over(self, game: Game) -> None:
-        pass

@@ -24,7 +24,8 @@ from console.lights import COLOUR_BLIND, STANDARD
 from console.menu import BACK, Menu, Row
 from console.model import Mode
 from console.session import HISTORY, JOURNAL, Sitting
-from console.settings import SEATS, GameSettings, bobbies_of, detectives_of, save_preferences
+from console.settings import DETECTIVE_SEATS, LEVELS, SEATS, GameSettings, bobbies_of, detectives_of, save_preferences
+from console.thinker import Thinker
 from engine import EDITIONS, Station, london
 from engine.editions import FIVE_REVEALS, StartDeal
 from hardware.interfaces import Hardware, Key, Message
@@ -49,6 +50,7 @@ class Program:
         timestamp: Callable[[], str] = lambda: time.strftime("%Y%m%d-%H%M%S"),
         note: str = "",
         seed: int | None = None,
+        think_inline: bool = False,
     ) -> None:
         self.hardware = hardware
         self.settings = settings
@@ -57,6 +59,8 @@ class Program:
         self.clock, self.sleep, self.timestamp = clock, sleep, timestamp
         self.seed = seed
         """Deals new games with this seed (a scripted run); None: a secret one each game."""
+        self.think_inline = think_inline
+        """Computer players think in-process, at once (a scripted run, reproducible), not in a worker."""
         self.sitting: Sitting | None = None
         self._handheld_there = True
         """The handheld link's state as the loop last reported it (a game starts paused without it)."""
@@ -113,9 +117,12 @@ class Program:
             Row("detectives", "Detectives"),
             Row("bobbies", "Bobbies"),
             Row("mister_x", "Mister X is", SEATS, tuple(_SEAT_NAMES[seat] for seat in SEATS)),
+            Row("detectives_by", "Detectives are", DETECTIVE_SEATS, ("people, at the board", "the computer")),
+            Row("level", "Computer plays", LEVELS),
             Row("start", "Deal the start stations"),
         ]
-        menu = Menu("New game", rows, {"edition": settings.edition, "mister_x": settings.mister_x}, cursor="start",
+        chosen = {"edition": settings.edition, "mister_x": settings.mister_x, "detectives_by": settings.detectives_by, "level": settings.level}
+        menu = Menu("New game", rows, chosen, cursor="start",
                     message="Set up the game, then CONFIRM on the last row")
         self._open("setup", menu)
         self._fit_setup(settings)
@@ -154,7 +161,8 @@ class Program:
         assert menu is not None
         values = menu.values
         game = replace(self.settings, edition=values["edition"], players=int(values["players"]),
-                       five_reveals=values["reveals"] == "five", mister_x=values["mister_x"], detectives=0, bobbies=-1)
+                       five_reveals=values["reveals"] == "five", mister_x=values["mister_x"], detectives_by=values["detectives_by"],
+                       level=values["level"], detectives=0, bobbies=-1)
         if int(values["detectives"]) != detectives_of(game):
             game = replace(game, detectives=int(values["detectives"]))
         if int(values["bobbies"]) != bobbies_of(game):
@@ -207,7 +215,7 @@ class Program:
                 self.settings = self._setup_settings()
                 save_preferences(self.settings)
                 self._play(fresh=True, now=now)
-            elif name != "mister_x":
+            elif name not in ("mister_x", "detectives_by", "level"):
                 self._setup_changed(name)
         elif kind == "settings":
             self.settings = replace(self.settings, assist=menu.value("assist") == "on", palette=menu.value("palette"))
@@ -240,7 +248,8 @@ class Program:
 
     def _play(self, *, fresh: bool, now: float) -> None:
         self._close_menu()
-        self.sitting = Sitting(self.hardware, self.settings, now, fresh=fresh, timestamp=self.timestamp, seed=self.seed)
+        self.sitting = Sitting(self.hardware, self.settings, now, fresh=fresh, timestamp=self.timestamp, seed=self.seed,
+                               thinker=Thinker(inline=self.think_inline))
         if not self._handheld_there:
             self.sitting.flow.handheld_connected(False, now)
 
@@ -299,6 +308,10 @@ class Program:
             self.sitting.flow.button_stuck(station, now)
         elif self.menu is not None:
             self.menu.message = f"The button at station {station} is stuck: it is ignored until released"
+
+    def tick(self, now: float) -> None:
+        if self.sitting is not None:
+            self.sitting.flow.tick(now)
 
     def present(self, presenter: Presenter, now: float) -> None:
         presenter.palette = COLOUR_BLIND if self.settings.palette == "colour-blind" else STANDARD

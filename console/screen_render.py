@@ -571,6 +571,8 @@ def _status(ui: Ui) -> str:
         return "Place the pieces"
     if ui.mode is Mode.MISTER_X:
         return "Mister X's turn"
+    if ui.mode is Mode.DETECTIVES and selected and ui.chosen is not None:
+        return f"{selected}: to {ui.chosen}"  # the computer detectives' move, for a player to make
     if ui.mode is Mode.DETECTIVES:
         return f"{selected}: pick a destination" if selected else "Detectives: pick a piece"
     if ui.mode is Mode.CHOOSE_TICKET:

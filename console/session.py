@@ -12,11 +12,13 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 
+from console.computer import ComputerDetectives, ComputerSeat
 from console.flow import Flow
 from console.journal import Journal, JournalError, archive, load
 from console.lights import COLOUR_BLIND, STANDARD, Palette
-from console.mister_x import ComputerSeat, HandheldSeat, MisterXSeat
+from console.mister_x import HandheldSeat, MisterXSeat
 from console.settings import GameSettings, bobbies_of, detectives_of
+from console.thinker import Thinker
 from engine import Game, find_ruleset
 from engine.editions import FIVE_REVEALS
 from hardware.interfaces import Hardware
@@ -69,8 +71,12 @@ def open_game(settings: GameSettings, *, fresh: bool, timestamp: str, seed: int 
     return Opened(game, journal, settings, False, token, note)
 
 
-def seat_for(settings: GameSettings, hardware: Hardware) -> MisterXSeat:
-    return ComputerSeat() if settings.mister_x == "computer" else HandheldSeat(hardware.handheld)
+def seat_for(settings: GameSettings, hardware: Hardware, thinker: Thinker) -> MisterXSeat:
+    return ComputerSeat(settings.level, thinker) if settings.mister_x == "computer" else HandheldSeat(hardware.handheld)
+
+
+def detectives_for(settings: GameSettings, thinker: Thinker) -> ComputerDetectives | None:
+    return ComputerDetectives(settings.level, thinker) if settings.detectives_by == "computer" else None
 
 
 class Sitting:
@@ -85,13 +91,16 @@ class Sitting:
         fresh: bool = False,
         timestamp: Callable[[], str] = lambda: time.strftime("%Y%m%d-%H%M%S"),
         seed: int | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
+        """*thinker*: where the computer players search (default: a worker process; in-process for scripted runs)."""
         self.timestamp = timestamp
+        thinker = thinker or Thinker()
         self.opened = open_game(settings, fresh=fresh, timestamp=timestamp(), seed=seed)
         settings = self.opened.settings
         hardware.handheld.start_session(self.opened.token, new_game=not self.opened.resumed)
-        self.flow = Flow(self.opened.game, seat_for(settings, hardware), now, self.opened.journal,
-                         deal=not self.opened.resumed, assist=settings.assist)
+        self.flow = Flow(self.opened.game, seat_for(settings, hardware, thinker), now, self.opened.journal,
+                         deal=not self.opened.resumed, assist=settings.assist, detectives=detectives_for(settings, thinker))
         if self.opened.note:
             self.flow.ui = replace(self.flow.ui, message=self.opened.note)
 

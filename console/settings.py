@@ -23,6 +23,9 @@ from engine.editions import StartDeal
 from hardware.config import Config, ConfigError, config_from_data, read_toml, section, typed
 
 SEATS = ("handheld", "computer")
+DETECTIVE_SEATS = ("people", "computer")
+LEVELS = ("easy", "normal", "hard")
+"""The computer players' levels (``engine.ai.players``)."""
 PALETTES = ("standard", "colour-blind")
 
 
@@ -39,6 +42,10 @@ class GameSettings:
     """Use the five-reveal schedule (3, 8, 13, 18, 24) of other printings."""
     mister_x: str = "handheld"
     """Who plays Mister X: a person on the handheld, or the computer."""
+    detectives_by: str = "people"
+    """Who plays the detectives and bobbies: people at the board, or the computer (people move its pieces)."""
+    level: str = "normal"
+    """How well the computer players play: easy, normal or hard."""
     assist: bool = False
     """Light the stations where Mister X can be (the deduction assist); a key toggles it in play."""
     palette: str = "standard"
@@ -81,6 +88,8 @@ def parse_settings(text: str) -> Settings:
 def check_game(game: GameSettings) -> GameSettings:
     _one_of("game.edition", game.edition, tuple(EDITIONS))
     _one_of("game.mister_x", game.mister_x, SEATS)
+    _one_of("game.detectives_by", game.detectives_by, DETECTIVE_SEATS)
+    _one_of("game.level", game.level, LEVELS)
     _one_of("game.palette", game.palette, PALETTES)
     low, high = EDITIONS[game.edition].players
     if not low <= game.players <= high:
@@ -108,7 +117,7 @@ def bobbies_of(game: GameSettings) -> int:
 
 PREFERENCES = "preferences.json"
 """In the data folder: the choices last made on the console's menus, which win over the config file's [game] values."""
-_REMEMBERED = ("edition", "players", "detectives", "bobbies", "five_reveals", "mister_x", "assist", "palette")
+_REMEMBERED = ("edition", "players", "detectives", "bobbies", "five_reveals", "mister_x", "detectives_by", "level", "assist", "palette")
 
 
 def save_preferences(game: GameSettings) -> None:

@@ -13,10 +13,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
 from enum import Enum
 from types import MappingProxyType
+from typing import Any
 
 from engine.board import Station, Transport
 from engine.tickets import Tickets
@@ -92,6 +93,12 @@ class Ruleset:
             raise ValueError(f"ruleset {self.name!r}: a game without taxis cannot be played")
         if self.detective_tickets.black or self.detective_tickets.double:
             raise ValueError(f"ruleset {self.name!r}: detectives never hold black or double-move tickets")
+
+    def __reduce__(self) -> tuple[Callable[..., Ruleset], tuple[Any, ...]]:
+        """Pickled by its fields (a read-only mapping does not pickle): views travel to a computer player's worker."""
+        values = {f.name: getattr(self, f.name) for f in fields(self) if f.init}
+        values["bobbies_by_players"] = dict(self.bobbies_by_players)
+        return _ruleset_from, (values,)
 
     def detectives_for(self, players: int) -> int:
         """Detectives in a game of *players* (Mister X counted): players - 1, at least the minimum."""
@@ -200,3 +207,7 @@ def find_ruleset(name: str) -> Ruleset:
         return EDITIONS[name]
     except KeyError:
         raise ValueError(f"no edition called {name!r}; the editions are {', '.join(EDITIONS)}") from None
+
+
+def _ruleset_from(values: dict[str, Any]) -> Ruleset:
+    return Ruleset(**values)

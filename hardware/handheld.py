@@ -32,6 +32,10 @@ class MemoryHandheldLink:
     def connected(self) -> bool:
         return self._connected
 
+    @property
+    def other_game(self) -> bool:
+        return False
+
     def plug(self) -> None:
         """The handheld comes back: what was sent while it was away is delivered."""
         if self.far_end is None:

@@ -117,6 +117,10 @@ class HandheldLink(Protocol):
     def connected(self) -> bool:
         """Whether the handheld is there and answering."""
 
+    @property
+    def other_game(self) -> bool:
+        """The handheld plugged in holds another game's session token and refuses this one."""
+
     def send(self, message: Message) -> None:
         """Send *message* (queued while the handheld is away)."""
 

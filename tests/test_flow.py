@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from console.computer import ComputerDetectives
 from console.correction import Correction
 from console.flow import Flow
-from console.mister_x import ComputerSeat, HandheldSeat
+from console.mister_x import HandheldSeat
 from console.model import Mode
+from console.thinker import Thinker
 from engine import DetectiveMove, Game, Move, Position, Side, Ticket
+from engine.ai.baselines import greedy_mister_x
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
 
@@ -39,16 +42,50 @@ def first_move_handheld(message: Message) -> list[Message]:
     return []
 
 
+class GreedySeat:
+    """A computer Mister X that answers at once (the greedy baseline), so these tests need no worker."""
+
+    uses_handheld = False
+
+    def opened(self, game: Game) -> None:
+        pass
+
+    def away_reason(self) -> str:
+        return ""
+
+    def begin_turn(self, game: Game) -> None:
+        pass
+
+    def poll(self, game: Game, now: float) -> Move:
+        return greedy_mister_x(game.board, game.mister_x_view())
+
+    def on_message(self, message: Message, game: Game) -> None:
+        return None
+
+    def accepted(self, game: Game) -> None:
+        pass
+
+    def refused(self, reason: str, game: Game) -> None:
+        raise AssertionError(reason)
+
+    def cancel_turn(self) -> None:
+        pass
+
+    def game_over(self, game: Game) -> None:
+        pass
+
+
 def dealt_flow(game: Game, seat: object, journal: Journal | None = None) -> Flow:
     flow = Flow(game, seat, now=0.0, recorder=journal)  # type: ignore[arg-type]
     for _, station in flow.ui.to_place:
         flow.station_pressed(station, 0.0)
+    flow.tick(0.0)  # a computer Mister X moves at the first frame after the deal
     return flow
 
 
 def test_the_deal_waits_for_every_piece_then_mister_x_moves() -> None:
     game = Game.new("reissue", players=3, seed=1)
-    flow = Flow(game, ComputerSeat(), now=0.0)
+    flow = Flow(game, GreedySeat(), now=0.0)
     stations = [station for _, station in flow.ui.to_place]
     assert stations == [50, 112, 141, 138]
     flow.station_pressed(1, 0.5)
@@ -57,13 +94,14 @@ def test_the_deal_waits_for_every_piece_then_mister_x_moves() -> None:
         flow.station_pressed(station, 1.0)
     assert flow.ui.mode is Mode.DEAL and len(flow.ui.to_place) == 1
     flow.station_pressed(stations[-1], 1.0)
+    flow.tick(1.0)
     assert game.moves_made == 1 and flow.ui.mode is Mode.DETECTIVES
     assert "Mister X took taxi" in flow.ui.message or "Mister X took" in flow.ui.message
 
 
 def test_pick_a_piece_see_its_destinations_and_move() -> None:
     game = Game.new("reissue", players=3, seed=1)
-    flow = dealt_flow(game, ComputerSeat())
+    flow = dealt_flow(game, GreedySeat())
     flow.station_pressed(50, 2.0)
     assert flow.ui.selected == "red"
     assert set(flow.ui.destinations) == {m.station for m in game.moves_of("red")}
@@ -79,7 +117,7 @@ def test_pick_a_piece_see_its_destinations_and_move() -> None:
 def test_two_tickets_to_one_station_are_chosen_with_the_keys() -> None:
     for seed in range(100):  # a deal where a detective has two lines to one station
         game = Game.new("reissue", players=6, seed=seed)
-        flow = dealt_flow(game, ComputerSeat())
+        flow = dealt_flow(game, GreedySeat())
         doubles = [(p, s, ts) for p in game.to_move() for s, ts in _by_station(game, p).items() if len(ts) > 1]
         if doubles:
             break
@@ -102,7 +140,7 @@ def _by_station(game: Game, piece: str) -> dict[int, tuple[Ticket, ...]]:
 def test_undo_takes_back_a_detective_move_and_is_journaled() -> None:
     journal = Journal()
     game = Game.new("reissue", players=3, seed=1)
-    flow = dealt_flow(game, ComputerSeat(), journal)
+    flow = dealt_flow(game, GreedySeat(), journal)
     flow.station_pressed(50, 1.0)
     flow.station_pressed(49, 1.1)
     flow.key_pressed(Key.UNDO, 1.2)
@@ -250,7 +288,7 @@ def test_a_correction_asked_for_in_mister_x_s_turn_withdraws_his_request_and_ask
 
 
 def test_a_bobby_is_moved_by_a_correction_but_holds_no_tickets() -> None:
-    flow = dealt_flow(Game.new("reissue", players=4, seed=3), ComputerSeat())
+    flow = dealt_flow(Game.new("reissue", players=4, seed=3), GreedySeat())
     bobby = flow.game.public_view().piece("bobby1")
     flow.begin_correction(1.0)
     flow.station_pressed(bobby.station, 1.0)
@@ -274,3 +312,44 @@ def test_correction_refusals_depend_on_the_public_record_alone() -> None:
             draft.press(each.public_view().piece("red").station)
             answers.append((draft.press(station), draft.position().pieces))
         assert answers[0] == answers[1], station
+
+
+def test_computer_detectives_name_each_move_and_the_players_make_it_on_the_board() -> None:
+    game = Game.new("reissue", players=4, seed=3)
+    flow = Flow(game, GreedySeat(), now=0.0, detectives=ComputerDetectives("easy", Thinker(inline=True)))
+    for _, station in flow.ui.to_place:
+        flow.station_pressed(station, 0.0)
+    flow.tick(0.1)  # Mister X moves; the computer detectives start thinking
+    assert game.turn is Side.DETECTIVES and "thinking" in flow.ui.message
+    flow.station_pressed(game.public_view().pieces[0].station, 0.15)
+    assert flow.ui.message == "No: the computer detectives are still thinking"
+    flow.tick(0.2)
+    to_move = len(game.to_move())
+    for _ in range(to_move):
+        piece, station = flow.ui.selected, flow.ui.chosen
+        assert piece is not None and station is not None and set(flow.ui.destinations) == {station}
+        assert f"{piece} takes the" in flow.ui.message and f"press {station}" in flow.ui.message
+        wrong = next(s for s in range(1, 200) if s != station)
+        flow.station_pressed(wrong, 0.3)
+        assert flow.ui.message == f"No: move {piece} to {station}, then press {station}" and game.station_of(piece) != station
+        flow.station_pressed(station, 0.4)
+        assert game.station_of(piece) == station
+        flow.tick(0.5)
+    assert game.round == 2 and game.moves_made == 2  # the round was played out, and Mister X (greedy, at once) moved again
+
+
+def test_a_handheld_of_another_game_is_named_while_the_game_waits() -> None:
+    class OtherGamesHandheld(MemoryHandheldLink):
+        refusing = False
+
+        @property
+        def other_game(self) -> bool:
+            return self.refusing
+
+    link = OtherGamesHandheld(first_move_handheld)
+    flow = dealt_flow(Game.new("reissue", players=4, seed=3), HandheldSeat(link))
+    flow.handheld_connected(False, 1.0)
+    assert flow.ui.mode is Mode.PAUSED and "unplugged" in flow.ui.message
+    link.refusing = True
+    flow.tick(1.1)
+    assert flow.ui.message.startswith("This handheld holds another game")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -58,21 +59,30 @@ class Console:
 
     def choose(self, label: str) -> None:
         """Move the cursor to the row starting with *label* and CONFIRM it."""
+        self.set(label, Key.CONFIRM)
+
+    def set(self, label: str, *keys: Key) -> None:
+        """Move the cursor down to the row starting with *label*, then press *keys* there."""
         menu = self.program.menu
         assert menu is not None
-        while not menu.ui.rows[menu.cursor][0].startswith(label):
+        for _ in menu.rows:
+            if menu.ui.rows[menu.cursor][0].startswith(label):
+                break
             self.keys(Key.CHOICE_2)
-        self.keys(Key.CONFIRM)
+        self.keys(*keys)
 
     def deal_and_place(self) -> None:
-        """From the start menu: a new game, dealt and placed; Mister X (first listed move) has moved."""
+        """From the start menu: a new game, dealt and placed; Mister X has moved (the computer's thinks in a worker)."""
         self.choose("New game")
         self.choose("Deal")
         flow = self.program.flow
         assert flow is not None and flow.ui.mode is Mode.DEAL
         for _, station in flow.ui.to_place:
             self.table.press(station)
-        self.program.console.step()
+        deadline = time.monotonic() + 60
+        while flow.ui.mode is not Mode.DETECTIVES and time.monotonic() < deadline:
+            self.program.console.step()
+            time.sleep(0.005)
         assert flow.ui.mode is Mode.DETECTIVES
 
     def correcting(self) -> Flow:
@@ -173,14 +183,14 @@ def test_the_setup_adjusts_players_detectives_and_bobbies_and_remembers_them(tmp
     console.choose("New game")
     assert console.values["Players (Mister X too)"] == "4"
     assert (console.values["Detectives"], console.values["Bobbies"]) == ("3", "1")  # the reissue's table
-    console.keys(Key.CHOICE_1, Key.CHOICE_1, Key.CHOICE_1, Key.CHOICE_1, Key.CHOICE_3)  # players: 4 -> 3
+    console.set("Players", Key.CHOICE_3)  # 4 -> 3
     assert (console.values["Detectives"], console.values["Bobbies"]) == ("2", "2")
-    console.keys(Key.CHOICE_2, Key.CHOICE_2, Key.CHOICE_4)  # one bobby more than the table
+    console.set("Bobbies", Key.CHOICE_4)  # one more than the table
     assert console.values["Bobbies"] == "3"
-    console.keys(Key.CHOICE_1, Key.CHOICE_1, Key.CHOICE_1, Key.CHOICE_1, Key.CHOICE_4)  # reissue -> classic
+    console.set("Edition", Key.CHOICE_4)  # reissue -> classic
     assert console.values["Edition"] == "classic" and console.values["Bobbies"] == "0"  # classic has no bobbies table
     console.keys(Key.CHOICE_3)  # back to the reissue
-    console.keys(Key.CHOICE_2, Key.CHOICE_2, Key.CHOICE_2, Key.CHOICE_4)  # detectives 2 -> 3
+    console.set("Detectives", Key.CHOICE_4)  # 2 -> 3
     console.choose("Deal")
     flow = console.program.flow
     assert flow is not None
@@ -190,17 +200,20 @@ def test_the_setup_adjusts_players_detectives_and_bobbies_and_remembers_them(tmp
     assert note == "" and (remembered.players, remembered.detectives, remembered.bobbies) == (3, 3, -1)  # 2: the table
 
 
-def test_the_five_reveal_schedule_and_a_computer_mister_x_are_set_up_on_the_keys(tmp_path: Path) -> None:
+def test_the_five_reveal_schedule_and_computer_players_are_set_up_on_the_keys(tmp_path: Path) -> None:
     console = Console(tmp_path)
     console.choose("New game")
-    console.keys(Key.CHOICE_1, Key.CHOICE_1, Key.CHOICE_1, Key.CHOICE_1, Key.CHOICE_1, Key.CHOICE_4)
+    console.set("Mister X shows", Key.CHOICE_4)
     assert console.values["Mister X shows himself"] == "after moves 3, 8, 13, 18, 24"
-    console.keys(Key.CHOICE_2, Key.CHOICE_2, Key.CHOICE_2, Key.CHOICE_2, Key.CHOICE_4)
+    console.set("Mister X is", Key.CHOICE_4)
     assert console.values["Mister X is"] == "the computer"
+    console.set("Detectives are", Key.CHOICE_4)
+    console.set("Computer plays", Key.CHOICE_3)
+    assert (console.values["Detectives are"], console.values["Computer plays"]) == ("the computer", "easy")
     console.choose("Deal")
     flow = console.program.flow
     assert flow is not None and flow.game.ruleset.reveal_moves == {3, 8, 13, 18, 24}
-    assert not flow.seat.uses_handheld
+    assert not flow.seat.uses_handheld and flow.detectives is not None and flow.detectives.level == "easy"
 
 
 def test_settings_change_the_lights_and_persist(tmp_path: Path) -> None:
@@ -245,12 +258,13 @@ def test_the_hardware_test_runs_from_the_menu_and_reports_on_the_screen(tmp_path
 
 
 def test_a_finished_game_goes_back_to_the_start_menu_filed(tmp_path: Path) -> None:
-    console = Console(tmp_path, mister_x="computer", edition="beginner", players=3)
+    console = Console(tmp_path, mister_x="computer", edition="beginner", players=3, level="easy")
     console.deal_and_place()
-    for _ in range(2000):
-        if console.program.flow is None:
-            break
+    deadline = time.monotonic() + 120
+    while console.program.flow is not None and time.monotonic() < deadline:
         console.table.act()
+        if console.program.flow is not None and console.program.flow.ui.mode is Mode.MISTER_X:
+            time.sleep(0.005)  # he thinks in a worker
     assert console.program.flow is None and console.rows[0] == "New game"
     assert console.program.menu is not None and "filed" in console.program.menu.message
     assert (tmp_path / session.HISTORY / "filed.json").exists() and not (tmp_path / session.JOURNAL).exists()

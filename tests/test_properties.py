@@ -544,8 +544,9 @@ def random_candidate(game: Game, rng: random.Random) -> Move:
     if kind < 0.8:
         return MisterXMove(station, ticket)
     first = MisterXMove(station, ticket)
-    if game.turn is Side.MISTER_X and rng.random() < 0.7:
-        first = rng.choice(game.legal_moves())  # type: ignore[assignment]
+    legal = game.legal_moves()
+    if game.turn is Side.MISTER_X and legal and rng.random() < 0.7:  # a finished game may stand at his turn, with no moves
+        first = rng.choice(legal)  # type: ignore[assignment]
     return DoubleMove(first, MisterXMove(rng.choice(near_stations_of(game, first.station)), rng.choice(list(Ticket))))
 
 

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+import time
+import tty
 from pathlib import Path
 
 import pygame
@@ -13,9 +18,12 @@ from console.model import Mode
 from console.program import Program
 from console.settings import GameSettings
 from console.sim import Command, ManualClock, ScriptError, ScriptRunner, handheld_in_pane, open_window, parse_script
-from engine import Game
+from engine import DetectiveMove, Game
 from hardware.config import Config
 from hardware.handheld import MemoryHandheldLink
+from hardware.interfaces import Key, KeyPressed
+from hardware.serial_link import SerialHandheldLink
+from hardware.sim_handheld import FdTransport
 
 
 class Sim:
@@ -29,7 +37,7 @@ class Sim:
         if self.handheld is not None and self.handheld.pane is not None:
             self.window.attach_pane(self.handheld.pane)
         mister_x = "handheld" if pane else "computer"
-        game = GameSettings(data_dir=str(data), mister_x=mister_x, **settings)  # type: ignore[arg-type]
+        game = GameSettings(data_dir=str(data), mister_x=mister_x, **{"level": "easy", **settings})  # type: ignore[arg-type]
         self.program = Program(self.hardware, game, clock=self.clock, seed=seed)
         self.runner = ScriptRunner(self.program, self.window, self.clock, data, self.handheld.press if self.handheld else None)
         self.rng = random.Random(seed)
@@ -44,6 +52,12 @@ class Sim:
             self.do("key", "confirm")
         elif flow.ui.mode is Mode.DEAL:
             self.do("click", str(flow.ui.to_place[0][1]))
+        elif flow.ui.mode is Mode.DETECTIVES and flow.detectives is not None:
+            if flow.ui.chosen is None:
+                time.sleep(0.01)  # the computer detectives think in a worker
+                self.do("wait", "0.1")
+            else:
+                self.do("click", str(flow.ui.chosen))  # make the move the computer named
         elif flow.ui.mode is Mode.DETECTIVES and flow.ui.selected is None:
             view = flow.game.public_view()
             movable = [p for p in view.pieces if p.name not in view.moved]
@@ -54,6 +68,9 @@ class Sim:
             self.do("click", str(self.rng.choice(places)))
         elif flow.ui.mode is Mode.CHOOSE_TICKET:
             self.do("key", "1")
+        elif flow.ui.mode is Mode.MISTER_X:
+            time.sleep(0.01)  # the computer Mister X thinks in a worker
+            self.do("wait", "0.1")
         else:
             self.do("key", "confirm")
 
@@ -78,7 +95,8 @@ class Sim:
 def test_a_whole_game_played_by_clicks_in_the_window(tmp_path: Path) -> None:
     sim = Sim(tmp_path, edition="beginner", players=3)
     checked = played = 0
-    for _ in range(3000):
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
         flow = sim.program.flow
         if flow is not None and flow.ui.mode is Mode.GAME_OVER:
             break
@@ -96,6 +114,21 @@ def test_a_whole_game_played_by_clicks_in_the_window(tmp_path: Path) -> None:
     assert sim.program.flow is None and (tmp_path / "history").is_dir()
 
 
+def test_computer_detectives_against_a_computer_mister_x_the_players_only_move_the_pieces(tmp_path: Path) -> None:
+    sim = Sim(tmp_path, edition="beginner", players=3, detectives_by="computer")
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        flow = sim.program.flow
+        if flow is not None and flow.ui.mode is Mode.GAME_OVER:
+            break
+        if flow is not None and flow.ui.chosen is not None and flow.ui.mode is Mode.DETECTIVES:
+            assert sim.window.frame.get(flow.ui.chosen) is not None  # the named move is lit on the board
+        sim.act()
+    flow = sim.program.flow
+    assert flow is not None and flow.game.is_over, "the game did not end"
+    assert any(isinstance(move, DetectiveMove) for move in flow.game.actions)
+
+
 def test_a_click_between_stations_presses_nothing_and_keys_work_by_click_and_shortcut(tmp_path: Path) -> None:
     sim = Sim(tmp_path)
     window = sim.window
@@ -104,8 +137,6 @@ def test_a_click_between_stations_presses_nothing_and_keys_work_by_click_and_sho
     assert window.take_presses() == []
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window.station_centre(117), button=1))
     assert [event.station for event in window.take_presses()] == [117, 117]
-    from hardware.interfaces import Key, KeyPressed
-
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window.key_centre(Key.UNDO), button=1))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     assert window.take_keys() == [KeyPressed(Key.UNDO), KeyPressed(Key.MENU)]
@@ -230,14 +261,6 @@ def test_pulling_the_handheld_s_cable_pauses_the_game_until_it_is_back(tmp_path:
 
 
 def test_the_handheld_in_its_own_window_talks_over_a_pseudo_terminal(tmp_path: Path) -> None:
-    import os
-    import subprocess
-    import sys
-    import time
-    import tty
-
-    from hardware.serial_link import SerialHandheldLink
-    from hardware.sim_handheld import FdTransport
 
     host, device = os.openpty()
     tty.setraw(host)

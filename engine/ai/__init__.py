@@ -1,1 +1,10 @@
-"""Computer players. Detectives are given the public view only; Mister X his own view."""
+"""Computer players. Detectives are given the public view only; Mister X his own view.
+
+- ``players``: the API the console calls (``LEVELS``, ``choose_mister_x_move``,
+  ``choose_detective_moves``) and each level's budget;
+- ``mister_x``, ``detectives``: each side's scoring and planning;
+- ``search``, ``playout``: the detectives' determinized playouts;
+- ``model``, ``distance``: board tables for the searches;
+- ``baselines``: the random and greedy yardsticks;
+- ``tournament`` and ``bench``: strength and speed, from the command line.
+"""

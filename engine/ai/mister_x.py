@@ -1,0 +1,268 @@
+"""Computer Mister X: his options (single, black, double moves) scored against the detectives' replies.
+
+He knows where he is; the detectives know the public view. Each option is
+first scored cheaply (``MisterXScorer``): the chance the pieces can land on
+him next (how many possible stations each piece that reaches him must choose
+from), the bits of doubt left to the detectives (the possible set after his
+ticket is shown, less the stations they can check next), his distance to the
+nearest piece, his safe onward moves, and the price of the black and
+double-move tickets spent (dearer as they run short), the room around his
+station, and his distance again when the move is shown. The best options
+(move filtering) then get a ``lookahead``: the detectives' likely reply
+(``greedy_reply``, or the computer detectives' own ``planned_reply``) and his
+best value over his next turns.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from engine.ai.detectives import RoundPlan
+from engine.ai.model import FAR, Tables, bits, distance_layers, layer_of, mister_x_options, mister_x_reach, pay, ticket_mask
+from engine.board import Board, Station, StationSet, Transport
+from engine.deduction import after_move
+from engine.editions import Ruleset
+from engine.outcome import Side
+from engine.tickets import Ticket, Tickets
+from engine.views import PublicView
+
+_TICKETS = tuple(Ticket)
+
+
+@dataclass(frozen=True)
+class MisterXWeights:
+    """The terms of an option's value (higher is better for Mister X)."""
+
+    doubt: float = 1.3
+    """Per bit of the possible set's size (the stations the pieces cannot check next count fully)."""
+    distance: float = 0.3
+    """Per move to the nearest piece (counted up to 4)."""
+    safe: float = 1.6
+    """Per bit of his onward moves that no piece reaches next."""
+    space: float = 0.8
+    """Per bit of the stations within two moves (keeps him off the board's edges and dead ends)."""
+    reveal: float = 0.5
+    """Per move to the nearest piece, again, when the move is shown."""
+    caught: float = 25.0
+    black: float = 0.7
+    """The price of a black ticket when he has one for every four moves left (scales with scarcity)."""
+    double: float = 2.5
+    """The price of a double-move ticket when he has one for every eight moves left."""
+
+
+WEIGHTS = MisterXWeights()
+
+
+@dataclass(frozen=True)
+class Option:
+    """One of Mister X's moves: where he ends, the possible set the detectives see, the tickets spent."""
+
+    first: tuple[Station, int]
+    second: tuple[Station, int] | None
+    station: Station
+    possible: StationSet
+    own: tuple[int, ...]
+    supply: tuple[int, ...] | None
+
+
+class MisterXScorer:
+    """Scores Mister X's options against pieces standing on *stations* holding *masks*."""
+
+    def __init__(self, t: Tables, board: Board, ruleset: Ruleset, stations: list[Station], masks: list[int], weights: MisterXWeights | None = None) -> None:
+        self.t = t
+        self.board = board
+        self.ruleset = ruleset
+        self.weights = weights or WEIGHTS
+        self.stations = stations
+        self.reaches = [t.reach[s * 8 + m] for s, m in zip(stations, masks)]
+        self.occupied = sum(1 << s for s in stations)
+        threat = 0
+        for r in self.reaches:
+            threat |= r
+        self.threat = threat
+        self.rows = [t.dist[s] for s in stations]
+        self.lines = frozenset(tr for tr in ruleset.transports if tr is not Transport.FERRY)
+
+    def options(self, station: Station, possible: StationSet, own: list[int], supply: list[int] | None, moves_made: int, can_double: bool) -> list[Option]:
+        """Every legal option: single moves, and double moves when *can_double*."""
+        t = self.t
+        occupied = self.occupied
+        out: list[Option] = []
+        reveals = self.ruleset.reveal_moves
+        board, ruleset = self.board, self.ruleset
+        after: dict[int, StationSet] = {}
+        for x, ticket in mister_x_options(t, station, own, supply, occupied):
+            o1 = own.copy()
+            s1 = supply.copy() if supply is not None else None
+            pay(o1, s1, ticket)
+            if moves_made + 1 in reveals:
+                p1 = 1 << x
+            else:
+                if ticket not in after:
+                    after[ticket] = after_move(board, ruleset, possible, _TICKETS[ticket], occupied)
+                p1 = after[ticket]
+            out.append(Option((x, ticket), None, x, p1, tuple(o1), tuple(s1) if s1 is not None else None))
+            if not can_double:
+                continue
+            second_after: dict[int, StationSet] = {}
+            for x2, ticket2 in mister_x_options(t, x, o1, s1, occupied):
+                o2 = o1.copy()
+                s2 = s1.copy() if s1 is not None else None
+                pay(o2, s2, ticket2)
+                o2[Ticket.DOUBLE] -= 1
+                if moves_made + 2 in reveals:
+                    p2 = 1 << x2
+                else:
+                    if ticket2 not in second_after:
+                        second_after[ticket2] = after_move(board, ruleset, p1, _TICKETS[ticket2], occupied)
+                    p2 = second_after[ticket2]
+                out.append(Option((x, ticket), (x2, ticket2), x2, p2, tuple(o2), tuple(s2) if s2 is not None else None))
+        return out
+
+    def survival(self, x: Station, possible: StationSet) -> float:
+        """The chance no piece lands on *x* next, if each piece that can reach it picks among the
+        possible stations it reaches."""
+        survive = 1.0
+        for r in self.reaches:
+            if r >> x & 1:
+                survive *= 1.0 - 1.0 / max((possible & r).bit_count(), 1)
+        return survive
+
+    def value(self, option: Option, moves_made: int, spent_black: int, spent_double: int) -> float:
+        """The cheap value of standing on ``option.station`` with the public set ``option.possible``."""
+        w = self.weights
+        x = option.station
+        possible = option.possible
+        survive = self.survival(x, possible)
+        near = min((row[x] for row in self.rows), default=FAR)
+        unchecked = (possible & ~self.threat).bit_count()
+        checked = (possible & self.threat).bit_count()
+        doubt = math.log2(1 + unchecked + 0.3 * checked)
+        made = moves_made + (2 if option.second else 1)
+        if made + 1 in self.ruleset.reveal_moves:
+            doubt *= 0.5  # he will be shown next move anyway
+        onward = mister_x_reach(self.t, x, option.own, option.supply) & ~self.threat & ~self.occupied
+        safe = math.log2(1 + onward.bit_count())
+        good = w.doubt * doubt + w.distance * min(near, 4) + w.safe * safe + w.space * self.t.space[x]
+        if made in self.ruleset.reveal_moves:
+            good += w.reveal * min(near, 5)
+        price = 0.0
+        if spent_black or spent_double:
+            left = max(1, self.ruleset.length - made)
+            if spent_black:
+                price += spent_black * w.black * min(3.0, max(0.5, left / (4 * (option.own[Ticket.BLACK] + spent_black))))
+            if spent_double:
+                price += w.double * min(3.0, max(0.5, left / (8 * (option.own[Ticket.DOUBLE] + 1))))
+        return survive * good - (1.0 - survive) * w.caught - price
+
+
+def greedy_reply(
+    scorer: MisterXScorer, x: Station, possible: StationSet, tickets: list[list[int]], bobby: list[bool]
+) -> tuple[list[Station], list[list[int]], StationSet] | None:
+    """The detectives' likely reply: the piece nearest to a possible station steps towards it first,
+    then the next (the greedy detectives' rule). ``None`` if a piece lands on *x*; else the pieces'
+    stations, tickets and the possible set after the round."""
+    t = scorer.t
+    board = scorer.board
+    lines = scorer.lines
+    stations = list(scorer.stations)
+    tickets = [tk.copy() for tk in tickets]
+    occupied = scorer.occupied
+    unmoved = list(range(len(stations)))
+    layers = distance_layers(board, lines, possible) if possible else [0]
+    while unmoved:
+        best: tuple[int, int, int, Station] | None = None
+        for i in unmoved:
+            here = stations[i]
+            mask = 7 if bobby[i] else ticket_mask(tickets[i], False)
+            options = t.reach[here * 8 + mask] & ~occupied
+            for dest in bits(options):
+                key = (layer_of(layers, dest), i, dest)
+                if best is None or key < best[:3]:
+                    best = (key[0], i, dest, here)
+        if best is None:
+            break
+        _, i, dest, here = best
+        unmoved.remove(i)
+        if dest == x:
+            return None
+        if not bobby[i]:
+            line = max((ln for ln in t.lines if tickets[i][ln] > 0 and t.nb[ln][here] >> dest & 1), key=lambda ln: tickets[i][ln])
+            tickets[i][line] -= 1
+        stations[i] = dest
+        occupied ^= (1 << here) | (1 << dest)
+        if possible >> dest & 1:
+            possible &= ~(1 << dest)
+            layers = distance_layers(board, lines, possible) if possible else [0]
+    return stations, tickets, possible
+
+
+Reply = tuple[list[Station], list[list[int]], StationSet]
+"""The pieces' stations and tickets after the detectives' round, and the possible set."""
+
+
+def planned_reply(scorer: MisterXScorer, public: PublicView, option: Option) -> Reply | None:
+    """The detectives' reply as the computer detectives plan it (one order, no search): ``None``
+    if a piece lands on Mister X."""
+    view = replace(
+        public,
+        turn=Side.DETECTIVES,
+        moved=frozenset(),
+        possible=option.possible,
+        mister_x_tickets=Tickets(*option.own),
+        supply=Tickets(*option.supply) if option.supply is not None else None,
+    )
+    problem = RoundPlan(scorer.t, scorer.board, view, [p.name for p in public.pieces])
+    plan = problem.build(problem.orders()[0])
+    stations = list(problem.stations)
+    tickets = [tk[:3] for tk in problem.tickets]
+    possible = option.possible
+    for i, dest, ticket in plan.moves:
+        if dest == option.station:
+            return None
+        stations[i] = dest
+        possible &= ~(1 << dest)
+        if not problem.bobby[i]:
+            tickets[i][ticket] -= 1
+    return stations, tickets, possible
+
+
+def lookahead(
+    scorer: MisterXScorer,
+    option: Option,
+    moves_made: int,
+    round_number: int,
+    tickets: list[list[int]],
+    bobby: list[bool],
+    depth: int = 1,
+    breadth: int = 6,
+    reply: Reply | None | bool = False,
+) -> float:
+    """Mister X's best value over his next *depth* turns after the detectives' likely replies to
+    *option* (each turn: the cheap value; deeper turns look at the *breadth* best options).
+    The reply is the greedy detectives' unless one is given (``None``: he is caught)."""
+    if reply is False:
+        reply = greedy_reply(scorer, option.station, option.possible, tickets, bobby)
+    if reply is None or reply is True:
+        return -scorer.weights.caught * depth
+    stations, after, possible = reply
+    masks = [7 if b else ticket_mask(tk, False) for tk, b in zip(after, bobby)]
+    next_scorer = MisterXScorer(scorer.t, scorer.board, scorer.ruleset, stations, masks, scorer.weights)
+    made = moves_made + (2 if option.second else 1)
+    if scorer.ruleset.is_last_round(round_number, made):
+        return scorer.weights.caught * depth  # he survived the last round
+    options = next_scorer.options(option.station, possible, list(option.own), list(option.supply) if option.supply else None, made, False)
+    if not options:
+        return -scorer.weights.caught * depth
+    values = [next_scorer.value(o, made, o.first[1] == 3, 0) for o in options]
+    if depth == 1:
+        return max(values)
+    ranked = sorted(range(len(options)), key=lambda k: -values[k])[:breadth]
+    return max(values[k] + lookahead(next_scorer, options[k], made, round_number + 1, after, bobby, depth - 1, breadth) for k in ranked)
+
+
+def spent(option: Option) -> tuple[int, int]:
+    """Black tickets and double-move tickets an option spends."""
+    black = (option.first[1] == 3) + (option.second is not None and option.second[1] == 3)
+    return black, option.second is not None

@@ -1,0 +1,159 @@
+"""Computer players at three levels, as pure functions of a view: what the console calls.
+
+``choose_mister_x_move(game_view, board, level, seed)`` takes Mister X's own view
+and returns his move: a ``MisterXMove`` or a ``DoubleMove``.
+``choose_detective_moves(view, board, level, seed, pieces=None)`` takes the
+*public* view only and returns this round's moves of *pieces* (every detective
+and bobby still to move when ``None``), chosen together, in the order to play
+them. Both are deterministic for a seed: the work is an iteration budget,
+never a clock, so a replay or a test sees the same moves.
+
+>>> from engine import Game
+>>> game = Game.new("classic", players=6, seed=3)
+>>> move = choose_mister_x_move(game.mister_x_view(), game.board, "easy", seed=1)
+>>> game.play(move)
+>>> moves = choose_detective_moves(game.public_view(), game.board, "normal", seed=1)
+>>> sorted(m.piece for m in moves) == sorted(game.to_move())
+True
+>>> for m in moves:
+...     game.play(m)
+>>> game.turn, game.round
+(<Side.MISTER_X: 'mister_x'>, 2)
+
+The method (``LEVEL_SETTINGS`` holds each level's budget):
+
+- Mister X (``engine.ai.mister_x``) scores every single, black and double
+  move cheaply, keeps the best ``mister_x_lookahead`` (move filtering), and
+  for each plays out the detectives' likely reply (the greedy detectives'
+  rule) and his best next ``depth`` turns (``breadth`` options deeper); the
+  best ``planned_replies`` also face the computer detectives' own plan, and
+  count the worse of the two replies.
+- The detectives (``engine.ai.detectives``, ``engine.ai.search``) plan the
+  round jointly as one problem over the possible set, build candidate plans
+  in several orders (improved when ``improve``), and try the best
+  ``detective_candidates`` with ``detective_iterations`` determinized
+  playouts of ``horizon`` rounds (epsilon-greedy, ``epsilon``), dropping the
+  worse half at each stage.
+
+``python -m engine.ai.bench`` prints the time per move of each level: ``hard``
+stays within 2 s a move on a Raspberry Pi 4 and ``normal`` within 1 s;
+``python -m engine.ai.tournament`` measures their strength.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.ai.detectives import heuristic_round, movers_of
+from engine.ai.mister_x import MisterXScorer, Option, lookahead, planned_reply, spent
+from engine.ai.model import tables, ticket_mask
+from engine.ai.search import detective_search
+from engine.board import Board
+from engine.moves import DetectiveMove, DoubleMove, MisterXMove
+from engine.outcome import Side
+from engine.tickets import Ticket
+from engine.views import MisterXView, PublicView
+
+LEVELS = ("easy", "normal", "hard")
+
+LOOKAHEAD = 100.0
+"""Lifts the options that had a lookahead above the others (their value adds the next turn's)."""
+
+PRIOR = 0.02
+"""Weight of a detectives' plan's value (per unit, from the best plan's) added to its mean playout reward."""
+
+
+@dataclass(frozen=True)
+class LevelSettings:
+    """A level's search budget and playout policy."""
+
+    mister_x_lookahead: int
+    """Mister X's options, best by the cheap score, that get a look at the detectives' likely reply."""
+    depth: int
+    """Mister X's turns looked at after each of those options."""
+    breadth: int
+    """Options looked at further on each later turn."""
+    planned_replies: int
+    """Of those, the best that also face the computer detectives' planned reply."""
+    detective_candidates: int
+    """Joint plans of the detectives' round kept for the playouts."""
+    detective_iterations: int
+    """Playouts shared among those plans."""
+    horizon: int
+    """Rounds a playout looks ahead."""
+    epsilon: float
+    """The playout policies' chance of a random move instead of the greedy one."""
+    improve: bool
+    """Whether the detectives' plans get an improvement pass."""
+
+
+LEVEL_SETTINGS: dict[str, LevelSettings] = {
+    "easy": LevelSettings(mister_x_lookahead=6, depth=1, breadth=1, planned_replies=0, detective_candidates=2, detective_iterations=40, horizon=2, epsilon=0.2, improve=False),
+    "normal": LevelSettings(mister_x_lookahead=24, depth=2, breadth=6, planned_replies=6, detective_candidates=4, detective_iterations=300, horizon=3, epsilon=0.1, improve=True),
+    "hard": LevelSettings(mister_x_lookahead=40, depth=2, breadth=8, planned_replies=12, detective_candidates=6, detective_iterations=600, horizon=4, epsilon=0.1, improve=True),
+}
+
+
+def _settings(level: str) -> LevelSettings:
+    try:
+        return LEVEL_SETTINGS[level]
+    except KeyError:
+        raise ValueError(f"no level called {level!r}; the levels are {', '.join(LEVELS)}") from None
+
+
+def _to_move(option: Option) -> MisterXMove | DoubleMove:
+    first = MisterXMove(option.first[0], Ticket(option.first[1]))
+    if option.second is None:
+        return first
+    return DoubleMove(first, MisterXMove(option.second[0], Ticket(option.second[1])))
+
+
+def choose_mister_x_move(game_view: MisterXView, board: Board, level: str, seed: int) -> MisterXMove | DoubleMove:
+    """Mister X's move for his *game_view* (his turn, game not over) at *level*, deterministic for *seed*."""
+    settings = _settings(level)
+    public = game_view.public
+    if not game_view.moves:
+        raise ValueError("Mister X has no move to choose (not his turn, or the game is over)")
+    rng = random.Random(seed)
+    t = tables(board, public.ruleset.transports)
+    stations = [p.station for p in public.pieces]
+    masks = [ticket_mask(p.tickets, p.bobby) for p in public.pieces]
+    scorer = MisterXScorer(t, board, public.ruleset, stations, masks)
+    own = list(public.mister_x_tickets)
+    supply = list(public.supply) if public.supply is not None else None
+    options = scorer.options(game_view.station, public.possible, own, supply, public.moves_made, game_view.can_double)
+    values = []
+    for option in options:
+        black, double = spent(option)
+        values.append(scorer.value(option, public.moves_made, black, double) + rng.random() * 1e-6)
+    # move filtering: only the best options by the cheap value are searched
+    tickets = [list(p.tickets) for p in public.pieces]
+    bobby = [p.bobby for p in public.pieces]
+    ranked = sorted(range(len(options)), key=lambda k: -values[k])[: settings.mister_x_lookahead]
+    for k in ranked:
+        values[k] += LOOKAHEAD + lookahead(scorer, options[k], public.moves_made, public.round, tickets, bobby, settings.depth, settings.breadth)
+    # the best of them also face the computer detectives' planned reply: an option is worth the worse of the two
+    for k in sorted(ranked, key=lambda k: -values[k])[: settings.planned_replies]:
+        reply = planned_reply(scorer, public, options[k])
+        planned = lookahead(scorer, options[k], public.moves_made, public.round, tickets, bobby, 1, 1, reply)
+        greedy = lookahead(scorer, options[k], public.moves_made, public.round, tickets, bobby, 1, 1)
+        values[k] += min(0.0, planned - greedy) * settings.depth
+    best = max(range(len(options)), key=lambda k: values[k])
+    return _to_move(options[best])
+
+
+def choose_detective_moves(view: PublicView, board: Board, level: str, seed: int, pieces: Sequence[str] | None = None) -> list[DetectiveMove]:
+    """This round's moves of *pieces* (default: every detective and bobby still to move), chosen
+    jointly from the public *view* only, in the order to play them; deterministic for *seed*.
+
+    Pieces that cannot move (rule 5) get no move; the list is empty when none can."""
+    settings = _settings(level)
+    movers = movers_of(view, pieces)
+    if not movers or view.outcome is not None or view.turn is not Side.DETECTIVES:
+        return []
+    rng = random.Random(seed)
+    problem, plans = heuristic_round(board, view, movers, rng, settings.detective_candidates, settings.improve)
+    plan = detective_search(view, problem, plans, settings.detective_iterations, settings.horizon, settings.epsilon, rng, PRIOR)
+    return problem.moves(plan)

@@ -1,0 +1,198 @@
+"""Determinized playouts: a few rounds of cheap epsilon-greedy play from a position.
+
+A playout state is plain lists and ints (``State``): Mister X's station (true in
+a Mister X search; sampled from the possible set in a detectives' search, the
+determinization), the public possible set, every piece's station and tickets.
+The policies are the cheap greedy ones the issue names, with a chance
+``epsilon`` of a random move:
+
+- detectives and bobbies step onto a possible station when they can, else
+  towards a target drawn from the possible set: the public set only, so the
+  simulated detectives are as blind as real ones;
+- Mister X steps to the station farthest from the nearest piece, off the
+  pieces' next reach when he can, keeping black tickets for ties.
+
+A playout ends with a capture (0 for Mister X), at the end of the game (1) or
+at the horizon, where the position is scored by Mister X's distance to the
+nearest piece and the size of the possible set (between 0 and 1).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine.ai.model import FAR, Tables, mister_x_options, pay, ticket_mask
+from engine.board import Board, Station, StationSet
+from engine.deduction import after_move
+from engine.editions import Ruleset, TicketFlow
+from engine.tickets import Ticket
+
+_TICKETS = tuple(Ticket)
+
+ROOM = 0.0
+"""Weight of the room around a station (``Tables.space``) in the playout Mister X's choice."""
+
+
+@dataclass
+class State:
+    """A position for playouts (mutable: a playout works on a copy)."""
+
+    x: Station
+    possible: StationSet
+    stations: list[Station]
+    tickets: list[list[int]]
+    bobby: list[bool]
+    own: list[int]
+    supply: list[int] | None
+    made: int
+    round: int
+
+    def copy(self) -> State:
+        return State(
+            self.x,
+            self.possible,
+            self.stations.copy(),
+            [t.copy() for t in self.tickets],
+            self.bobby,
+            self.own.copy(),
+            self.supply.copy() if self.supply is not None else None,
+            self.made,
+            self.round,
+        )
+
+
+def _pick(bitset: StationSet, rng: random.Random) -> Station:
+    """A random station of a non-empty bitset."""
+    count = bitset.bit_count()
+    k = rng.randrange(count)
+    while k:
+        bitset &= bitset - 1
+        k -= 1
+    return (bitset & -bitset).bit_length() - 1
+
+
+class Simulator:
+    """Plays playouts on one board and edition."""
+
+    def __init__(self, t: Tables, board: Board, ruleset: Ruleset) -> None:
+        self.t = t
+        self.board = board
+        self.ruleset = ruleset
+        self.to_mister_x = ruleset.ticket_flow is TicketFlow.MISTER_X
+
+    # ------------------------------------------------------------ detectives
+
+    def detectives_move(self, s: State, rng: random.Random, epsilon: float, skip: int = 0) -> bool:
+        """Every piece (from index *skip*) makes its playout move; True if one lands on Mister X."""
+        t = self.t
+        reach = t.reach
+        dist = t.dist
+        nb = t.nb
+        stations = s.stations
+        occupied = 0
+        for st in stations:
+            occupied |= 1 << st
+        possible = s.possible
+        for i in range(skip, len(stations)):
+            here = stations[i]
+            tickets = s.tickets[i]
+            bobby = s.bobby[i]
+            mask = 7 if bobby else (tickets[0] > 0) | (tickets[1] > 0) << 1 | (tickets[2] > 0) << 2
+            options = reach[here * 8 + mask] & ~occupied
+            if not options:
+                continue
+            if epsilon and rng.random() < epsilon:
+                dest = _pick(options, rng)
+            elif options & possible:
+                dest = _pick(options & possible, rng)
+            elif possible:
+                row = dist[_pick(possible, rng)]
+                dest = -1
+                best = FAR + 1
+                bits_ = options
+                while bits_:
+                    low = bits_ & -bits_
+                    d = low.bit_length() - 1
+                    bits_ ^= low
+                    if row[d] < best:
+                        best, dest = row[d], d
+            else:
+                dest = _pick(options, rng)
+            if not bobby:
+                line = -1
+                for ln in t.lines:
+                    if tickets[ln] > 0 and nb[ln][here] >> dest & 1 and (line < 0 or tickets[ln] > tickets[line]):
+                        line = ln
+                tickets[line] -= 1
+                if self.to_mister_x:
+                    s.own[line] += 1
+                elif s.supply is not None:
+                    s.supply[line] += 1
+            occupied ^= (1 << here) | (1 << dest)
+            stations[i] = dest
+            if dest == s.x:
+                return True
+            possible &= ~(1 << dest)
+        s.possible = possible
+        return False
+
+    # ------------------------------------------------------------- Mister X
+
+    def mister_x_move(self, s: State, rng: random.Random, epsilon: float) -> bool:
+        """Mister X makes his playout move; False if he cannot move (cornered)."""
+        t = self.t
+        occupied = 0
+        threat = 0
+        reach = t.reach
+        for st, tickets, bobby in zip(s.stations, s.tickets, s.bobby):
+            occupied |= 1 << st
+            threat |= reach[st * 8 + (7 if bobby else ticket_mask(tickets, False))]
+        options = mister_x_options(t, s.x, s.own, s.supply, occupied)
+        if not options:
+            return False
+        if epsilon and rng.random() < epsilon:
+            x, ticket = options[rng.randrange(len(options))]
+        else:
+            rows = [t.dist[st] for st in s.stations]
+            space = t.space
+            best = -1.0
+            x, ticket = options[0]
+            for dest, tk in options:
+                near = FAR
+                for row in rows:
+                    if row[dest] < near:
+                        near = row[dest]
+                score = near + (0 if threat >> dest & 1 else 3) + ROOM * space[dest] - (0.5 if tk == 3 else 0) + rng.random() * 0.4
+                if score > best:
+                    best, x, ticket = score, dest, tk
+        pay(s.own, s.supply, ticket)
+        s.made += 1
+        s.x = x
+        if s.made in self.ruleset.reveal_moves:
+            s.possible = 1 << x
+        else:
+            s.possible = after_move(self.board, self.ruleset, s.possible, _TICKETS[ticket], occupied)
+        return True
+
+    # --------------------------------------------------------------- playout
+
+    def playout(self, s: State, rng: random.Random, horizon: int, epsilon: float, detectives_first: bool = True) -> float:
+        """Play up to *horizon* rounds from *s* (changed in place); Mister X's reward in [0, 1]."""
+        ruleset = self.ruleset
+        for step in range(horizon):
+            if step or not detectives_first:
+                if not self.mister_x_move(s, rng, epsilon):
+                    return 0.0
+            if self.detectives_move(s, rng, epsilon):
+                return 0.0
+            if ruleset.is_last_round(s.round, s.made):
+                return 1.0
+            s.round += 1
+        return self.score(s)
+
+    def score(self, s: State) -> float:
+        """Mister X's prospects at a playout's horizon, between 0 and 1."""
+        near = min((self.t.dist[st][s.x] for st in s.stations), default=FAR)
+        doubt = s.possible.bit_count()
+        return min(1.0, 0.25 + 0.15 * min(near, 4) + 0.03 * min(doubt, 5)) if near > 1 else 0.3 + 0.02 * min(doubt, 10)

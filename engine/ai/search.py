@@ -1,0 +1,116 @@
+"""The root searches: flat Monte-Carlo over the filtered candidates, by successive halving.
+
+Both sides work the same way. The candidates (Mister X's best options by the
+cheap score; the detectives' best joint plans) each get playouts
+(``engine.ai.playout``); after each stage the worse half is dropped and the
+budget goes to the rest. A candidate's score is its mean playout reward plus a
+small prior from the cheap score, which also breaks ties. The budget is a
+number of playouts, so a choice depends only on the seed.
+
+For the detectives every playout is a determinization: Mister X's station is
+drawn from the possible set, weighted by the same distance belief the plans
+use, and the simulated detectives only see the simulated public set.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from engine.ai.detectives import Plan, RoundPlan
+from engine.ai.playout import Simulator, State
+from engine.board import Station
+from engine.views import PublicView
+
+_C = TypeVar("_C")
+
+
+def successive_halving(candidates: Sequence[_C], prior: Sequence[float], budget: int, trial: Callable[[_C], float]) -> _C:
+    """The candidate with the best mean *trial* reward plus *prior*, spending about *budget* trials."""
+    alive = list(range(len(candidates)))
+    total = [0.0] * len(candidates)
+    count = [0] * len(candidates)
+    stages = max(1, math.ceil(math.log2(len(candidates))))
+    per_stage = budget // stages
+
+    def score(k: int) -> float:
+        return (total[k] / count[k] if count[k] else 0.0) + prior[k]
+
+    for _ in range(stages):
+        if len(alive) == 1 or per_stage < len(alive):
+            break
+        each = per_stage // len(alive)
+        for k in alive:
+            for _ in range(each):
+                total[k] += trial(candidates[k])
+                count[k] += 1
+        alive.sort(key=lambda k: -score(k))
+        alive = alive[: max(1, (len(alive) + 1) // 2)]
+    best = max(alive, key=score)
+    return candidates[best]
+
+
+def detective_search(view: PublicView, problem: RoundPlan, plans: list[Plan], iterations: int, horizon: int, epsilon: float, rng: random.Random, prior_weight: float) -> Plan:
+    """The detectives' plan: the best *plans* by value, tried by determinized playouts."""
+    if iterations <= 0 or len(plans) == 1:
+        return plans[0]
+    sim = Simulator(problem.t, problem.board, view.ruleset)
+    population = list(problem.belief)
+    if not population:
+        return plans[0]
+    weights = [problem.belief[s] for s in population]
+    cumulative = []
+    running = 0.0
+    for w in weights:
+        running += w
+        cumulative.append(running)
+    own = list(view.mister_x_tickets)
+    supply = list(view.supply) if view.supply is not None else None
+    every_piece_done = set(problem.movers) | {i for i, name in enumerate(problem.names) if name in view.moved}
+    round_ends = len(every_piece_done) == len(problem.names)
+    outcomes = []
+    for plan in plans:
+        stations = list(problem.stations)
+        tickets = [t[:3] for t in problem.tickets]
+        mister_x_own = own.copy()
+        mister_x_supply = supply.copy() if supply is not None else None
+        for i, dest, ticket in plan.moves:
+            stations[i] = dest
+            if not problem.bobby[i]:
+                tickets[i] = tickets[i].copy()
+                tickets[i][ticket] -= 1
+                if sim.to_mister_x:
+                    mister_x_own[ticket] += 1
+                elif mister_x_supply is not None:
+                    mister_x_supply[ticket] += 1
+        occupied = sum(1 << s for s in stations)
+        outcomes.append((stations, tickets, mister_x_own, mister_x_supply, occupied))
+    last = round_ends and view.ruleset.is_last_round(view.round, view.moves_made)
+
+    def trial(k: int) -> float:
+        stations, tickets, mister_x_own, mister_x_supply, occupied = outcomes[k]
+        x: Station = rng.choices(population, cum_weights=cumulative)[0]
+        if occupied >> x & 1:
+            return 1.0
+        if last:
+            return 0.0
+        state = State(
+            x,
+            problem.possible & ~occupied,
+            stations.copy(),
+            [t.copy() for t in tickets],
+            problem.bobby,
+            mister_x_own.copy(),
+            mister_x_supply.copy() if mister_x_supply is not None else None,
+            view.moves_made,
+            view.round + 1 if round_ends else view.round,
+        )
+        return 1.0 - sim.playout(state, rng, horizon, epsilon, detectives_first=False)
+
+    best_value = plans[0].value
+    prior = [prior_weight * (plan.value - best_value) for plan in plans]
+    return plans[successive_halving(list(range(len(plans))), prior, iterations, trial)]
+
+
