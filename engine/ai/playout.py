@@ -30,9 +30,6 @@ from engine.tickets import Ticket
 
 _TICKETS = tuple(Ticket)
 
-ROOM = 0.0
-"""Weight of the room around a station (``Tables.space``) in the playout Mister X's choice."""
-
 
 @dataclass
 class State:
@@ -155,7 +152,6 @@ class Simulator:
             x, ticket = options[rng.randrange(len(options))]
         else:
             rows = [t.dist[st] for st in s.stations]
-            space = t.space
             best = -1.0
             x, ticket = options[0]
             for dest, tk in options:
@@ -163,7 +159,7 @@ class Simulator:
                 for row in rows:
                     if row[dest] < near:
                         near = row[dest]
-                score = near + (0 if threat >> dest & 1 else 3) + ROOM * space[dest] - (0.5 if tk == 3 else 0) + rng.random() * 0.4
+                score = near + (0 if threat >> dest & 1 else 3) - (0.5 if tk == 3 else 0) + rng.random() * 0.4
                 if score > best:
                     best, x, ticket = score, dest, tk
         pay(s.own, s.supply, ticket)

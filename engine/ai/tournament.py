@@ -32,7 +32,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engine.ai.baselines import greedy_detective, greedy_mister_x
+from engine.ai.distance import distances
+from engine.ai.model import tables
 from engine.ai.players import LEVELS, choose_detective_moves, choose_mister_x_move
+from engine.board import london
 from engine.deduction import start_candidates
 from engine.editions import Ruleset, StartDeal, find_ruleset
 from engine.game import Game
@@ -132,6 +135,13 @@ def _play(task: tuple[str, int, str, str, int, int]) -> GameResult:
     return play_game(*task)
 
 
+def _warm(edition: str) -> None:
+    """Build a worker's board tables before its first timed move (the console's worker does the same once)."""
+    ruleset = find_ruleset(edition)
+    tables(london(), ruleset.transports)
+    distances(london(), ruleset.transports)
+
+
 @dataclass(frozen=True)
 class MatchResult:
     mister_x: str
@@ -181,9 +191,11 @@ def run_match(edition: str, players: int, mister_x: str, detectives: str, games:
     tasks = [(edition, players, mister_x, detectives, i, seed) for i in range(games)]
     began = time.perf_counter()
     if processes <= 1:
+        _warm(edition)
         results = [_play(task) for task in tasks]
     else:
-        with multiprocessing.get_context("spawn" if os.name == "nt" else "fork").Pool(processes) as pool:
+        context = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+        with context.Pool(processes, initializer=_warm, initargs=(edition,)) as pool:
             results = list(pool.imap_unordered(_play, tasks, chunksize=1))
     results.sort(key=lambda r: r.index)
     return MatchResult(mister_x, detectives, tuple(results), time.perf_counter() - began)
