@@ -89,36 +89,30 @@ class MisterXScorer:
         t = self.t
         occupied = self.occupied
         out: list[Option] = []
-        reveals = self.ruleset.reveal_moves
-        board, ruleset = self.board, self.ruleset
         after: dict[int, StationSet] = {}
         for x, ticket in mister_x_options(t, station, own, supply, occupied):
-            o1 = own.copy()
-            s1 = supply.copy() if supply is not None else None
-            pay(o1, s1, ticket)
-            if moves_made + 1 in reveals:
-                p1 = 1 << x
-            else:
-                if ticket not in after:
-                    after[ticket] = after_move(board, ruleset, possible, _TICKETS[ticket], occupied)
-                p1 = after[ticket]
+            o1, s1, p1 = self._after_leg(own, supply, x, ticket, possible, moves_made + 1, after)
             out.append(Option((x, ticket), None, x, p1, tuple(o1), tuple(s1) if s1 is not None else None))
             if not can_double:
                 continue
             second_after: dict[int, StationSet] = {}
             for x2, ticket2 in mister_x_options(t, x, o1, s1, occupied):
-                o2 = o1.copy()
-                s2 = s1.copy() if s1 is not None else None
-                pay(o2, s2, ticket2)
+                o2, s2, p2 = self._after_leg(o1, s1, x2, ticket2, p1, moves_made + 2, second_after)
                 o2[Ticket.DOUBLE] -= 1
-                if moves_made + 2 in reveals:
-                    p2 = 1 << x2
-                else:
-                    if ticket2 not in second_after:
-                        second_after[ticket2] = after_move(board, ruleset, p1, _TICKETS[ticket2], occupied)
-                    p2 = second_after[ticket2]
                 out.append(Option((x, ticket), (x2, ticket2), x2, p2, tuple(o2), tuple(s2) if s2 is not None else None))
         return out
+
+    def _after_leg(self, own: list[int], supply: list[int] | None, x: Station, ticket: int, possible: StationSet,
+                   move_number: int, cache: dict[int, StationSet]) -> tuple[list[int], list[int] | None, StationSet]:
+        """One leg paid for: Mister X's tickets, the supply and the possible set after it (*cache*: per ticket)."""
+        own = own.copy()
+        supply = supply.copy() if supply is not None else None
+        pay(own, supply, ticket)
+        if move_number in self.ruleset.reveal_moves:
+            return own, supply, 1 << x
+        if ticket not in cache:
+            cache[ticket] = after_move(self.board, self.ruleset, possible, _TICKETS[ticket], self.occupied)
+        return own, supply, cache[ticket]
 
     def survival(self, x: Station, possible: StationSet) -> float:
         """The chance no piece lands on *x* next, if each piece that can reach it picks among the
