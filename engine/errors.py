@@ -13,9 +13,9 @@ class ScotlandYardError(ValueError):
 
 
 class IllegalMoveError(ScotlandYardError):
-    """A move (or undo) that the rules forbid. ``rule`` is its number in RULES.md, if one applies."""
+    """A move (or undo) that the rules forbid. ``rule`` names the rule: its number in RULES.md, or a Junior rule ("J3")."""
 
-    def __init__(self, message: str, rule: int | None = None) -> None:
+    def __init__(self, message: str, rule: int | str | None = None) -> None:
         self.rule = rule
         super().__init__(f"rule {rule}: {message}" if rule is not None else message)
 

@@ -1,0 +1,358 @@
+"""Scotland Yard Junior's rules: rounds of secret choices, open chases, reveals and tokens.
+
+The rules, as this engine plays them (seed 002; RULES.md, "Scotland Yard
+Junior"). A refusal names its rule as ``J1``..``J7`` and changes nothing.
+
+- **J1 Pieces.** Mister FOX, and with 4 players his accomplice ROXy (the
+  rogues), against Willy Watson and Milly Marble (the detectives, one team).
+  Each rogue starts on a different X space of the district, the detectives on
+  their two starting stations.
+- **J2 The round.** First each rogue secretly chooses his step; then each
+  detective steps once, openly, in any order; when both have, the rogues'
+  steps are revealed and carried out. Until then a detective's step may be
+  taken back; a rogue's choice is final.
+- **J3 A step.** Along one line of the piece's station, of any of the four
+  transports (taxi, bus, metro = underground, boat = ferry), to the line's
+  other end inside the district; or staying put. Every piece holds one ticket
+  of each transport and takes them all back each round, so every line is open
+  to it every round.
+- **J4 Occupied stations.** Any piece may step onto a station where other
+  pieces stand.
+- **J5 Capture.** A rogue whose revealed station holds a detective (one or
+  both) is captured; otherwise he escaped.
+- **J6 Tokens.** One token a round. With one rogue: the detectives' for a
+  capture, Mister FOX's for an escape. With two: the detectives' if either
+  rogue was captured, the rogues' only if both escaped.
+- **J7 The end.** The game stops at once when the detectives hold 3 tokens
+  (they win) or the rogues hold 9 (they win). Otherwise the next round starts
+  from where every piece stands, captured rogues included.
+
+>>> game = JuniorGame.new(rogues=1, seed=3)
+>>> game.stations["fox"], game.stations["watson"], game.stations["marble"]
+(138, 154, 159)
+>>> game.choose(Step("fox", 152, Transport.TAXI))
+>>> game.move(Step("watson", 154))  # staying put
+>>> result = game.move(Step("marble", 158, Transport.TAXI))
+>>> result.captured, game.tokens
+((), Tokens(detectives=0, rogues=1))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from types import MappingProxyType
+from typing import NamedTuple
+
+from engine.board import Station, Transport, iter_stations
+from engine.errors import IllegalMoveError, IllegalPositionError
+from engine.junior.district import District, districts, find_district
+
+__all__ = [
+    "DETECTIVES", "DETECTIVE_GOAL", "NAMES", "ROGUES", "ROGUE_GOAL", "JuniorGame", "JuniorStart", "JuniorView", "Phase", "RoundResult",
+    "Step", "Team", "Tokens",
+]
+
+ROGUES = ("fox", "roxy")
+"""Mister FOX, and ROXy in a 4-player game."""
+DETECTIVES = ("watson", "marble")
+"""Willy Watson and Milly Marble."""
+NAMES = {"fox": "Mister FOX", "roxy": "ROXy", "watson": "Willy Watson", "marble": "Milly Marble"}
+DETECTIVE_GOAL = 3
+"""The detectives' board is full at 3 tokens (J7)."""
+ROGUE_GOAL = 9
+"""The rogues' board is full at 9 tokens (J7)."""
+
+
+class Team(Enum):
+    ROGUES = "rogues"
+    DETECTIVES = "detectives"
+
+    def __str__(self) -> str:
+        return "the rogues" if self is Team.ROGUES else "the detectives"
+
+
+class Phase(Enum):
+    """What the round waits for."""
+
+    ROGUES = "rogues"
+    """Rogues still to choose (in secret)."""
+    DETECTIVES = "detectives"
+    """Detectives still to step."""
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One piece's step of a round: along a line of *transport* to *station*, or (no transport) staying at *station*."""
+
+    piece: str
+    station: Station
+    transport: Transport | None = None
+
+    @property
+    def stays(self) -> bool:
+        return self.transport is None
+
+    def __str__(self) -> str:
+        name = NAMES.get(self.piece, self.piece)
+        if self.transport is None:
+            return f"{name} stays at {self.station}"
+        return f"{name} takes the {TRANSPORT_WORDS[self.transport]} to {self.station}"
+
+
+TRANSPORT_WORDS = {Transport.TAXI: "taxi", Transport.BUS: "bus", Transport.UNDERGROUND: "metro", Transport.FERRY: "boat"}
+"""Junior's names for the four transports."""
+
+
+class Tokens(NamedTuple):
+    detectives: int = 0
+    rogues: int = 0
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A finished round, all of it public: every piece's step, who was captured, whose token it was."""
+
+    round: int
+    steps: tuple[Step, ...]
+    captured: tuple[str, ...]
+    token: Team
+
+
+@dataclass(frozen=True)
+class JuniorStart:
+    """A game's start: its district, and where each piece stands (rogues first)."""
+
+    district: str
+    stations: Mapping[str, Station]
+
+    @property
+    def rogues(self) -> tuple[str, ...]:
+        return tuple(piece for piece in ROGUES if piece in self.stations)
+
+
+@dataclass(frozen=True)
+class JuniorView:
+    """What everyone at the table may see: never a rogue's choice before its reveal.
+
+    This is all the lights, the screen and the computer detectives get.
+    """
+
+    district: str
+    round: int
+    phase: Phase
+    stations: tuple[tuple[str, Station], ...]
+    """Each piece and its station (a rogue's as at the last reveal), rogues first."""
+    chosen: tuple[str, ...]
+    """The rogues who have chosen this round (their closed fists), not what they chose."""
+    moved: tuple[Step, ...]
+    """The detectives' steps of this round so far."""
+    tokens: Tokens
+    results: tuple[RoundResult, ...]
+    outcome: Team | None
+
+    @property
+    def rogues(self) -> tuple[str, ...]:
+        return tuple(piece for piece, _ in self.stations if piece in ROGUES)
+
+    def station(self, piece: str) -> Station:
+        return dict(self.stations)[piece]
+
+
+@dataclass
+class _Round:
+    """The round being played: the rogues' secret choices and the detectives' open steps so far."""
+
+    began: dict[str, Station]
+    """Where every piece stood when the round began (an undone step goes back there)."""
+    chosen: dict[str, Step] = field(default_factory=dict)
+    moved: list[Step] = field(default_factory=list)
+
+
+class JuniorGame:
+    """A game of Scotland Yard Junior, from its start to a full token board.
+
+    Pure and deterministic: ``JuniorGame(start)`` replays the same way every time.
+    """
+
+    def __init__(self, start: JuniorStart) -> None:
+        self.district: District = _district(start.district)
+        rogues = start.rogues
+        if not rogues or rogues != ROGUES[: len(rogues)] or set(start.stations) != {*rogues, *DETECTIVES}:
+            raise IllegalPositionError("J1: a game has Mister FOX (with ROXy, for 4 players) and both detectives")
+        for piece, station in start.stations.items():
+            if station not in self.district.board:
+                raise IllegalPositionError(f"J1: {NAMES[piece]} starts at {station}, outside the {self.district.title} district")
+        self.start = JuniorStart(self.district.name, MappingProxyType(dict(start.stations)))
+        self.rogues: tuple[str, ...] = rogues
+        self._stations = dict(start.stations)
+        self.round = 1
+        self.tokens = Tokens()
+        self.results: list[RoundResult] = []
+        self.actions: list[Step | None] = []
+        """Every accepted action in order: steps, and None for an undo (what a record replays)."""
+        self._round = _Round(dict(self._stations))
+
+    @classmethod
+    def new(cls, district: str | District = "", *, rogues: int = 1, seed: int = 0) -> JuniorGame:
+        """A new game: the rogues on X spaces drawn with *seed*, the detectives on their starts.
+
+        *rogues*: 1 (2 or 3 players) or 2 (4 players: ROXy joins Mister FOX).
+        """
+        place = district if isinstance(district, District) else _district(district)
+        if rogues not in (1, 2):
+            raise IllegalPositionError(f"J1: a game has one or two rogues, not {rogues}")
+        starts = random.Random(seed).sample(place.rogue_starts, rogues)
+        stations = dict(zip(ROGUES, starts)) | dict(zip(DETECTIVES, place.detective_starts))
+        return cls(JuniorStart(place.name, stations))
+
+    # ------------------------------------------------------------ what may be played
+
+    @property
+    def phase(self) -> Phase:
+        if self.outcome is not None:
+            return Phase.OVER
+        return Phase.ROGUES if len(self._round.chosen) < len(self.rogues) else Phase.DETECTIVES
+
+    @property
+    def stations(self) -> Mapping[str, Station]:
+        """Where each piece stands now, as everyone sees it (a rogue's choice is not carried out before the reveal)."""
+        return MappingProxyType(self._stations)
+
+    @property
+    def pieces(self) -> tuple[str, ...]:
+        return (*self.rogues, *DETECTIVES)
+
+    def to_choose(self) -> tuple[str, ...]:
+        """The rogues still to choose this round (none once the detectives' part has begun)."""
+        return tuple(rogue for rogue in self.rogues if rogue not in self._round.chosen) if self.outcome is None else ()
+
+    def to_move(self) -> tuple[str, ...]:
+        """The detectives still to step this round, once the rogues have chosen."""
+        if self.phase is not Phase.DETECTIVES:
+            return ()
+        moved = {step.piece for step in self._round.moved}
+        return tuple(detective for detective in DETECTIVES if detective not in moved)
+
+    def has_chosen(self, rogue: str) -> bool:
+        """Whether *rogue* has chosen this round (public: his closed fist is on the table; his choice is not)."""
+        return rogue in self._round.chosen
+
+    def steps_of(self, piece: str) -> list[Step]:
+        """Every step *piece* may take this round (J3): staying, then each line in transport order."""
+        station = self._stations[piece]
+        steps = [Step(piece, station)]
+        for transport in Transport:
+            steps += [Step(piece, there, transport) for there in iter_stations(self.district.board.neighbours(station, transport))]
+        return steps
+
+    def moved(self) -> tuple[Step, ...]:
+        """The detectives' steps of this round so far (public)."""
+        return tuple(self._round.moved)
+
+    def public_view(self) -> JuniorView:
+        return JuniorView(self.district.name, self.round, self.phase, tuple(self._stations.items()),
+                          tuple(rogue for rogue in self.rogues if rogue in self._round.chosen), tuple(self._round.moved),
+                          self.tokens, tuple(self.results), self.outcome)
+
+    def choice_of(self, rogue: str) -> Step | None:
+        """*rogue*'s secret choice this round: for his own seat only, never for a public display."""
+        return self._round.chosen.get(rogue)
+
+    # ------------------------------------------------------------ playing
+
+    def choose(self, step: Step) -> None:
+        """A rogue's secret choice for this round (J2, J3)."""
+        piece = step.piece
+        if piece not in self.rogues:
+            raise IllegalMoveError(f"{NAMES.get(piece, piece)} is not a rogue of this game", rule="J1")
+        self._check_open()
+        if piece in self._round.chosen:
+            raise IllegalMoveError(f"{NAMES[piece]} has already chosen this round, and a choice is final", rule="J2")
+        self._check_step(step)
+        self._round.chosen[piece] = step
+        self.actions.append(step)
+
+    def move(self, step: Step) -> RoundResult | None:
+        """A detective's open step (J2, J3); the one that ends the round reveals the rogues and returns the round's result."""
+        piece = step.piece
+        if piece not in DETECTIVES:
+            raise IllegalMoveError(f"{NAMES.get(piece, piece)} is not a detective", rule="J1")
+        self._check_open()
+        waiting = self.to_choose()
+        if waiting:
+            raise IllegalMoveError(f"the detectives move after the rogues have chosen: {_names(waiting)} still to choose", rule="J2")
+        if any(done.piece == piece for done in self._round.moved):
+            raise IllegalMoveError(f"{NAMES[piece]} has already moved this round", rule="J2")
+        self._check_step(step)
+        self._round.moved.append(step)
+        self._stations[piece] = step.station
+        self.actions.append(step)
+        return self._reveal() if len(self._round.moved) == len(DETECTIVES) else None
+
+    def undo(self) -> Step:
+        """Take back the last detective step of this round (J2); the rogues' choices stand."""
+        if not self._round.moved:
+            raise IllegalMoveError("only a detective's step of this round, before the reveal, can be taken back", rule="J2")
+        step = self._round.moved.pop()
+        self._stations[step.piece] = self._round.began[step.piece]
+        self.actions.append(None)
+        return step
+
+    def _check_open(self) -> None:
+        if self.outcome is not None:
+            raise IllegalMoveError(f"the game is over: {self.outcome}", rule="J7")
+
+    def _check_step(self, step: Step) -> None:
+        if step not in self.steps_of(step.piece):
+            here = self._stations[step.piece]
+            if step.transport is None:
+                why = f"staying means staying at {here}"
+            elif step.station not in self.district.board:
+                why = f"{step.station} is outside the {self.district.title} district"
+            else:
+                why = f"no {TRANSPORT_WORDS[step.transport]} line joins {here} and {step.station}"
+            raise IllegalMoveError(f"{NAMES[step.piece]} cannot go there: {why}", rule="J3")
+
+    def _reveal(self) -> RoundResult:
+        """The rogues show their choices and step (J2); captures (J5), the token (J6), the end (J7)."""
+        for step in self._round.chosen.values():
+            self._stations[step.piece] = step.station
+        watched = {self._stations[detective] for detective in DETECTIVES}
+        captured = tuple(rogue for rogue in self.rogues if self._stations[rogue] in watched)
+        token = Team.DETECTIVES if captured else Team.ROGUES
+        self.tokens = Tokens(self.tokens.detectives + (token is Team.DETECTIVES), self.tokens.rogues + (token is Team.ROGUES))
+        steps = tuple(self._round.chosen[rogue] for rogue in self.rogues) + tuple(
+            next(s for s in self._round.moved if s.piece == detective) for detective in DETECTIVES)
+        result = RoundResult(self.round, steps, captured, token)
+        self.results.append(result)
+        self._round = _Round(dict(self._stations))
+        if self.outcome is None:
+            self.round += 1
+        return result
+
+    # ------------------------------------------------------------ the end
+
+    @property
+    def outcome(self) -> Team | None:
+        """The winning team once a token board is full (J7), else None."""
+        if self.tokens.detectives >= DETECTIVE_GOAL:
+            return Team.DETECTIVES
+        if self.tokens.rogues >= ROGUE_GOAL:
+            return Team.ROGUES
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+
+def _district(name: str) -> District:
+    return find_district(name) if name else next(iter(districts().values()))
+
+
+def _names(pieces: tuple[str, ...]) -> str:
+    return " and ".join(NAMES[piece] for piece in pieces)

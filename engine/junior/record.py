@@ -1,0 +1,87 @@
+"""Junior game records: versioned JSON of the start and every action, replayed through the rules.
+
+>>> from engine.junior.game import JuniorGame, Step
+>>> game = JuniorGame.new(rogues=2, seed=1)
+>>> game.choose(game.steps_of("fox")[1])
+>>> copy = loads(dumps(game))
+>>> copy.choice_of("fox") == game.choice_of("fox"), copy.stations == game.stations
+(True, True)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.board import Transport
+from engine.errors import RecordError, ScotlandYardError
+from engine.junior.game import ROGUES, JuniorGame, JuniorStart, Step
+
+FORMAT = "scotland-yard-junior-record"
+VERSION = 1
+
+
+def dumps(game: JuniorGame) -> str:
+    return json.dumps(to_dict(game), indent=1)
+
+
+def to_dict(game: JuniorGame) -> dict[str, Any]:
+    return {"format": FORMAT, "version": VERSION, "district": game.start.district, "stations": dict(game.start.stations),
+            "actions": [action_to_list(action) for action in game.actions]}
+
+
+def action_to_list(action: Step | None) -> list[Any] | None:
+    """A step as ``[piece, station, transport or null]``; an undo as null."""
+    if action is None:
+        return None
+    return [action.piece, action.station, None if action.transport is None else str(action.transport)]
+
+
+def action_from_list(item: Any) -> Step | None:
+    if item is None:
+        return None
+    piece, station, transport = item
+    if not isinstance(station, int) or isinstance(station, bool):
+        raise ValueError(f"station {station!r} is not a number")
+    return Step(str(piece), station, None if transport is None else Transport[str(transport).upper()])
+
+
+def loads(text: str) -> JuniorGame:
+    """Replay a JSON record; ``RecordError`` says what is wrong with a bad one."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
+        raise RecordError(f"not a Junior game record: the JSON is broken ({error})") from None
+    return from_dict(data)
+
+
+def from_dict(data: Any) -> JuniorGame:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError(f"not a Junior game record (no 'format': '{FORMAT}')")
+    if type(data.get("version")) is not int or data.get("version") != VERSION:
+        raise RecordError(f"a Junior record of version {data.get('version')!r}; this engine reads version {VERSION}")
+    try:
+        stations = {str(piece): int(station) for piece, station in data["stations"].items()}
+        ordered = {piece: stations[piece] for piece in sorted(stations, key=lambda p: (p not in ROGUES, p))}
+        game = JuniorGame(JuniorStart(str(data["district"]), ordered))
+        actions = [action_from_list(item) for item in data["actions"]]
+    except ScotlandYardError as error:
+        raise RecordError(f"the record's start is impossible: {error}") from None
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise RecordError(f"the Junior record is corrupt: {type(error).__name__}: {error}") from None
+    for number, action in enumerate(actions, 1):
+        try:
+            replay(game, action)
+        except ScotlandYardError as error:
+            raise RecordError(f"action {number} of the record ({action}) does not replay: {error}") from None
+    return game
+
+
+def replay(game: JuniorGame, action: Step | None) -> None:
+    """Play one recorded action: a rogue's choice, a detective's step, or an undo."""
+    if action is None:
+        game.undo()
+    elif action.piece in ROGUES:
+        game.choose(action)
+    else:
+        game.move(action)
