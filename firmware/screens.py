@@ -11,8 +11,17 @@ COLUMNS = 16
 ROWS = 8
 GLYPH = 8
 
-TICKETS = ("taxi", "bus", "underground", "black", "double")
-"""Tickets in the order they are listed; names the handheld does not know come after."""
+TICKETS = ("taxi", "bus", "underground", "boat", "black", "double")
+"""Tickets in the order they are listed; names the handheld does not know come after, then ``STAY``.
+
+``boat`` is Scotland Yard Junior's: a line of its own there.
+"""
+
+STAY = "stay"
+"""The Junior rogue's "ticket" for staying on his own station: listed last, away from the cursor's first row."""
+
+NAME = "Mister X"
+"""Who holds the handheld, when the console names no one else (Junior: "Mister FOX", "ROXy")."""
 
 _SHORT = {"underground": "under", "double": "2x"}
 """Names shortened to fit a five-letter ticket cell."""
@@ -77,9 +86,9 @@ def ordered(names):
     known = [name for name in TICKETS if name in names]
     rest = []
     for name in names:
-        if name not in TICKETS and name not in rest:
+        if name not in TICKETS and name != STAY and name not in rest:
             rest.append(name)
-    return known + rest
+    return known + rest + ([STAY] if STAY in names else [])
 
 
 def ticket_lines(tickets):
@@ -88,7 +97,16 @@ def ticket_lines(tickets):
     return [" ".join(cells[i:i + 2]) for i in range(0, len(cells), 2)]
 
 
-def header(round_number, station):
+def header(round_number, station, who=None):
+    """``Round 4   at 117``; with a rogue's name *who*, the name instead of the round.
+
+    ``ROXy      at 138``, or ``Mister FOX   138`` where "at" does not fit too; a
+    name too long for either leaves the round heading.
+    """
+    if who:
+        for right in ("at %s" % station, str(station)):
+            if len(who) + 1 + len(right) <= COLUMNS:
+                return spread(who, right)
     return spread("Round %d" % round_number, "at %s" % station)
 
 
@@ -102,17 +120,19 @@ def _window(rows, top, height):
     return shown
 
 
-def pairing(connected):
+def pairing(connected, who=None):
     """No game yet: who this is, and whether the console is there."""
     status = "connected" if connected else "not connected"
-    return page(["", centred("Mister X"), "", "waiting for the", "console", "", centred(status)])
+    return page(["", centred(who or NAME), "", "waiting for the", "console", "", centred(status)])
 
 
-def waiting(round_number, station, tickets, seen, connected):
-    """Between his turns: where he is, what he holds, where he was just seen."""
+def waiting(round_number, station, tickets, seen, connected, who=None):
+    """Between his turns: where he is, what he holds, where he was just seen (and a rogue's name)."""
     lines = [header(round_number, station)] + ticket_lines(tickets)
     while len(lines) < 5:
         lines.append("")
+    if who and not lines[4]:
+        lines[4] = centred(who)
     lines.append("seen at %s!" % ",".join(str(s) for s in seen) if seen else "")
     lines.append("wait your turn" if connected else "not connected")
     lines.append("<> log back=hide")
@@ -123,7 +143,8 @@ def move_rows(tickets, moves):
     """The rows of the turn list: his ticket counts, then each ticket's moves under its name.
 
     Returns a list of (text, move): *move* is the host's ``[station, ticket]``
-    the row picks, or None for a row that only labels.
+    the row picks, or None for a row that only labels. A Junior rogue's stay
+    comes last, as ``stay:`` over his own station.
     """
     rows = [(line, None) for line in ticket_lines(tickets)]
     for ticket in ordered(move[1] for move in moves):
@@ -154,10 +175,11 @@ def choose(heading, rows, top, cursor, warning):
 
 
 def _journey(move, ending):
-    """Two lines for a move: ``Bus to 117?`` and a blank, or ``Underground`` over ``to 117?``."""
+    """Two lines for a move: ``Bus to 117?`` and a blank, or ``Underground`` over ``to 117?``; ``Stay at 138?``."""
     station, ticket = move
-    words = "%s to %s%s" % (title(ticket), station, ending)
-    return [words, ""] if len(words) <= COLUMNS else [title(ticket), "to %s%s" % (station, ending)]
+    place = "at" if ticket == STAY else "to"
+    words = "%s %s %s%s" % (title(ticket), place, station, ending)
+    return [words, ""] if len(words) <= COLUMNS else [title(ticket), "%s %s%s" % (place, station, ending)]
 
 
 def confirm(heading, move, double, reveal):
@@ -203,9 +225,15 @@ def game_over(result):
     return page(["Game over", ""] + wrap(result))
 
 
-def cover():
-    """His turn came while the screen was dark: say so, and nothing secret."""
-    return page(["", centred("Mister X"), "", centred("your turn"), "", centred("press a button")])
+def cover(who=None, passing=False):
+    """His turn came while the screen was dark: say so, and nothing secret.
+
+    *passing*: the handheld goes from one rogue to the other (Junior's FOX and
+    ROXy): ``Pass me to`` and the name *who* whose turn it is.
+    """
+    if passing:
+        return page(["", centred("Pass me to"), "", centred(who or NAME), "", centred("press a button")])
+    return page(["", centred(who or NAME), "", centred("your turn"), "", centred("press a button")])
 
 
 def failure(error):

@@ -8,6 +8,11 @@ same code runs on the Pico and, under CPython, in the tests and the simulator.
 A move he sends is always one the console listed. The back button hides the
 screen at once, from anywhere; after ``IDLE_MS`` without a button a screen with
 a secret on it goes dark too, and the next button only wakes it.
+
+For Scotland Yard Junior the console names the rogue (``who``: "Mister FOX",
+"ROXy") and, when two rogues share the handheld, marks the second one's turn
+``hand_over``: the screen goes dark at once under a "Pass me to" cover, and
+only a button shows the new rogue's list.
 """
 
 try:
@@ -59,6 +64,7 @@ class Ui:
         self.mode = PAIRING
         self.awake = True
         self.ringing = False  # his turn came while dark: show the cover, which tells nothing secret
+        self.passing = False  # the cover asks to pass the handheld on (a Junior hand-over)
         self.last_button = clock_ms()
         self.notice = None
         self.notice_until = 0
@@ -67,6 +73,7 @@ class Ui:
         self.result = ""
         # His view, from the console's last word (updated by his accepted moves).
         self.round = 0
+        self.who = None  # the rogue's name when the console gives one (Junior), else Mister X
         self.station = None
         self.tickets = {}
         self.log = []
@@ -97,10 +104,12 @@ class Ui:
             pass  # each handler reads every field before it changes anything
 
     def _view(self, message):
-        """Keep his round, station, tickets and log from *message* (all read before any is kept)."""
+        """Keep his name, round, station, tickets and log from *message* (all read before any is kept)."""
         round_number, station = int(message["round"]), int(message["station"])
         tickets, log = _tickets(message["tickets"]), _log(message["log"])
+        who = message.get("who")
         self.round, self.station, self.tickets, self.log = round_number, station, tickets, log
+        self.who = str(who) if who else None
 
     def _state(self, message):
         self._view(message)
@@ -110,6 +119,7 @@ class Ui:
     def _choose_move(self, message):
         moves = [_move(pair) for pair in message["moves"]]
         can_double, reveal = bool(message.get("can_double")), bool(message.get("reveal_next"))
+        hand_over = bool(message.get("hand_over"))
         starts = self.mode not in (CHOOSING, CONFIRMING, SENDING)  # not a new ask within his turn
         self._view(message)
         self.mode = CHOOSING
@@ -120,6 +130,8 @@ class Ui:
             self.buzzes += 1
             self.showing_log = False
             self._call()
+        if hand_over:  # another rogue takes the handheld: dark at once, nothing of the last one's turn left
+            self.awake, self.ringing, self.passing, self.showing_log, self.notice = False, True, True, False, None
 
     def _choose_second_leg(self, message):
         first = _move(message["first"])
@@ -138,7 +150,8 @@ class Ui:
         made = len(self.log)
         stations = [self.legs[n - made - 1][0] for n in seen if 0 < n - made <= len(self.legs)]
         for station, ticket in self.legs:
-            self._spend(ticket)
+            if self.who is None:  # a Junior rogue's tickets are the kinds of line he may take, not counts
+                self._spend(ticket)
             self.log.append([ticket, station])
             self.station = station
         if len(self.legs) == 2:
@@ -154,11 +167,12 @@ class Ui:
         self._notify(screens.refused(reason))
 
     def _wait(self, message):
-        self.mode, self.legs, self.ringing = WAITING, [], False
+        self.mode, self.legs, self.ringing, self.passing = WAITING, [], False, False
 
     def _game_over(self, message):
         self.result = str(message["result"])
         self.mode, self.legs, self.ringing, self.showing_log, self.notice = OVER, [], False, False, None
+        self.passing = False
         self.awake = True  # the result is public
         self.last_button = self.clock_ms()
 
@@ -191,7 +205,7 @@ class Ui:
         """Act on one button; returns the messages to send to the console (a list, often empty)."""
         self.last_button = now_ms
         if not self.awake:
-            self.awake, self.ringing = True, False
+            self.awake, self.ringing, self.passing = True, False, False
             return []
         if name == "back":
             self._hide()
@@ -244,7 +258,7 @@ class Ui:
         self.log_top = max(0, len(self.log) - screens.LOG_ROWS)  # the latest moves
 
     def _hide(self):
-        self.awake, self.ringing, self.showing_log, self.notice = False, False, False, None
+        self.awake, self.ringing, self.passing, self.showing_log, self.notice = False, False, False, False, None
         if self.mode == CONFIRMING:
             self.mode = CHOOSING
 
@@ -294,15 +308,15 @@ class Ui:
     def page(self):
         """What the screen shows now: (8 lines, inverted rows); see ``screens``."""
         if not self.awake:
-            return screens.cover() if self.ringing else screens.BLANK
+            return screens.cover(self.who, self.passing) if self.ringing else screens.BLANK
         if self.notice is not None:
             return self.notice
         if self.showing_log:
             return screens.travel_log(self.log, self.log_top)
         if self.mode == PAIRING:
-            return screens.pairing(self.connected)
+            return screens.pairing(self.connected, self.who)
         if self.mode == WAITING:
-            return screens.waiting(self.round, self.station, self.tickets, self.seen, self.connected)
+            return screens.waiting(self.round, self.station, self.tickets, self.seen, self.connected, self.who)
         if self.mode == CHOOSING:
             return screens.choose(self._heading(), self.rows, self.top, self.cursor, self._warning())
         if self.mode == CONFIRMING:
@@ -322,7 +336,7 @@ class Ui:
     def _heading(self):
         if self.leg == 2:
             return screens.spread("2nd leg", "at %s" % self.from_station)
-        return screens.header(self.round, self.station)
+        return screens.header(self.round, self.station, self.who)
 
     def _warning(self):
         return "this move: SEEN!" if self.reveal else ""

@@ -22,9 +22,11 @@ class Ui:
     mode: str
     awake: bool
     ringing: bool
+    passing: bool
     showing_log: bool
     result: str
     round: int
+    who: str | None
     station: int | None
     tickets: dict[str, int]
     log: list[list[Any]]

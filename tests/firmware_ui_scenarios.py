@@ -22,6 +22,18 @@ MOVES = [[116, "taxi"], [118, "taxi"], [108, "bus"], [88, "underground"],
          [116, "black"], [118, "black"], [108, "black"], [88, "black"], [115, "black"]]
 
 
+JUNIOR_TICKETS = {"taxi": 1, "bus": 1, "underground": 1, "boat": 1}
+FOX_MOVES = [[152, "taxi"], [194, "boat"], [138, "stay"], [140, "bus"], [153, "taxi"]]
+
+
+def junior_move(who, station, moves, **changes):
+    """A Junior rogue's turn as the console sends it: the line kinds, stay among the moves, a name."""
+    message = {"type": "choose_move", "round": 3, "station": station, "tickets": dict(JUNIOR_TICKETS), "moves": moves,
+               "can_double": False, "reveal_next": False, "log": [], "who": who}
+    message.update(changes)
+    return message
+
+
 def choose_move(**changes):
     """Mister X's turn as ``console.mister_x.HandheldSeat`` sends it (round 4, at 117)."""
     message = {"type": "choose_move", "round": 4, "station": 117, "tickets": dict(TICKETS), "moves": MOVES,
@@ -357,6 +369,75 @@ def only_listed_moves_leave(fw):
             assert [message["station"], message["ticket"]] in MOVES, message
 
 
+def junior_stay_and_boat(fw):
+    """Mister FOX alone: his name heads the list, boat is a group, stay comes last and reads "Stay at"."""
+    pad = Pad(fw)
+    pad.tell(junior_move("Mister FOX", 138, FOX_MOVES))
+    assert pad.buzzer.pulses == 1
+    assert pad.lines() == ["Mister FOX   138", "taxi  1 bus   1", "under 1 boat  1", "taxi:", "> 152", "  153",
+                           "bus:", "  140          v"]
+    pad.press("up")  # round from the first move to the last: staying
+    assert pad.ui.choice() == [138, "stay"] and pad.lines()[-2:] == ["stay:", "> 138"]
+    _expect(pad, "boat:", "  194")
+    pad.press("ok")
+    assert pad.lines()[:3] == ["Mister FOX   138", "", "Stay at 138?"]
+    _absent(pad, "double")
+    pad.press("ok")
+    assert pad.take() == [{"type": "move", "station": 138, "ticket": "stay"}]
+    _expect(pad, "Stay at 138", "sending...")
+    pad.tell({"type": "accepted", "seen": []})
+    _expect(pad, "move sent")
+    pad.run(fw.ui.NOTICE_MS)
+    assert pad.lines() == ["Round 3   at 138", "taxi  1 bus   1", "under 1 boat  1", "", "   Mister FOX", "",
+                           "wait your turn", "<> log back=hide"]
+    pad.tell(junior_move("Mister FOX", 138, FOX_MOVES, round=4))
+    pad.press("up", "up")
+    assert pad.ui.choice() == [194, "boat"]
+    pad.press("ok")
+    _expect(pad, "Boat to 194?")
+    pad.press("ok")
+    assert pad.take() == [{"type": "move", "station": 194, "ticket": "boat"}]
+    pad.tell({"type": "accepted", "seen": []})
+    pad.press("ok")
+    assert pad.lines()[:5] == ["Round 4   at 194", "taxi  1 bus   1", "under 1 boat  1", "", "   Mister FOX"]
+    assert pad.buzzer.pulses == 2
+
+
+def junior_hand_over(fw):
+    """FOX and ROXy share the handheld: after FOX's move it goes dark under a cover, and a button shows ROXy's list."""
+    pad = Pad(fw)
+    pad.tell(junior_move("Mister FOX", 138, FOX_MOVES))
+    pad.press("ok", "ok")
+    assert pad.take() == [{"type": "move", "station": 152, "ticket": "taxi"}]
+    pad.tell({"type": "accepted", "seen": []})
+    _expect(pad, "move sent")
+    pad.tell(junior_move("ROXy", 60, [[76, "taxi"], [60, "stay"]], hand_over=True))
+    cover = ["", "   Pass me to", "", "      ROXy", "", " press a button", "", ""]
+    assert pad.lines() == cover and not pad.display.dark()
+    _absent(pad, "FOX", "138", "152", "60", "76", "taxi", "stay", "sent")
+    pad.run(fw.ui.IDLE_MS + fw.ui.NOTICE_MS)  # no notice comes back, and the cover stays until a button
+    assert pad.lines() == cover
+    pad.press("ok")  # wakes only
+    assert pad.take() == []
+    assert pad.lines()[:5] == ["ROXy       at 60", "taxi  1 bus   1", "under 1 boat  1", "taxi:", "> 76"]
+    _expect(pad, "stay:", "  60")
+    _absent(pad, "FOX", "138", "152")
+    pad.press("down", "ok")
+    _expect(pad, "Stay at 60?")
+    pad.press("ok")
+    assert pad.take() == [{"type": "move", "station": 60, "ticket": "stay"}]
+    pad.tell({"type": "accepted", "seen": []})
+    pad.run(fw.ui.NOTICE_MS)
+    _expect(pad, "Round 3    at 60", "ROXy")
+    pad.press("back")  # FOX's next turn, passed back while dark: the cover again, then his list
+    pad.tell(junior_move("Mister FOX", 152, [[138, "taxi"], [152, "stay"]], round=4, hand_over=True))
+    assert pad.lines() == ["", "   Pass me to", "", "   Mister FOX", "", " press a button", "", ""]
+    pad.press("back")  # any button wakes
+    assert pad.lines()[0] == "Mister FOX   152"
+    _absent(pad, "ROXy", "60")
+    assert pad.buzzer.pulses == 3 and pad.take() == []
+
+
 def debounced_buttons(fw):
     debouncer = fw.debounce.Debouncer(("up", "ok"))
     settle = fw.debounce.SETTLE_MS
@@ -391,6 +472,8 @@ def sample_pages(screens):
         screens.travel_log(LOG * 4, 3),
         screens.game_over("Mister X wins: he survived round 24"),
         screens.cover(),
+        screens.cover("ROXy", True),
+        screens.choose(screens.header(3, 138, "Mister FOX"), screens.move_rows(JUNIOR_TICKETS, FOX_MOVES), 4, 10, ""),
         screens.failure("OSError(5,)"),
     ]
 
@@ -416,7 +499,7 @@ def primitives(canvas):
 SCENARIOS = (pairing, whole_turn, list_wraps_and_scrolls, double_move_with_black_first, refused_then_asked_again,
              turn_withdrawn, reveal_warning, only_held_tickets, long_names_fit, no_move_listed, travel_log_page, idle_blanking,
              hide_button, seen_note_on_single_move, game_over, garbled_messages_change_nothing,
-             only_listed_moves_leave, debounced_buttons)
+             only_listed_moves_leave, junior_stay_and_boat, junior_hand_over, debounced_buttons)
 
 
 class _Flat:

