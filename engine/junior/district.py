@@ -5,11 +5,11 @@ Our lit board is the classic one, so a Junior game uses a connected part of it
 Moves never leave the district. Each district names its X spaces (where the
 rogues may start) and the detectives' two starting stations.
 
->>> district = find_district("riverside")
+>>> district = find_district("central")
 >>> len(district.stations), district.detective_starts
-(31, (154, 159))
+(34, (82, 115))
 >>> sorted(stations_of(district.board.neighbours(157, Transport.FERRY)))
-[194]
+[115]
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from typing import Any
 from engine.board import Transport
 from engine.errors import RecordError, ScotlandYardError
 from engine.junior.game import ROGUES, JuniorGame, JuniorStart, Step
+from engine.record import parse_json
 
 FORMAT = "scotland-yard-junior-record"
 VERSION = 1
@@ -48,11 +49,7 @@ def action_from_list(item: Any) -> Step | None:
 
 def loads(text: str) -> JuniorGame:
     """Replay a JSON record; ``RecordError`` says what is wrong with a bad one."""
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
-        raise RecordError(f"not a Junior game record: the JSON is broken ({error})") from None
-    return from_dict(data)
+    return from_dict(parse_json(text))
 
 
 def from_dict(data: Any) -> JuniorGame:
@@ -62,8 +59,7 @@ def from_dict(data: Any) -> JuniorGame:
         raise RecordError(f"a Junior record of version {data.get('version')!r}; this engine reads version {VERSION}")
     try:
         stations = {str(piece): int(station) for piece, station in data["stations"].items()}
-        ordered = {piece: stations[piece] for piece in sorted(stations, key=lambda p: (p not in ROGUES, p))}
-        game = JuniorGame(JuniorStart(str(data["district"]), ordered))
+        game = JuniorGame(JuniorStart(str(data["district"]), stations))
         actions = [action_from_list(item) for item in data["actions"]]
     except ScotlandYardError as error:
         raise RecordError(f"the record's start is impossible: {error}") from None
