@@ -14,13 +14,17 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
+from console.junior_lights import junior_frame
+from console.junior_model import Celebration, JuniorUi
+from console.junior_screen import draw_junior
 from console.lights import STANDARD, Palette, attract_frame, board_frame
 from console.menu import MenuUi
-from console.model import Ui
+from console.model import Flash, Ui
 from console.screen_render import ScreenRenderer
 from engine import london
+from engine.junior import JuniorView
 from engine.views import PublicView
-from hardware.interfaces import Hardware, Key, KeyPressed, Message, Station, StationPressed, StationStuck
+from hardware.interfaces import Colour, Hardware, Key, KeyPressed, Message, Station, StationPressed, StationStuck
 
 FRAME_SECONDS = 1 / 30
 UNPLUGGED_AFTER_S = 1.0
@@ -37,21 +41,29 @@ class Presenter:
         self.palette = palette
         self.renderer = ScreenRenderer(hardware.screen.surface.get_size())
         self._drawn: object = None
+        self._animating = False
+        """The screen drawn last showed an animation (so it is drawn once more when the animation ends)."""
 
     def show(self, view: PublicView, ui: Ui, now: float) -> None:
         """A game: its lights and its screen."""
         self.hardware.leds.show(board_frame(view, ui, now, self.palette))
-        animating = any(flash is not None and now < flash.since + flash.seconds for flash in (ui.refused, ui.reveal))
-        if animating or self._drawn != (view, ui):
+        if self._stale((view, ui), now, ui.refused, ui.reveal):
             self.renderer.draw(self.hardware.screen.surface, view, ui, now)
             self._present((view, ui))
 
-    def show_menu(self, menu: MenuUi, now: float, game: tuple[PublicView, Ui] | None = None) -> None:
+    def show_junior(self, view: JuniorView, ui: JuniorUi, now: float) -> None:
+        """A Junior game: its lights and its screen."""
+        self.hardware.leds.show(junior_frame(view, ui, now, self.palette))
+        if self._stale((view, ui), now, ui.refused, ui.celebration):
+            draw_junior(self.renderer, self.hardware.screen.surface, view, ui, now)
+            self._present((view, ui))
+
+    def show_menu(self, menu: MenuUi, now: float, game: GameLights | None = None) -> None:
         """A menu on the screen; the board shows the *game* the menu is over, or the idle lights."""
         if game is None:
             self.hardware.leds.show(attract_frame(now, self.stations, self.palette))
         else:
-            self.hardware.leds.show(board_frame(*game, now, self.palette))
+            self.hardware.leds.show(game.lights(now, self.palette))
         if self._drawn != menu:
             self.renderer.draw_menu(self.hardware.screen.surface, menu)
             self._present(menu)
@@ -61,9 +73,22 @@ class Presenter:
         self.renderer.draw_lines(self.hardware.screen.surface, title, lines)
         self._present((title, lines))
 
+    def _stale(self, shown: object, now: float, *animations: Flash | Celebration | None) -> bool:
+        """Whether the screen must be drawn: *shown* changed, an animation runs, or one has just ended (its last look goes)."""
+        animating = any(a is not None and now < a.since + a.seconds for a in animations)
+        stale = animating or self._animating or self._drawn != shown
+        self._animating = animating
+        return stale
+
     def _present(self, drawn: object) -> None:
         self.hardware.screen.present()
         self._drawn = drawn
+
+
+class GameLights(Protocol):
+    """A game behind a menu: its lights stay on the board (a main game's ``Flow`` or a ``JuniorFlow``)."""
+
+    def lights(self, now: float, palette: Palette) -> dict[Station, Colour]: ...
 
 
 class Activity(Protocol):

@@ -6,6 +6,9 @@
   alternating selecting a piece and putting it down (a press that plays a move
   also waits for the journal's fsync, which depends on the storage).
 - ``screen_frame_ms``: one full render of the 800x480 screen, mid-game.
+- ``junior_celebration_frame_ms``: one frame of a Junior reveal, its lights (the
+  ripple over the district) and its 800x480 screen (confetti, the pulsing token)
+  together: the busiest Junior frame, drawn every frame for 4 s.
 - ``sim_redraw_per_s``: full redraws a second of the simulator's 1280x760 window
   (board, lit stations, the console's screen panel), headless.
 - ``sim_idle_cpu_percent``: the simulator's share of one core while the
@@ -23,11 +26,20 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner among the figures
 
+import pygame  # noqa: E402
+
+from console.flow import Flow  # noqa: E402
+from console.junior_flow import reveal_words  # noqa: E402
+from console.junior_lights import junior_frame  # noqa: E402
+from console.junior_model import Celebration, JuniorMode, JuniorUi  # noqa: E402
+from console.junior_screen import draw_junior  # noqa: E402
 from console.model import Mode  # noqa: E402
 from console.program import Program  # noqa: E402
 from console.screen_render import ScreenRenderer  # noqa: E402
 from console.settings import GameSettings  # noqa: E402
+from engine.junior import DETECTIVES, JuniorGame  # noqa: E402
 from hardware.config import Config  # noqa: E402
 from hardware.controls import FakeControlButtons  # noqa: E402
 from hardware.factory import build_hardware  # noqa: E402
@@ -70,7 +82,7 @@ def bench_press(seconds: float) -> float:
     with tempfile.TemporaryDirectory() as folder:
         program = _in_play(Path(folder))
         buttons, leds, flow = program.hardware.station_buttons, program.hardware.leds, program.flow
-        assert isinstance(buttons, FakeStationButtons) and isinstance(leds, RecordingLeds) and flow is not None
+        assert isinstance(buttons, FakeStationButtons) and isinstance(leds, RecordingLeds) and isinstance(flow, Flow)
         piece = flow.game.public_view().pieces[0].station
         presses, total = 0, 0.0
         deadline = time.perf_counter() + seconds
@@ -88,7 +100,7 @@ def bench_press(seconds: float) -> float:
 def bench_screen(seconds: float) -> float:
     with tempfile.TemporaryDirectory() as folder:
         program = _in_play(Path(folder))
-        assert program.flow is not None
+        assert isinstance(program.flow, Flow)
         view, ui = program.flow.game.public_view(), program.flow.ui
         surface = program.hardware.screen.surface
         renderer = ScreenRenderer(surface.get_size())
@@ -99,6 +111,27 @@ def bench_screen(seconds: float) -> float:
             renderer.draw(surface, view, ui, draws / 30)
             draws += 1
         return 1000 * elapsed / draws
+
+
+def bench_junior_celebration(seconds: float) -> float:
+    game = JuniorGame.new(rogues=2, seed=1)
+    for rogue in game.to_choose():  # everyone steps along their first line
+        game.choose(game.steps_of(rogue)[1])
+    for detective in DETECTIVES:
+        game.move(game.steps_of(detective)[1])
+    result = game.results[-1]
+    prompt, message = reveal_words(result)
+    view, ui = game.public_view(), JuniorUi(JuniorMode.REVEAL, prompt=prompt, message=message,
+                                            celebration=Celebration(result, 0.0, 1e9))
+    surface = pygame.Surface((800, 480))
+    renderer = ScreenRenderer(surface.get_size())
+    draws = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        junior_frame(view, ui, draws / 30)
+        draw_junior(renderer, surface, view, ui, draws / 30)
+        draws += 1
+    return 1000 * elapsed / draws
 
 
 def bench_sim_redraw(seconds: float) -> float:
@@ -147,6 +180,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     print(f"press_to_frame_ms: {bench_press(args.seconds):.3f}")
     print(f"screen_frame_ms: {bench_screen(args.seconds):.3f}")
+    print(f"junior_celebration_frame_ms: {bench_junior_celebration(args.seconds):.3f}")
     print(f"sim_redraw_per_s: {bench_sim_redraw(args.seconds):.0f}")
     print(f"sim_idle_cpu_percent: {bench_sim_cpu(2 * args.seconds, in_game=True):.1f}")
     print(f"sim_menu_cpu_percent: {bench_sim_cpu(2 * args.seconds, in_game=False):.1f}")

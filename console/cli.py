@@ -15,7 +15,6 @@ from console import builder_tools
 from console.settings import SEATS, check_game, load_preferences, load_settings
 from console.text_game import TextGame
 from engine import EDITIONS, Game, IllegalPositionError, RecordError, Side, london
-from engine.record import loads
 from hardware.config import Config, ConfigError
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import HandheldLink, Hardware
@@ -117,11 +116,11 @@ def _open_board(config: Config, config_file: Path, handheld: HandheldLink | None
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from console.replay import replay  # pygame loads only for the board
+    from console.replay import load_record, replay  # pygame loads only for the board
 
     path = builder_tools.config_path(args.config)
     try:
-        final = loads(Path(args.record).read_text(encoding="utf-8"))
+        final = load_record(Path(args.record).read_text(encoding="utf-8"))
     except OSError as error:
         print(f"scotland-yard replay: cannot read {args.record}: {error.strerror}", file=sys.stderr)
         return 2

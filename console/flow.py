@@ -21,11 +21,13 @@ from typing import TYPE_CHECKING, Protocol
 
 from console.computer import ComputerDetectives
 from console.correction import Correction
+from console.lights import Palette, board_frame
 from console.mister_x import MisterXSeat
 from console.model import Flash, Mode, Ui
 from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, IllegalPositionError, Move, Position, Side, Station, Ticket
+from engine.junior import JuniorGame, Step
 from engine.views import PublicView
-from hardware.interfaces import Key, Message
+from hardware.interfaces import Colour, Key, Message
 
 if TYPE_CHECKING:
     from console.app import Presenter
@@ -52,9 +54,12 @@ class Recorder(Protocol):
 
 
 class NoRecord:
-    """A recorder that keeps nothing (tests, demonstrations)."""
+    """A recorder that keeps nothing (tests, demonstrations), for either kind of game."""
 
     def moved(self, move: Move) -> None:
+        pass
+
+    def stepped(self, step: Step) -> None:
         pass
 
     def undone(self) -> None:
@@ -63,7 +68,7 @@ class NoRecord:
     def corrected(self, position: Position) -> None:
         pass
 
-    def ended(self, game: Game) -> None:
+    def ended(self, game: Game | JuniorGame) -> None:
         pass
 
 
@@ -167,10 +172,19 @@ class Flow:
     def present(self, presenter: Presenter, now: float) -> None:
         presenter.show(self.view(), self.ui, now)
 
+    def lights(self, now: float, palette: Palette) -> dict[Station, Colour]:
+        """The board's lights now (also shown behind the game menu)."""
+        return board_frame(self.view(), self.ui, now, palette)
+
     def view(self) -> PublicView:
         """What the board and screen show: the game's public view, or the correction's draft of it."""
         view = self.game.public_view()
         return self._correction.view(view) if self._correction is not None else view
+
+    @property
+    def over(self) -> bool:
+        """The game is over (its end is showing)."""
+        return self.ui.mode is Mode.GAME_OVER
 
     def set_assist(self, on: bool) -> None:
         self.ui = replace(self.ui, assist=on)

@@ -9,6 +9,11 @@ A journal is a JSON-lines file, one event per line, written by ``Journal``::
     {"seq":4,"hash":"<16 hex>","event":{"position":{...},"type":"correction"}}
     {"seq":9,"hash":"<16 hex>","event":{"outcome":{"by":"red","reason":"capture","round":7},"type":"end"}}
 
+A Junior game's journal is the same, its start event holding ``"junior":
+{"district": ..., "stations": {...}}`` instead of a position, each rogue's
+choice and detective's step a ``step`` event (``[piece, station, transport or
+null]``, as Junior records write them), and its end ``{"winner": "rogues", "round": 9}``.
+
 ``event`` is canonical JSON (sorted keys, no spaces, ASCII). ``hash`` chains the
 lines: BLAKE2b (8 bytes) of the previous line's hash, the line's ``seq`` and its
 event text as written, so a changed byte, a lost, repeated or reordered line
@@ -45,11 +50,16 @@ from pathlib import Path
 from typing import Any
 
 from engine import Game, Move, Position
+from engine.junior import JuniorGame, JuniorStart, Step
+from engine.junior import dumps as junior_dumps
+from engine.junior.record import action_from_list, action_to_list, replay
 from engine.record import dumps, move_from_dict, move_to_dict, position_from_dict, position_to_dict
 
 FORMAT = "scotland-yard-journal"
 VERSION = 1
-EVENTS = ("start", "move", "undo", "correction", "end")
+EVENTS = ("start", "move", "step", "undo", "correction", "end")
+AnyGame = Game | JuniorGame
+"""A game of either kind: the main game or Junior."""
 
 _LINE = re.compile(rb'\{"seq":([1-9][0-9]{0,8}),"hash":"([0-9a-f]{16})","event":(\{.*\})\}')
 _STAMP = re.compile(r"[0-9A-Za-z][0-9A-Za-z._-]*")
@@ -89,6 +99,15 @@ class Journal:
         self.append({"type": "start", "format": FORMAT, "version": VERSION, "position": position_to_dict(position),
                      "settings": dict(settings), "token": token})
 
+    def started_junior(self, start: JuniorStart, settings: Mapping[str, Any], token: str) -> None:
+        """Begin the journal of a new Junior game from *start* (``game.start``)."""
+        self.append({"type": "start", "format": FORMAT, "version": VERSION, "settings": dict(settings), "token": token,
+                     "junior": {"district": start.district, "stations": dict(start.stations)}})
+
+    def stepped(self, step: Step) -> None:
+        """A Junior rogue's choice or detective's step."""
+        self.append({"type": "step", "step": action_to_list(step)})
+
     def moved(self, move: Move) -> None:
         self.append({"type": "move", "move": move_to_dict(move)})
 
@@ -100,7 +119,7 @@ class Journal:
         """The board was corrected: the game goes on from ``Game(position)``."""
         self.append({"type": "correction", "position": position_to_dict(position)})
 
-    def ended(self, game: Game) -> None:
+    def ended(self, game: AnyGame) -> None:
         if game.outcome is None:
             raise ValueError(f"{game!r} is not over")
         self.append({"type": "end", "outcome": _outcome(game)})
@@ -150,7 +169,7 @@ class Journal:
 class ResumedGame:
     """A game rebuilt from its journal, with what the console needs to go on."""
 
-    game: Game
+    game: AnyGame
     settings: dict[str, Any]
     token: str
     """The handheld link's session token of this game."""
@@ -190,7 +209,7 @@ def load(path: Path) -> ResumedGame:
         raise JournalError(f"{path} cannot be resumed: {damage}. It was kept as {moved.name}", moved) from None
 
 
-def archive(journal_path: Path, history_dir: Path, game: Game, timestamp: str) -> Path:
+def archive(journal_path: Path, history_dir: Path, game: AnyGame, timestamp: str) -> Path:
     """File *game* as ``<timestamp>.json`` in *history_dir*, then remove its journal; return the record's path.
 
     The record is written to a temporary file, fsynced and renamed, so the
@@ -207,7 +226,7 @@ def archive(journal_path: Path, history_dir: Path, game: Game, timestamp: str) -
     target = _first_free(lambda n: history_dir / (f"{timestamp}.json" if n == 1 else f"{timestamp}-{n}.json"))
     temporary = history_dir / f".{target.name}.tmp"
     with open(temporary, "w", encoding="utf-8") as file:
-        file.write(dumps(game))
+        file.write(junior_dumps(game) if isinstance(game, JuniorGame) else dumps(game))
         file.flush()
         os.fsync(file.fileno())
     os.replace(temporary, target)
@@ -270,32 +289,49 @@ def _read_line(line: bytes, seq: int, previous: str) -> tuple[dict[str, Any], st
     return event, match[2].decode()
 
 
-def _replay_events(events: list[dict[str, Any]]) -> Game:
+def _replay_events(events: list[dict[str, Any]]) -> AnyGame:
     """Rebuild the game through the engine, so a journal that breaks a rule is refused."""
-    try:
-        game = Game(position_from_dict(events[0]["position"]))
-    except _UNREADABLE as error:
-        raise _Damage(f"line 1 (start) holds no possible start position: {error}") from None
+    game = _started(events[0])
     ended = False
     for seq, event in enumerate(events[1:], 2):
         kind = event.get("type")
         try:
-            if ended or (game.outcome is not None and kind != "end"):
+            if ended or (game.is_over and kind != "end"):
                 raise ValueError(f"the game was over ({game.outcome}) before it")
-            if kind == "move":
-                game.play(move_from_dict(event["move"]))
-            elif kind == "undo":
-                game.undo()
-            elif kind == "correction":
-                game = Game(position_from_dict(event["position"]))
-            elif kind == "end":
-                if game.outcome is None or event["outcome"] != _outcome(game):
+            if kind == "end":
+                if not game.is_over or event["outcome"] != _outcome(game):
                     raise ValueError(f"it says {event['outcome']}, the replayed game says {game.outcome}")
                 ended = True
             else:
-                raise ValueError(f"an event of type {kind!r} has no place here")
+                game = _applied(game, kind, event)
         except _UNREADABLE as error:
             raise _Damage(f"line {seq} ({kind}) does not replay: {error}") from None
+    return game
+
+
+def _started(event: dict[str, Any]) -> AnyGame:
+    """The game of a start event: a main game's position, or a Junior game's district and stations."""
+    try:
+        if "junior" in event:
+            start = event["junior"]
+            return JuniorGame(JuniorStart(str(start["district"]), {str(p): int(s) for p, s in start["stations"].items()}))
+        return Game(position_from_dict(event["position"]))
+    except _UNREADABLE as error:
+        raise _Damage(f"line 1 (start) holds no possible start position: {error}") from None
+
+
+def _applied(game: AnyGame, kind: object, event: dict[str, Any]) -> AnyGame:
+    """*game* after one event (a correction replaces the game); an event of the other kind of game is refused."""
+    if kind == "undo":
+        game.undo()
+    elif kind == "move" and isinstance(game, Game):
+        game.play(move_from_dict(event["move"]))
+    elif kind == "correction" and isinstance(game, Game):
+        return Game(position_from_dict(event["position"]))
+    elif kind == "step" and isinstance(game, JuniorGame):
+        replay(game, action_from_list(event["step"]))
+    else:
+        raise ValueError(f"an event of type {kind!r} has no place in this journal")
     return game
 
 
@@ -306,7 +342,10 @@ def _chain(previous: str, seq: int, text: str) -> str:
     return hashlib.blake2b(f"{previous}\n{seq}\n{text}".encode("ascii"), digest_size=8).hexdigest()
 
 
-def _outcome(game: Game) -> dict[str, Any]:
+def _outcome(game: AnyGame) -> dict[str, Any]:
+    if isinstance(game, JuniorGame):
+        assert game.outcome is not None
+        return {"winner": game.outcome.value, "round": len(game.results)}
     outcome = game.outcome
     assert outcome is not None
     return {"reason": outcome.reason.value, "round": outcome.round, "by": outcome.by}

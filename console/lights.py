@@ -173,7 +173,7 @@ def board_frame(view: PublicView, ui: Ui, now: float, palette: Palette = STANDAR
     elif ui.mode is Mode.DEAL:
         frame = _deal(view, ui, tick, palette)
     elif ui.mode is Mode.PAUSED:
-        frame = {piece.station: _scale(palette.piece_colour(piece), PAUSED_LEVEL) for piece in view.pieces}
+        frame = {piece.station: scale(palette.piece_colour(piece), PAUSED_LEVEL) for piece in view.pieces}
     else:
         frame = _playing(view, ui, tick, palette)
     _flashes(view, ui, tick, palette, frame)
@@ -204,7 +204,7 @@ def attract_frame(now: float, stations: Iterable[Station], palette: Palette = ST
 def _attract_shades(colour: Colour) -> tuple[Colour, ...]:
     """One band of the attract wave, precomputed: a lookup per station keeps idle frames cheap on a Pi Zero."""
     return tuple(
-        _scale(colour, (0.5 + 0.5 * math.cos(2 * math.pi * step / ATTRACT_STEPS)) ** 2) for step in range(ATTRACT_STEPS)
+        scale(colour, (0.5 + 0.5 * math.cos(2 * math.pi * step / ATTRACT_STEPS)) ** 2) for step in range(ATTRACT_STEPS)
     )
 
 
@@ -215,7 +215,7 @@ def _playing(view: PublicView, ui: Ui, tick: int, palette: Palette) -> dict[Stat
     """Mister X's turn and the detectives': notifier, assist, destinations, then the pieces on top."""
     frame: dict[Station, Colour] = {}
     if ui.reveal_next:
-        wash = _scale(palette.notifier, NOTIFIER_FLOOR + (1 - NOTIFIER_FLOOR) * _wave(tick, NOTIFIER_PERIOD))
+        wash = scale(palette.notifier, NOTIFIER_FLOOR + (1 - NOTIFIER_FLOOR) * wave(tick, NOTIFIER_PERIOD))
         frame.update(dict.fromkeys(london().stations, wash))
     if ui.assist:
         frame.update(dict.fromkeys(iter_stations(view.possible), palette.assist))
@@ -224,16 +224,16 @@ def _playing(view: PublicView, ui: Ui, tick: int, palette: Palette) -> dict[Stat
     if mover is not None:
         colour = palette.piece_colour(mover)
         low, high = DESTINATION_LEVELS
-        frame.update(dict.fromkeys(ui.destinations, _scale(colour, low + (high - low) * _wave(tick, DESTINATION_PERIOD))))
+        frame.update(dict.fromkeys(ui.destinations, scale(colour, low + (high - low) * wave(tick, DESTINATION_PERIOD))))
         if ui.chosen is not None:  # a move waiting for its ticket, or the computer detectives' move
             frame[ui.chosen] = colour
     for piece in view.pieces:
         colour = palette.piece_colour(piece)
         if piece is mover:
-            frame[piece.station] = _mix(colour, palette.selected, SELECTED_GLINT * _wave(tick, SELECTED_PERIOD))
+            frame[piece.station] = mix(colour, palette.selected, SELECTED_GLINT * wave(tick, SELECTED_PERIOD))
         else:
             level = MOVED_LEVEL if view.turn is Side.DETECTIVES and piece.name in view.moved else 1.0
-            frame[piece.station] = _scale(colour, level * _rhythm(palette, piece.name, tick))
+            frame[piece.station] = scale(colour, level * _rhythm(palette, piece.name, tick))
     return frame
 
 
@@ -244,7 +244,7 @@ def _deal(view: PublicView, ui: Ui, tick: int, palette: Palette) -> dict[Station
     for piece in view.pieces:
         colour = palette.piece_colour(piece)
         if piece.name not in waiting:
-            frame[piece.station] = _scale(colour, _rhythm(palette, piece.name, tick))
+            frame[piece.station] = scale(colour, _rhythm(palette, piece.name, tick))
         elif tick // DEAL_BLINK % 2 == 0:
             frame[waiting[piece.name]] = colour
     return frame
@@ -254,7 +254,7 @@ def _game_over(view: PublicView, tick: int, palette: Palette) -> dict[Station, C
     """The route replay under the pieces; if the detectives won, Mister X's station flashes."""
     frame = _route(view, tick, palette)
     for piece in view.pieces:
-        frame[piece.station] = _scale(palette.piece_colour(piece), _rhythm(palette, piece.name, tick))
+        frame[piece.station] = scale(palette.piece_colour(piece), _rhythm(palette, piece.name, tick))
     outcome, final = view.outcome, view.mister_x_final
     if outcome is not None and outcome.winner is Side.DETECTIVES and final is not None:
         capturer = next((piece for piece in view.pieces if piece.name == outcome.by), None)
@@ -280,15 +280,15 @@ def _route(view: PublicView, tick: int, palette: Palette) -> dict[Station, Colou
     head = at // ROUTE_STEP
     if head >= len(route):
         for station in route:
-            frame[station] = _scale(colour, ROUTE_HOLD_LEVEL)
+            frame[station] = scale(colour, ROUTE_HOLD_LEVEL)
         frame[route[-1]] = colour
     else:
         for behind in range(min(ROUTE_TAIL, head), -1, -1):  # the head is drawn last, over a revisited station
-            frame[route[head - behind]] = _scale(colour, 1 - behind / (ROUTE_TAIL + 1))
+            frame[route[head - behind]] = scale(colour, 1 - behind / (ROUTE_TAIL + 1))
     head_station = route[head] if head < len(route) else None
     for entry in view.log:
         if entry.reveal and entry.station is not None:
-            frame[entry.station] = palette.reveal if entry.station == head_station else _scale(palette.reveal, REVEAL_MARK_LEVEL)
+            frame[entry.station] = palette.reveal if entry.station == head_station else scale(palette.reveal, REVEAL_MARK_LEVEL)
     return frame
 
 
@@ -330,17 +330,17 @@ def _on_beat(name: str, tick: int) -> bool:
     return not (slot % 2 == 1 and slot < 2 * (DETECTIVE_COLOURS.index(name) + 1))
 
 
-def _wave(tick: int, period: int) -> float:
+def wave(tick: int, period: int) -> float:
     """A smooth 0 -> 1 -> 0 swell over *period* frames."""
     return 0.5 - 0.5 * math.cos(2 * math.pi * (tick % period) / period)
 
 
-def _scale(colour: Colour, level: float) -> Colour:
+def scale(colour: Colour, level: float) -> Colour:
     red, green, blue = colour
     return round(red * level), round(green * level), round(blue * level)
 
 
-def _mix(colour: Colour, towards: Colour, amount: float) -> Colour:
+def mix(colour: Colour, towards: Colour, amount: float) -> Colour:
     return (
         round(colour[0] + (towards[0] - colour[0]) * amount),
         round(colour[1] + (towards[1] - colour[1]) * amount),

@@ -20,14 +20,27 @@ from dataclasses import replace
 from console.app import Console, Presenter
 from console.flow import Flow
 from console.journal import JournalError, archive, load
+from console.junior_flow import JuniorFlow
 from console.lights import COLOUR_BLIND, STANDARD
 from console.menu import BACK, Menu, Row
-from console.model import Mode
 from console.session import HISTORY, JOURNAL, Sitting
-from console.settings import DETECTIVE_SEATS, LEVELS, SEATS, GameSettings, bobbies_of, detectives_of, save_preferences
+from console.settings import (
+    DETECTIVE_SEATS,
+    GAMES,
+    JUNIOR,
+    JUNIOR_PLAYERS,
+    LEVELS,
+    SEATS,
+    GameSettings,
+    bobbies_of,
+    detectives_of,
+    save_preferences,
+)
 from console.thinker import Thinker
 from engine import EDITIONS, Station, london
+from engine.ai.junior import JUNIOR_LEVELS
 from engine.editions import FIVE_REVEALS, StartDeal
+from engine.junior import JuniorGame, districts
 from hardware.interfaces import Hardware, Key, Message
 from hardware.selftest import SelfTest
 
@@ -72,7 +85,7 @@ class Program:
         self.console = Console(hardware, self, clock=clock)
 
     @property
-    def flow(self) -> Flow | None:
+    def flow(self) -> Flow | JuniorFlow | None:
         """The flow of the game being played (``None`` between games)."""
         return self.sitting.flow if self.sitting is not None else None
 
@@ -106,12 +119,15 @@ class Program:
         if game.is_over:  # the power went before it was filed
             archive(path, self.settings.data_path / HISTORY, game, self.timestamp())
             return "", ""
-        return f"{game.ruleset.name}, round {game.round}", ""
+        return f"{'Junior' if isinstance(game, JuniorGame) else game.ruleset.name}, round {game.round}", ""
 
     def setup_menu(self) -> None:
         settings = self.settings
+        if settings.edition == JUNIOR:
+            self._junior_setup_menu(settings)
+            return
         rows = [
-            Row("edition", "Edition", tuple(EDITIONS)),
+            Row("edition", "Edition", GAMES),
             Row("reveals", "Mister X shows himself"),
             Row("players", "Players"),
             Row("detectives", "Detectives"),
@@ -126,6 +142,25 @@ class Program:
                     message="Set up the game, then CONFIRM on the last row")
         self._open("setup", menu)
         self._fit_setup(settings)
+
+    def _junior_setup_menu(self, settings: GameSettings) -> None:
+        """Junior's setup: where, how many players (4: two rogues), who plays the rogues and the detectives."""
+        places = districts()
+        low, high = JUNIOR_PLAYERS
+        rows = [
+            Row("edition", "Edition", GAMES),
+            Row("district", "Played in", tuple(places), tuple(place.title for place in places.values())),
+            Row("players", "Players (4: Mister FOX and ROXy)", _numbers(low, high)),
+            Row("mister_x", "The rogues are", SEATS, tuple(_SEAT_NAMES[seat] for seat in SEATS)),
+            Row("detectives_by", "The detectives are", DETECTIVE_SEATS, ("people, at the board", "the computer")),
+            Row("level", "Computer plays", JUNIOR_LEVELS),
+            Row("start", "Set up the pawns"),
+        ]
+        chosen = {"edition": JUNIOR, "district": settings.district or next(iter(places)), "mister_x": settings.mister_x,
+                  "detectives_by": settings.detectives_by, "players": str(min(max(settings.players, low), high)),
+                  "level": settings.level if settings.level in JUNIOR_LEVELS else "normal"}
+        self._open("setup", Menu("New game: Junior", rows, chosen, cursor="start",
+                                 message="Set up the game, then CONFIRM on the last row"))
 
     def _fit_setup(self, settings: GameSettings) -> None:
         """The rows whose range depends on the edition and the players, set from *settings*."""
@@ -147,6 +182,22 @@ class Program:
         assert menu is not None
         values = menu.values
         edition = values["edition"]
+        if name == "edition" and (edition == JUNIOR) != ("district" in values):  # into Junior's setup, or out of it
+            chosen = replace(self.settings, edition=edition, players=int(values["players"]), mister_x=values["mister_x"],
+                             detectives_by=values["detectives_by"], detectives=0, bobbies=-1,
+                             level=values["level"] if edition == JUNIOR or values["level"] in LEVELS else "normal")
+            if edition == JUNIOR:
+                self._junior_setup_menu(chosen)
+            else:
+                chosen = replace(chosen, players=min(max(chosen.players, EDITIONS[edition].players[0]), EDITIONS[edition].players[1]))
+                self.settings, kept = chosen, self.settings
+                self.setup_menu()
+                self.settings = kept
+            assert self.menu is not None
+            self.menu.cursor = 0
+            return
+        if edition == JUNIOR:
+            return
         ruleset = EDITIONS[edition]
         players = min(max(int(values["players"]), ruleset.players[0]), ruleset.players[1])
         chosen = GameSettings(edition=edition, players=players, five_reveals=values["reveals"] == "five")
@@ -160,6 +211,10 @@ class Program:
         menu = self.menu
         assert menu is not None
         values = menu.values
+        if values["edition"] == JUNIOR:
+            return replace(self.settings, edition=JUNIOR, district=values["district"], players=int(values["players"]),
+                           mister_x=values["mister_x"], detectives_by=values["detectives_by"], level=values["level"],
+                           detectives=0, bobbies=-1, five_reveals=False)
         game = replace(self.settings, edition=values["edition"], players=int(values["players"]),
                        five_reveals=values["reveals"] == "five", mister_x=values["mister_x"], detectives_by=values["detectives_by"],
                        level=values["level"], detectives=0, bobbies=-1)
@@ -179,11 +234,13 @@ class Program:
     def game_menu(self) -> None:
         flow = self.flow
         assert flow is not None
-        rows = [Row("back", "Back to the game"), Row("assist", "Deduction assist", ("off", "on"))]
-        if flow.can_correct:
-            rows.append(Row("correct", "Correct the board"))
+        rows = [Row("back", "Back to the game")]
+        if isinstance(flow, Flow):
+            rows.append(Row("assist", "Deduction assist", ("off", "on")))
+            if flow.can_correct:
+                rows.append(Row("correct", "Correct the board"))
         rows += [Row("restart", "Restart with a new deal", confirm_twice=True), Row("leave", "Leave (the game is kept)")]
-        self._open("game", Menu("Game menu", rows, {"assist": "on" if flow.ui.assist else "off"}))
+        self._open("game", Menu("Game menu", rows, {"assist": "on" if isinstance(flow, Flow) and flow.ui.assist else "off"}))
 
     def _open(self, kind: str, menu: Menu) -> None:
         self._menu_kind, self.menu = kind, menu
@@ -228,13 +285,14 @@ class Program:
     def _game_menu_chosen(self, name: str, now: float) -> None:
         sitting, menu = self.sitting, self.menu
         assert sitting is not None and menu is not None
-        if name == "assist":
-            sitting.flow.set_assist(menu.value("assist") == "on")
+        flow = sitting.flow
+        if name == "assist" and isinstance(flow, Flow):
+            flow.set_assist(menu.value("assist") == "on")
         elif name in (BACK, "back"):
             self._close_menu()
-        elif name == "correct":
+        elif name == "correct" and isinstance(flow, Flow):
             self._close_menu()
-            sitting.flow.begin_correction(now)
+            flow.begin_correction(now)
         elif name == "restart":
             sitting.flow.leave()
             self.settings = sitting.opened.settings  # a resumed game brings its own settings
@@ -287,7 +345,7 @@ class Program:
         if self.sitting is None:
             return
         flow = self.sitting.flow
-        if key is Key.MENU and flow.ui.mode is not Mode.GAME_OVER:
+        if key is Key.MENU and not flow.over:
             self.game_menu()
             return
         flow.key_pressed(key, now)
@@ -319,7 +377,7 @@ class Program:
         if self.menu is None and flow is not None:
             flow.present(presenter, now)
         elif self.menu is not None:
-            presenter.show_menu(self.menu.ui, now, None if flow is None else (flow.view(), flow.ui))
+            presenter.show_menu(self.menu.ui, now, flow)
 
 
 class _ScreenLog(io.StringIO):

@@ -10,11 +10,20 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace as copy_with
 
 from console.app import FRAME_SECONDS, Presenter
+from console.junior_flow import reveal_words, winner_words
+from console.junior_model import Celebration, JuniorMode, JuniorUi
 from console.model import Flash, Mode, Ui
 from engine import DetectiveMove, Game, Side
+from engine.junior import JuniorGame, JuniorView
+from engine.junior import record as junior_record
+from engine.junior.record import replay as replay_action
+from engine.record import from_dict, parse_json
 from engine.views import PublicView
+
+Scene = tuple[PublicView, Ui] | tuple[JuniorView, JuniorUi]
 from hardware.interfaces import Hardware, KeyPressed
 
 REVEAL_SECONDS = 3.0
@@ -41,9 +50,31 @@ def scenes(final: Game) -> Iterator[tuple[PublicView, Ui]]:
     yield game.public_view(), Ui(Mode.GAME_OVER, message=f"{game.outcome}. Press any key to leave")
 
 
+def load_record(text: str) -> Game | JuniorGame:
+    """A filed game of either kind, by its record's format; ``RecordError`` says what is wrong with a bad one."""
+    data = parse_json(text)
+    if isinstance(data, dict) and data.get("format") == junior_record.FORMAT:
+        return junior_record.from_dict(data)
+    return from_dict(data)
+
+
+def junior_scenes(final: JuniorGame) -> Iterator[tuple[JuniorView, JuniorUi]]:
+    """A Junior game round by round: each reveal as the table saw it (the rogues' choices show only there)."""
+    game = JuniorGame(final.start, final.district)
+    yield game.public_view(), JuniorUi(JuniorMode.ROGUES, prompt="The start", message="Round 1")
+    for action in final.actions:
+        rounds = len(game.results)
+        replay_action(game, action)
+        if len(game.results) > rounds:
+            prompt, told = reveal_words(game.results[-1])
+            yield game.public_view(), JuniorUi(JuniorMode.REVEAL, prompt=prompt, message=f"Round {rounds + 1}: {told}",
+                                               celebration=Celebration(game.results[-1], 0.0, REVEAL_SECONDS))
+    yield game.public_view(), JuniorUi(JuniorMode.GAME_OVER, prompt=winner_words(game.outcome), message="Press any key to leave")
+
+
 def replay(
     hardware: Hardware,
-    final: Game,
+    final: Game | JuniorGame,
     *,
     step_s: float = 2.0,
     clock: Callable[[], float] = time.monotonic,
@@ -52,17 +83,22 @@ def replay(
 ) -> None:
     """Show every scene for *step_s* seconds (a key skips to the end), then the end for *end_s* or until a key."""
     presenter = Presenter(hardware)
-    all_scenes = list(scenes(final))
+    all_scenes: list[Scene] = list(junior_scenes(final) if isinstance(final, JuniorGame) else scenes(final))
     index = 0
     while index < len(all_scenes):
         view, ui = all_scenes[index]
         last = index == len(all_scenes) - 1
         started = clock()
-        if ui.reveal is not None:  # the flash starts when its scene does
+        if isinstance(ui, Ui) and ui.reveal is not None:  # the flash starts when its scene does
             ui = Ui(ui.mode, message=ui.message, reveal=Flash(ui.reveal.station, started, ui.reveal.seconds))
+        if isinstance(ui, JuniorUi) and ui.celebration is not None:
+            ui = copy_with(ui, celebration=copy_with(ui.celebration, since=started))
         skip = False
         while not skip and clock() - started < (end_s if last else step_s):
-            presenter.show(view, ui, clock())
+            if isinstance(view, JuniorView) and isinstance(ui, JuniorUi):
+                presenter.show_junior(view, ui, clock())
+            elif isinstance(view, PublicView) and isinstance(ui, Ui):
+                presenter.show(view, ui, clock())
             skip = any(isinstance(event, KeyPressed) for event in hardware.controls.poll())
             sleep(FRAME_SECONDS)
         if skip and last:

@@ -206,6 +206,48 @@ class ScreenRenderer:
             self._wrapped[key] = lines
         return lines
 
+    # ------------------------------------------------------------ for other screens drawn with this renderer (Junior)
+
+    @property
+    def min_px(self) -> int:
+        """The smallest line height any text gets at this size (1/20 of the height)."""
+        return self._min_px
+
+    @property
+    def pad(self) -> int:
+        """The gap between panels at this size."""
+        return self._pad
+
+    def begin(self, surface: pygame.Surface) -> None:
+        """Start a frame on *surface*: forget the last frame's words, and lay out again if the size changed."""
+        self.texts = []
+        if surface.get_size() != self.size:
+            self._layout(surface.get_size())
+
+    def font(self, px: int) -> pygame.font.Font:
+        """The bundled font whose line height is at least *px* pixels (loaded once)."""
+        return self._font(px)
+
+    def text(self, text: str, px: int, colour: Colour, width: int = 0) -> pygame.Surface:
+        """*text* rendered once and recorded in ``texts``; with a *width*, shrunk then cut to fit (see ``_text``)."""
+        return self._text(text, px, colour, width)
+
+    def wrap(self, text: str, px: int, colour: Colour, width: int, max_lines: int) -> list[pygame.Surface]:
+        """*text* broken into at most *max_lines* lines of *width*, recorded in ``texts``."""
+        return self._wrap(text, px, colour, width, max_lines)
+
+    def fitting_px(self, text: str, px: int, width: int, floor: int) -> int:
+        """A line height up to *px* (about the largest), not under *floor*, at which *text* fits in *width* (*floor* if none does)."""
+        wide = self._font(px).size(text)[0]
+        while px > floor and wide > width:
+            px = max(floor, min(px - 1, int(px * width / wide)))
+            wide = self._font(px).size(text)[0]
+        return px
+
+    def message_bar(self, surface: pygame.Surface, message: str, *, alert: bool) -> None:
+        """The one-line message across the bottom (red while *alert*), as on the game's screen."""
+        self._message_bar(surface, message, alert=alert)
+
     # ------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface, view: PublicView, ui: Ui, now: float) -> None:

@@ -14,13 +14,16 @@ from dataclasses import asdict, dataclass, replace
 
 from console.computer import ComputerDetectives, ComputerSeat
 from console.flow import Flow
-from console.journal import Journal, JournalError, archive, load
+from console.journal import AnyGame, Journal, JournalError, archive, load
+from console.junior_flow import JuniorFlow
+from console.junior_seats import ComputerDetectiveTeam, ComputerRogues, HandheldRogues, RogueSeat
 from console.lights import COLOUR_BLIND, STANDARD, Palette
 from console.mister_x import HandheldSeat, MisterXSeat
-from console.settings import GameSettings, bobbies_of, detectives_of
+from console.settings import JUNIOR, GameSettings, bobbies_of, detectives_of, rogues_of
 from console.thinker import Thinker
 from engine import Game, find_ruleset
 from engine.editions import FIVE_REVEALS
+from engine.junior import JuniorGame
 from hardware.interfaces import Hardware
 
 JOURNAL = "game.journal"
@@ -29,7 +32,7 @@ HISTORY = "history"
 
 @dataclass
 class Opened:
-    game: Game
+    game: AnyGame
     journal: Journal
     settings: GameSettings
     resumed: bool
@@ -38,7 +41,9 @@ class Opened:
     note: str = ""
 
 
-def new_game(settings: GameSettings, seed: int) -> Game:
+def new_game(settings: GameSettings, seed: int) -> AnyGame:
+    if settings.edition == JUNIOR:
+        return JuniorGame.new(settings.district, rogues=rogues_of(settings), seed=seed)
     ruleset = find_ruleset(settings.edition)
     if settings.five_reveals:
         ruleset = replace(ruleset, reveal_moves=FIVE_REVEALS)
@@ -67,7 +72,10 @@ def open_game(settings: GameSettings, *, fresh: bool, timestamp: str, seed: int 
     game = new_game(settings, seed if seed is not None else secrets.randbelow(2**31))
     journal = Journal(path)
     token = secrets.token_hex(8)
-    journal.started(game.start, asdict(settings), token)
+    if isinstance(game, JuniorGame):
+        journal.started_junior(game.start, asdict(settings), token)
+    else:
+        journal.started(game.start, asdict(settings), token)
     return Opened(game, journal, settings, False, token, note)
 
 
@@ -77,6 +85,15 @@ def seat_for(settings: GameSettings, hardware: Hardware, thinker: Thinker) -> Mi
 
 def detectives_for(settings: GameSettings, thinker: Thinker) -> ComputerDetectives | None:
     return ComputerDetectives(settings.level, thinker) if settings.detectives_by == "computer" else None
+
+
+def junior_flow(opened: Opened, hardware: Hardware, now: float, seed: int) -> JuniorFlow:
+    """The flow of a Junior game, its rogues and detectives seated as the settings say."""
+    settings, game = opened.settings, opened.game
+    assert isinstance(game, JuniorGame)
+    seat: RogueSeat = ComputerRogues(settings.level, seed) if settings.mister_x == "computer" else HandheldRogues(hardware.handheld)
+    detectives = ComputerDetectiveTeam(settings.level, seed) if settings.detectives_by == "computer" else None
+    return JuniorFlow(game, seat, now, opened.journal, deal=not opened.resumed, detectives=detectives)
 
 
 class Sitting:
@@ -99,8 +116,13 @@ class Sitting:
         self.opened = open_game(settings, fresh=fresh, timestamp=timestamp(), seed=seed)
         settings = self.opened.settings
         hardware.handheld.start_session(self.opened.token, new_game=not self.opened.resumed)
-        self.flow = Flow(self.opened.game, seat_for(settings, hardware, thinker), now, self.opened.journal,
-                         deal=not self.opened.resumed, assist=settings.assist, detectives=detectives_for(settings, thinker))
+        game = self.opened.game
+        self.flow: Flow | JuniorFlow
+        if isinstance(game, JuniorGame):
+            self.flow = junior_flow(self.opened, hardware, now, seed if seed is not None else secrets.randbelow(2**31))
+        else:
+            self.flow = Flow(game, seat_for(settings, hardware, thinker), now, self.opened.journal,
+                             deal=not self.opened.resumed, assist=settings.assist, detectives=detectives_for(settings, thinker))
         if self.opened.note:
             self.flow.ui = replace(self.flow.ui, message=self.opened.note)
 

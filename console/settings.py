@@ -4,10 +4,12 @@ The file's ``[game]`` section is the console's; every other section is the
 hardware's (``hardware.config``). No file at all means every default, and a
 bad value is refused at start naming the key and the allowed values:
 
->>> parse_settings('[game]\\nedition = "junior"').game
+>>> parse_settings('[game]\\nedition = "junior"\\nplayers = 4').game.edition
+'junior'
+>>> parse_settings('[game]\\nedition = "junor"').game
 Traceback (most recent call last):
 ...
-hardware.config.ConfigError: game.edition: must be one of reissue, classic, beginner, not 'junior'
+hardware.config.ConfigError: game.edition: must be one of reissue, classic, beginner, junior, not 'junor'
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from engine import EDITIONS
+from engine.ai.junior import JUNIOR_LEVELS
 from engine.editions import StartDeal
+from engine.junior import districts
 from hardware.config import Config, ConfigError, config_from_data, read_toml, section, typed
 
 SEATS = ("handheld", "computer")
@@ -27,6 +31,12 @@ DETECTIVE_SEATS = ("people", "computer")
 LEVELS = ("easy", "normal", "hard")
 """The computer players' levels (``engine.ai.players``)."""
 PALETTES = ("standard", "colour-blind")
+JUNIOR = "junior"
+"""Scotland Yard Junior: a game of its own (``engine.junior``), offered beside the editions."""
+GAMES = (*EDITIONS, JUNIOR)
+"""What the setup's first row offers."""
+JUNIOR_PLAYERS = (2, 4)
+"""Junior is for 2 to 4 players: 4 brings ROXy in as a second rogue."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +55,9 @@ class GameSettings:
     detectives_by: str = "people"
     """Who plays the detectives and bobbies: people at the board, or the computer (people move its pieces)."""
     level: str = "normal"
-    """How well the computer players play: easy, normal or hard."""
+    """How well the computer players play: easy, normal or hard (Junior: easy or normal)."""
+    district: str = ""
+    """Where Junior is played (``engine.junior.districts``); empty: the first shipped district."""
     assist: bool = False
     """Light the stations where Mister X can be (the deduction assist); a key toggles it in play."""
     palette: str = "standard"
@@ -86,11 +98,15 @@ def parse_settings(text: str) -> Settings:
 
 
 def check_game(game: GameSettings) -> GameSettings:
-    _one_of("game.edition", game.edition, tuple(EDITIONS))
+    _one_of("game.edition", game.edition, GAMES)
     _one_of("game.mister_x", game.mister_x, SEATS)
     _one_of("game.detectives_by", game.detectives_by, DETECTIVE_SEATS)
     _one_of("game.level", game.level, LEVELS)
     _one_of("game.palette", game.palette, PALETTES)
+    if game.district:
+        _one_of("game.district", game.district, tuple(districts()))
+    if game.edition == JUNIOR:
+        return _check_junior(game)
     low, high = EDITIONS[game.edition].players
     if not low <= game.players <= high:
         raise ConfigError(f"game.players: the {game.edition} edition is for {low} to {high} players, not {game.players}")
@@ -105,6 +121,19 @@ def check_game(game: GameSettings) -> GameSettings:
     return game
 
 
+def _check_junior(game: GameSettings) -> GameSettings:
+    low, high = JUNIOR_PLAYERS
+    if not low <= game.players <= high:
+        raise ConfigError(f"game.players: Junior is for {low} to {high} players, not {game.players}")
+    _one_of("game.level", game.level, JUNIOR_LEVELS)
+    return game
+
+
+def rogues_of(game: GameSettings) -> int:
+    """The rogues of a Junior game: Mister FOX, and ROXy too with 4 players."""
+    return 2 if game.players >= 4 else 1
+
+
 def detectives_of(game: GameSettings) -> int:
     """The detectives a game of these settings has."""
     return game.detectives or EDITIONS[game.edition].detectives_for(game.players)
@@ -117,7 +146,8 @@ def bobbies_of(game: GameSettings) -> int:
 
 PREFERENCES = "preferences.json"
 """In the data folder: the choices last made on the console's menus, which win over the config file's [game] values."""
-_REMEMBERED = ("edition", "players", "detectives", "bobbies", "five_reveals", "mister_x", "detectives_by", "level", "assist", "palette")
+_REMEMBERED = ("edition", "players", "detectives", "bobbies", "five_reveals", "mister_x", "detectives_by", "level", "assist", "palette",
+              "district")
 
 
 def save_preferences(game: GameSettings) -> None:

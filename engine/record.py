@@ -38,11 +38,15 @@ def dumps(game: Game) -> str:
 
 def loads(text: str) -> Game:
     """Replay a JSON record; ``RecordError`` says what is wrong with a bad one."""
+    return from_dict(parse_json(text))
+
+
+def parse_json(text: str) -> Any:
+    """A record's JSON as plain data; ``RecordError`` if it is not JSON at all."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
         raise RecordError(f"not a game record: the JSON is broken ({error})") from None
-    return from_dict(data)
 
 
 def to_dict(game: Game) -> dict[str, Any]:

@@ -406,7 +406,7 @@ class SimWindow:
             rect = layout.pane_button
             pygame.draw.rect(surface, KEY_FILL, rect, border_radius=6)
             word = "Hide" if self.pane_shown else "Show"
-            label = self._font(max(14, rect.h // 2)).render(f"{word} Mister X's handheld  [H]", True, KEY_TEXT)
+            label = self._font(max(14, rect.h // 2)).render(f"{word} the secret handheld  [H]", True, KEY_TEXT)
             surface.blit(label, label.get_rect(center=rect.center))
         return surface
 

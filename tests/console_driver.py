@@ -36,8 +36,8 @@ class StepClock:
         return self.now
 
 
-class Table:
-    """The people around the board, one action per call of ``act``."""
+class Hands:
+    """People at a console on the fake profile: they press stations and keys, and the console steps after each."""
 
     def __init__(self, console: Console, seed: int = 0) -> None:
         self.console = console
@@ -45,17 +45,6 @@ class Table:
         buttons, controls = console.hardware.station_buttons, console.hardware.controls
         assert isinstance(buttons, FakeStationButtons) and isinstance(controls, FakeControlButtons)
         self.buttons, self.controls = buttons, controls
-        self.last_flow: Flow | None = None
-        """The flow of the game played last (it stays here after the game is filed)."""
-
-    @property
-    def flow(self) -> Flow | None:
-        """The game being played: the console's own flow, or the program's current one."""
-        activity = self.console.activity
-        flow = activity if isinstance(activity, Flow) else activity.flow if isinstance(activity, Program) else None
-        if flow is not None:
-            self.last_flow = flow
-        return flow
 
     @property
     def in_menu(self) -> bool:
@@ -70,6 +59,24 @@ class Table:
     def key(self, key: Key) -> None:
         self.controls.press(key)
         self.console.step()
+
+
+class Table(Hands):
+    """The people around the board, one action per call of ``act``."""
+
+    def __init__(self, console: Console, seed: int = 0) -> None:
+        super().__init__(console, seed)
+        self.last_flow: Flow | None = None
+        """The flow of the game played last (it stays here after the game is filed)."""
+
+    @property
+    def flow(self) -> Flow | None:
+        """The game being played: the console's own flow, or the program's current one."""
+        activity = self.console.activity
+        flow = activity if isinstance(activity, Flow) else activity.flow if isinstance(activity, Program) else None
+        if flow is not None:
+            self.last_flow = flow
+        return flow
 
     def act(self) -> None:
         """Do what the console asks for next."""

@@ -24,7 +24,10 @@ def test_game_and_hardware_sections_share_one_file() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('[game]\nedition = "junior"', "game.edition: must be one of reissue, classic, beginner, not 'junior'"),
+        ('[game]\nedition = "junor"', "game.edition: must be one of reissue, classic, beginner, junior, not 'junor'"),
+        ('[game]\nedition = "junior"\nplayers = 5', "game.players: Junior is for 2 to 4 players, not 5"),
+        ('[game]\nedition = "junior"\nlevel = "hard"', "game.level: must be one of easy, normal, not 'hard'"),
+        ('[game]\nedition = "junior"\ndistrict = "soho"', "game.district: must be one of"),
         ('[game]\nmister_x = "robot"', "game.mister_x: must be one of handheld, computer, not 'robot'"),
         ('[game]\npalette = "pink"', "game.palette: must be one of standard, colour-blind, not 'pink'"),
         ('[game]\nedition = "beginner"\nplayers = 6', "game.players: the beginner edition is for 2 to 5 players, not 6"),
