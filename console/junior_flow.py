@@ -256,7 +256,7 @@ class JuniorFlow:
         prompt, told = reveal_words(result)
         self.ui = replace(self.ui, mode=JuniorMode.REVEAL, selected=None, destinations=(), to_place=moved,
                           celebration=Celebration(result, now, CELEBRATION_SECONDS), prompt=prompt,
-                          message=_joined(told, _PLACE if moved else ""))
+                          message=_PLACE if moved else told)  # the screen pictures the steps; the pawns wait
         if self.game.is_over or not moved:
             self._continue(now)
 

@@ -6,7 +6,9 @@ import random
 from pathlib import Path
 
 import pygame
+import pytest
 
+from console.cli import main
 from console.junior_flow import JuniorFlow
 from console.junior_model import JuniorMode
 from console.program import Program
@@ -85,3 +87,14 @@ def test_a_whole_junior_game_in_the_simulator_with_the_rogues_on_the_handheld_pa
     assert lit == set(flow.game.district.stations)  # the playing area, and nothing outside it
     sim.do("key", "confirm")
     assert sim.program.flow is None and any((tmp_path / "history").iterdir())
+
+
+def test_the_readme_junior_picture_s_script_still_plays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = Path(__file__).resolve().parent.parent / "docs" / "junior.script"
+    assert main(["sim", "--headless", "--script", str(script), "--screenshots", str(tmp_path), "--seed", "3",
+                 "--data-dir", str(tmp_path / "data")]) == 0
+    fresh, committed = pygame.image.load(str(tmp_path / "junior.png")), pygame.image.load(str(script.with_suffix(".png")))
+    assert fresh.get_size() == committed.get_size()
+    # the same reveal at the same moment: the captured fox's pawn and the caught token look alike in both
+    for x, y in ((410, 335), (1213, 167), (1000, 148)):
+        assert fresh.get_at((x, y)) == committed.get_at((x, y))
