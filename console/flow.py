@@ -23,7 +23,7 @@ from console.computer import ComputerDetectives
 from console.correction import Correction
 from console.lights import Palette, board_frame
 from console.mister_x import MisterXSeat
-from console.model import Flash, Mode, Ui
+from console.model import Flash, Mode, Ui, still_to_place
 from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, IllegalPositionError, Move, Position, Side, Station, Ticket
 from engine.junior import JuniorGame, Step
 from engine.views import PublicView
@@ -202,11 +202,11 @@ class Flow:
     # ------------------------------------------------------------ the deal
 
     def _placed(self, station: Station, now: float) -> None:
-        waiting = [(name, at) for name, at in self.ui.to_place if at != station]
-        if len(waiting) == len(self.ui.to_place):
+        waiting = still_to_place(self.ui.to_place, station)
+        if waiting is None:
             self._refuse(station, f"No piece starts at {station}: place the pieces on the lit stations", now)
             return
-        self.ui = replace(self.ui, to_place=tuple(waiting))
+        self.ui = replace(self.ui, to_place=waiting)
         if not waiting:
             self._continue(now)
 

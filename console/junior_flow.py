@@ -24,7 +24,7 @@ from console.junior_lights import junior_frame
 from console.junior_model import Celebration, JuniorMode, JuniorUi
 from console.junior_seats import ComputerDetectiveTeam, RogueSeat
 from console.lights import Palette
-from console.model import Flash
+from console.model import Flash, still_to_place
 from engine import IllegalMoveError, Station
 from engine.junior import DETECTIVES, NAMES, JuniorGame, JuniorView, RoundResult, Step, Team
 from hardware.interfaces import Colour, Key, Message
@@ -144,8 +144,8 @@ class JuniorFlow:
     # ------------------------------------------------------------ placing pawns
 
     def _placed(self, station: Station, now: float) -> None:
-        waiting = tuple((name, at) for name, at in self.ui.to_place if at != station)
-        if len(waiting) == len(self.ui.to_place):
+        waiting = still_to_place(self.ui.to_place, station)
+        if waiting is None:
             self._refuse(station, f"no pawn goes to {station}: put the pawns on the lit stations", now)
             return
         self.ui = replace(self.ui, to_place=waiting)

@@ -32,6 +32,12 @@ class Mode(Enum):
     GAME_OVER = "game_over"
 
 
+def still_to_place(to_place: tuple[tuple[str, Station], ...], station: Station) -> tuple[tuple[str, Station], ...] | None:
+    """The pieces still to place once *station* was pressed, or None when no piece goes there (the press is refused)."""
+    waiting = tuple((name, at) for name, at in to_place if at != station)
+    return None if len(waiting) == len(to_place) else waiting
+
+
 @dataclass(frozen=True)
 class Flash:
     """A short-lived signal on the board, drawn from ``since`` for ``seconds``."""
