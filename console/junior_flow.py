@@ -90,7 +90,7 @@ class JuniorFlow:
             self.finished = True  # any key: the players have seen the end
         elif key is Key.UNDO and mode is JuniorMode.DETECTIVES:
             self._undo(now)
-        elif key is Key.CONFIRM and self.ui.to_place and mode is JuniorMode.REVEAL:
+        elif key is Key.CONFIRM and mode is JuniorMode.REVEAL:
             self.ui = replace(self.ui, to_place=())  # the pawns are where they should be: go on
             self._continue(now)
 
@@ -115,8 +115,10 @@ class JuniorFlow:
         self.ui = replace(self.ui, message=f"The button at station {station} is stuck: it is ignored until released")
 
     def tick(self, now: float) -> None:
-        """Every frame: the computer rogues' steps; why the game waits, while paused."""
-        if self.ui.mode is JuniorMode.ROGUES:
+        """Every frame: the end of a reveal's celebration; the computer rogues' steps; why the game waits, while paused."""
+        if self.ui.mode is JuniorMode.REVEAL and not self.ui.to_place and not self._celebrating(now):
+            self._continue(now)
+        elif self.ui.mode is JuniorMode.ROGUES:
             for step in self.seat.poll(self.game):
                 self._rogue_chooses(step, now)
         elif self.ui.mode is JuniorMode.PAUSED and not self.ui.message.startswith("No: "):
@@ -149,7 +151,7 @@ class JuniorFlow:
             self._refuse(station, f"no pawn goes to {station}: put the pawns on the lit stations", now)
             return
         self.ui = replace(self.ui, to_place=waiting)
-        if not waiting:
+        if not waiting and self.ui.mode is not JuniorMode.REVEAL:  # a reveal goes on once its celebration is over (tick)
             self._continue(now)
 
     # ------------------------------------------------------------ the round
@@ -257,8 +259,12 @@ class JuniorFlow:
         self.ui = replace(self.ui, mode=JuniorMode.REVEAL, selected=None, destinations=(), to_place=moved,
                           celebration=Celebration(result, now, CELEBRATION_SECONDS), prompt=prompt,
                           message=_PLACE if moved else told)  # the screen pictures the steps; the pawns wait
-        if self.game.is_over or not moved:
+        if self.game.is_over:
             self._continue(now)
+
+    def _celebrating(self, now: float) -> bool:
+        party = self.ui.celebration
+        return party is not None and now < party.since + party.seconds
 
     def _over(self, now: float) -> None:
         outcome = self.game.outcome

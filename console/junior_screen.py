@@ -151,7 +151,8 @@ def draw_junior(renderer: ScreenRenderer, surface: pygame.Surface, view: JuniorV
     layout = junior_layout(surface.get_size())
     surface.fill(BACKGROUND)
     celebration = ui.celebration if ui.celebration is not None and _active(ui.celebration.since, ui.celebration.seconds, now) else None
-    _top_bar(renderer, surface, layout, view)
+    revealed = ui.celebration.result.round if ui.mode is JuniorMode.REVEAL and ui.celebration is not None else view.round
+    _top_bar(renderer, surface, layout, view, revealed)
     # The flow's prompt may already be the celebration's word ("Caught Mister FOX!"): then it is the headline, in gold.
     said = celebration is not None and _headline(celebration.result).rstrip("!").lower() in ui.prompt.lower()
     _prompt(renderer, surface, layout, ui.prompt, now - celebration.since if said and celebration else None)
@@ -179,10 +180,11 @@ def _showing(flash: Flash | None, now: float) -> bool:
     return flash is not None and _active(flash.since, flash.seconds, now)
 
 
-def _top_bar(renderer: ScreenRenderer, surface: pygame.Surface, layout: JuniorLayout, view: JuniorView) -> None:
+def _top_bar(renderer: ScreenRenderer, surface: pygame.Surface, layout: JuniorLayout, view: JuniorView, round_number: int) -> None:
+    """The district, and the round: during a reveal, the round being revealed."""
     rect, pad = layout.top, 2 * renderer.pad
     pygame.draw.rect(surface, PANEL, rect)
-    right = renderer.text(f"Round {view.round}", layout.px_top, TEXT, rect.w // 3)
+    right = renderer.text(f"Round {round_number}", layout.px_top, TEXT, rect.w // 3)
     surface.blit(right, right.get_rect(midright=(rect.right - pad, rect.centery)))
     title = view.district.title
     left = renderer.text(title, layout.px_top, DIM, rect.w - right.get_width() - 3 * pad)

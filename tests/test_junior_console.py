@@ -126,10 +126,16 @@ def test_a_reveal_celebrates_on_the_board_and_waits_for_the_pawns(tmp_path: Path
     else:
         ripple = [s for s in flow.game.district.stations if frame.get(s, (0, 0, 0))[0] > 40 and s != fox.station]
         assert ripple or fox.stays, "an escape sends a ripple of the fox's colour"
+    assert flow.ui.mode is JuniorMode.REVEAL and flow.ui.to_place == (() if fox.stays else (("fox", fox.station),))
     if not fox.stays:
-        assert flow.ui.to_place == (("fox", fox.station),) and flow.ui.mode is JuniorMode.REVEAL
         table.press(fox.station)
-    assert flow.ui.mode in (JuniorMode.ROGUES, JuniorMode.DETECTIVES, JuniorMode.GAME_OVER)
+    assert flow.ui.mode is JuniorMode.REVEAL and not flow.ui.to_place  # the celebration plays to its end ...
+    clock = program.clock
+    assert isinstance(clock, StepClock)
+    while flow.ui.mode is JuniorMode.REVEAL:
+        program.console.step()
+    assert clock.now >= party.since + party.seconds  # ... then the next round begins
+    assert flow.ui.mode in (JuniorMode.ROGUES, JuniorMode.DETECTIVES)
 
 
 def test_the_rogues_wait_for_an_unplugged_handheld_and_are_asked_again(tmp_path: Path) -> None:

@@ -117,7 +117,7 @@ def states() -> list[tuple[str, JuniorView, JuniorUi, float, tuple[str, ...]]]:
     assert result is not None
     view = game.public_view()
     ui = JuniorUi(JuniorMode.REVEAL, prompt="Look where they went!", celebration=Celebration(result, since=10.0, seconds=4.0))
-    found.append(("escaped", view, ui, 10.5, ("Escaped!", "boat", "194", "stayed", "196")))
+    found.append(("escaped", view, ui, 10.5, ("Escaped!", "boat", "194", "stayed", "196", "Round 1")))  # the round revealed
     ui = JuniorUi(JuniorMode.REVEAL, prompt="Move the foxes!", to_place=(("fox", 194),), celebration=ui.celebration)
     found.append(("move-rogues", view, ui, 20.0, ("Move the foxes!", "Mister FOX", "194")))
     found.append(("paused", view, JuniorUi(JuniorMode.PAUSED, prompt="Wait!", message="Plug the handheld back in"), 0.0,
