@@ -79,29 +79,21 @@ def play_game(rogue_player: str, detective_player: str, rogues: int, index: int,
     game_seed = deal_seed(place, rogues, starts, seed * 100_003 + index * 1_009)
     game = JuniorGame.new(place, rogues=rogues, seed=game_seed)
     rng = random.Random(game_seed)
-    rogue_times: list[float] = []
-    detective_times: list[float] = []
+    times: dict[bool, list[float]] = {True: [], False: []}  # move times of the rogues' player (True), the detectives' (False)
     while not game.is_over:
         turn = game_seed * 1000 + len(game.actions)
         began = time.perf_counter()
+        rogues_turn = bool(game.to_choose())
+        player = rogue_player if rogues_turn else detective_player
         steps: Sequence[Step]
-        if game.to_choose():
-            if rogue_player == "random":
-                steps = [rng.choice(game.steps_of(rogue)) for rogue in game.to_choose()]
-            else:
-                steps = choose_rogue_steps(game.public_view(), rogue_player, turn)
-                rogue_times.append(time.perf_counter() - began)
-            for step in steps:
-                game.choose(step)
+        if player == "random":
+            steps = [rng.choice(game.steps_of(piece)) for piece in (game.to_choose() if rogues_turn else game.to_move())]
         else:
-            if detective_player == "random":
-                steps = [rng.choice(game.steps_of(detective)) for detective in game.to_move()]
-            else:
-                steps = choose_detective_steps(game.public_view(), detective_player, turn)
-                detective_times.append(time.perf_counter() - began)
-            for step in steps:
-                game.move(step)
-    return GameResult(index, starts, game.outcome is Team.ROGUES, len(game.results), tuple(rogue_times), tuple(detective_times))
+            steps = (choose_rogue_steps if rogues_turn else choose_detective_steps)(game.public_view(), player, turn)
+            times[rogues_turn].append(time.perf_counter() - began)
+        for step in steps:
+            (game.choose if rogues_turn else game.move)(step)
+    return GameResult(index, starts, game.outcome is Team.ROGUES, len(game.results), tuple(times[True]), tuple(times[False]))
 
 
 def _play(task: tuple[str, str, int, int, int, str]) -> GameResult:
