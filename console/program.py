@@ -121,8 +121,9 @@ class Program:
             return "", ""
         return f"{'Junior' if isinstance(game, JuniorGame) else game.ruleset.name}, round {game.round}", ""
 
-    def setup_menu(self) -> None:
-        settings = self.settings
+    def setup_menu(self, settings: GameSettings | None = None) -> None:
+        """The new game's setup, its rows first set from *settings* (default: the console's)."""
+        settings = settings or self.settings
         if settings.edition == JUNIOR:
             self._junior_setup_menu(settings)
             return
@@ -183,16 +184,10 @@ class Program:
         values = menu.values
         edition = values["edition"]
         if name == "edition" and (edition == JUNIOR) != ("district" in values):  # into Junior's setup, or out of it
-            chosen = replace(self.settings, edition=edition, players=int(values["players"]), mister_x=values["mister_x"],
-                             detectives_by=values["detectives_by"], detectives=0, bobbies=-1,
-                             level=values["level"] if edition == JUNIOR or values["level"] in LEVELS else "normal")
-            if edition == JUNIOR:
-                self._junior_setup_menu(chosen)
-            else:
-                chosen = replace(chosen, players=min(max(chosen.players, EDITIONS[edition].players[0]), EDITIONS[edition].players[1]))
-                self.settings, kept = chosen, self.settings
-                self.setup_menu()
-                self.settings = kept
+            low, high = JUNIOR_PLAYERS if edition == JUNIOR else EDITIONS[edition].players
+            self.setup_menu(replace(self.settings, edition=edition, players=min(max(int(values["players"]), low), high),
+                                    mister_x=values["mister_x"], detectives_by=values["detectives_by"], level=values["level"],
+                                    detectives=0, bobbies=-1))
             assert self.menu is not None
             self.menu.cursor = 0
             return

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import replace as copy_with
+from dataclasses import replace
 
 from console.app import FRAME_SECONDS, Presenter
 from console.junior_flow import reveal_words, winner_words
@@ -22,11 +22,11 @@ from engine.junior import record as junior_record
 from engine.junior.record import replay as replay_action
 from engine.record import from_dict, parse_json
 from engine.views import PublicView
-
-Scene = tuple[PublicView, Ui] | tuple[JuniorView, JuniorUi]
 from hardware.interfaces import Hardware, KeyPressed
 
 REVEAL_SECONDS = 3.0
+Scene = tuple[PublicView, Ui] | tuple[JuniorView, JuniorUi]
+"""What a replay shows at one moment: a main game's or a Junior game's."""
 
 
 def scenes(final: Game) -> Iterator[tuple[PublicView, Ui]]:
@@ -92,7 +92,7 @@ def replay(
         if isinstance(ui, Ui) and ui.reveal is not None:  # the flash starts when its scene does
             ui = Ui(ui.mode, message=ui.message, reveal=Flash(ui.reveal.station, started, ui.reveal.seconds))
         if isinstance(ui, JuniorUi) and ui.celebration is not None:
-            ui = copy_with(ui, celebration=copy_with(ui.celebration, since=started))
+            ui = replace(ui, celebration=replace(ui.celebration, since=started))
         skip = False
         while not skip and clock() - started < (end_s if last else step_s):
             if isinstance(view, JuniorView) and isinstance(ui, JuniorUi):

@@ -145,9 +145,9 @@ class ScreenRenderer:
         self._px_big = round(h * 0.22)
         self._px_message = max(main, round(h * 0.075))
         for px in {self._min_px, main, self._px_header, self._px_title, self._px_big, self._px_message}:
-            self._font(px)  # loading a font takes milliseconds: not in the first frame
+            self.font(px)  # loading a font takes milliseconds: not in the first frame
 
-    def _font(self, px: int) -> pygame.font.Font:
+    def font(self, px: int) -> pygame.font.Font:
         """The bundled font whose line height is at least *px* pixels."""
         font = self._fonts.get(px)
         if font is None:
@@ -159,7 +159,7 @@ class ScreenRenderer:
             self._fonts[px] = font
         return font
 
-    def _text(self, text: str, px: int, colour: Colour, width: int = 0) -> pygame.Surface:
+    def text(self, text: str, px: int, colour: Colour, width: int = 0) -> pygame.Surface:
         """*text* rendered once; with a *width*, shrunk (not under the minimum height) then cut with '…' to fit."""
         self.texts.append(text)
         return self._rendered(text, px, colour, width)
@@ -170,12 +170,12 @@ class ScreenRenderer:
         if surface is None:
             if len(self._texts) > _CACHE_LIMIT:
                 self._texts.clear()
-            font = self._font(px)
+            font = self.font(px)
             shown = text
             if width:
                 while px > self._min_px and font.size(text)[0] > width:
                     px = max(self._min_px, int(px * 0.92))
-                    font = self._font(px)
+                    font = self.font(px)
                 if font.size(shown)[0] > width:
                     while shown and font.size(shown + "…")[0] > width:
                         shown = shown[:-1]
@@ -184,7 +184,7 @@ class ScreenRenderer:
             self._texts[key] = surface
         return surface
 
-    def _wrap(self, text: str, px: int, colour: Colour, width: int, max_lines: int) -> list[pygame.Surface]:
+    def wrap(self, text: str, px: int, colour: Colour, width: int, max_lines: int) -> list[pygame.Surface]:
         """*text* broken into at most *max_lines* lines of *width*; the last line is cut if it must be."""
         self.texts.append(text)
         key = (text, px, colour, width, max_lines)
@@ -192,7 +192,7 @@ class ScreenRenderer:
         if lines is None:
             if len(self._wrapped) > _CACHE_LIMIT:
                 self._wrapped.clear()
-            font = self._font(px)
+            font = self.font(px)
             words = text.split()
             rows: list[str] = []
             while words and len(rows) < max_lines - 1:
@@ -224,37 +224,19 @@ class ScreenRenderer:
         if surface.get_size() != self.size:
             self._layout(surface.get_size())
 
-    def font(self, px: int) -> pygame.font.Font:
-        """The bundled font whose line height is at least *px* pixels (loaded once)."""
-        return self._font(px)
-
-    def text(self, text: str, px: int, colour: Colour, width: int = 0) -> pygame.Surface:
-        """*text* rendered once and recorded in ``texts``; with a *width*, shrunk then cut to fit (see ``_text``)."""
-        return self._text(text, px, colour, width)
-
-    def wrap(self, text: str, px: int, colour: Colour, width: int, max_lines: int) -> list[pygame.Surface]:
-        """*text* broken into at most *max_lines* lines of *width*, recorded in ``texts``."""
-        return self._wrap(text, px, colour, width, max_lines)
-
     def fitting_px(self, text: str, px: int, width: int, floor: int) -> int:
         """A line height up to *px* (about the largest), not under *floor*, at which *text* fits in *width* (*floor* if none does)."""
-        wide = self._font(px).size(text)[0]
+        wide = self.font(px).size(text)[0]
         while px > floor and wide > width:
             px = max(floor, min(px - 1, int(px * width / wide)))
-            wide = self._font(px).size(text)[0]
+            wide = self.font(px).size(text)[0]
         return px
-
-    def message_bar(self, surface: pygame.Surface, message: str, *, alert: bool) -> None:
-        """The one-line message across the bottom (red while *alert*), as on the game's screen."""
-        self._message_bar(surface, message, alert=alert)
 
     # ------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface, view: PublicView, ui: Ui, now: float) -> None:
         """Draw the whole screen for *view* and *ui* at time *now* (which decides the flashes)."""
-        self.texts = []
-        if surface.get_size() != self.size:
-            self._layout(surface.get_size())
+        self.begin(surface)
         surface.fill(BACKGROUND)
         self._draw_header(surface, view, ui)
         self._draw_log(surface, view)
@@ -264,13 +246,11 @@ class ScreenRenderer:
 
     def draw_menu(self, surface: pygame.Surface, menu: MenuUi) -> None:
         """A menu: its title, its rows (the cursor's framed, a setting's value between arrows), the keys, a message."""
-        self.texts = []
-        if surface.get_size() != self.size:
-            self._layout(surface.get_size())
+        self.begin(surface)
         surface.fill(BACKGROUND)
         self._title_bar(surface, menu.title)
         pad = self._pad
-        hint = self._text(menu.hint, self._min_px, DIM, self.size[0] - 4 * pad)
+        hint = self.text(menu.hint, self._min_px, DIM, self.size[0] - 4 * pad)
         area = pygame.Rect(self._log.x, self._log.y, self._log.w, self._message.y - self._log.y - hint.get_height() - 2 * pad)
         surface.blit(hint, hint.get_rect(midbottom=(self.size[0] // 2, self._message.y - pad)))
         row_h = min(round(self.size[1] * 0.1), area.h // max(1, len(menu.rows)))
@@ -281,38 +261,36 @@ class ScreenRenderer:
             if chosen:
                 pygame.draw.rect(surface, TEXT, row, width=2, border_radius=pad)
             px = min(self._px_body, row.h)
-            shown = self._text(f"<  {value}  >", px, TEXT if chosen else DIM, row.w // 2) if value else None
+            shown = self.text(f"<  {value}  >", px, TEXT if chosen else DIM, row.w // 2) if value else None
             room = row.w - 4 * pad - (shown.get_width() + 2 * pad if shown else 0)
-            text = self._text(label, px, TEXT, room)
+            text = self.text(label, px, TEXT, room)
             surface.blit(text, text.get_rect(midleft=(row.x + 2 * pad, row.centery)))
             if shown:
                 surface.blit(shown, shown.get_rect(midright=(row.right - 2 * pad, row.centery)))
-        self._message_bar(surface, menu.message, alert=False)
+        self.message_bar(surface, menu.message, alert=False)
 
     def draw_lines(self, surface: pygame.Surface, title: str, lines: tuple[str, ...]) -> None:
         """A page of plain lines under a title (the hardware test's report)."""
-        self.texts = []
-        if surface.get_size() != self.size:
-            self._layout(surface.get_size())
+        self.begin(surface)
         surface.fill(BACKGROUND)
         self._title_bar(surface, title)
         y = self._log.y
         for line in lines:
-            text = self._text(line, self._px_body, TEXT, self._log.w)
+            text = self.text(line, self._px_body, TEXT, self._log.w)
             surface.blit(text, (self._log.x, y))
             y += text.get_height()
 
     def _title_bar(self, surface: pygame.Surface, title: str) -> None:
         rect = self._header
         pygame.draw.rect(surface, PANEL, rect)
-        text = self._text(title, self._px_header, TEXT, rect.w - 4 * self._pad)
+        text = self.text(title, self._px_header, TEXT, rect.w - 4 * self._pad)
         surface.blit(text, text.get_rect(midleft=(rect.x + 2 * self._pad, rect.centery)))
 
-    def _message_bar(self, surface: pygame.Surface, message: str, *, alert: bool) -> None:
+    def message_bar(self, surface: pygame.Surface, message: str, *, alert: bool) -> None:
         rect = self._message
         pygame.draw.rect(surface, ALERT_BACKGROUND if alert else PANEL, rect)
         if message:
-            text = self._text(_capitalised(message), self._px_message, TEXT, rect.w - 4 * self._pad)
+            text = self.text(_capitalised(message), self._px_message, TEXT, rect.w - 4 * self._pad)
             surface.blit(text, text.get_rect(center=rect.center))
 
     def _draw_header(self, surface: pygame.Surface, view: PublicView, ui: Ui) -> None:
@@ -323,9 +301,9 @@ class ScreenRenderer:
             counter = f"Round {view.round} of {ruleset.length}"
         else:
             counter = f"Round {view.round} · {view.moves_made} of {ruleset.length} moves"
-        right = self._text(counter, self._px_header, DIM, rect.w * 2 // 5)
+        right = self.text(counter, self._px_header, DIM, rect.w * 2 // 5)
         surface.blit(right, right.get_rect(midright=(rect.right - pad, rect.centery)))
-        left = self._text(_status(ui), self._px_header, TEXT, rect.w - right.get_width() - 3 * pad)
+        left = self.text(_status(ui), self._px_header, TEXT, rect.w - right.get_width() - 3 * pad)
         surface.blit(left, left.get_rect(midleft=(rect.x + pad, rect.centery)))
 
     def _draw_log(self, surface: pygame.Surface, view: PublicView) -> None:
@@ -349,19 +327,19 @@ class ScreenRenderer:
             entry = view.log[move - 1] if move <= len(view.log) else None
             if entry is None:
                 pygame.draw.rect(surface, PANEL, rect, border_radius=gap)
-                number = self._text(str(move), number_px, REVEAL if move in reveals else DIM, inner)
+                number = self.text(str(move), number_px, REVEAL if move in reveals else DIM, inner)
                 surface.blit(number, number.get_rect(center=rect.center))
             else:
                 ink = TICKET_INK[entry.ticket]
                 pygame.draw.rect(surface, TICKET_COLOURS[entry.ticket], rect, border_radius=gap)
                 if entry.ticket is Ticket.BLACK:
                     pygame.draw.rect(surface, TEXT, rect, width=2, border_radius=gap)
-                number = self._text(str(move), number_px, ink, inner)
+                number = self.text(str(move), number_px, ink, inner)
                 if entry.station is None:
                     surface.blit(number, number.get_rect(topleft=(rect.x + gap, rect.y + 1)))
                 else:
                     # In a narrow cell the station wins: the cell's place in the log already tells the move.
-                    station = self._text(str(entry.station), station_px, ink, inner)
+                    station = self.text(str(entry.station), station_px, ink, inner)
                     if station.get_width() + number.get_width() + 2 * gap <= rect.w:
                         surface.blit(number, number.get_rect(topleft=(rect.x + gap, rect.y + 1)))
                         surface.blit(station, station.get_rect(bottomright=(rect.right - gap, rect.bottom)))
@@ -382,12 +360,12 @@ class ScreenRenderer:
         rows = max(6, len(view.pieces) + 1)
         row_h = area.h / rows
         # Columns from the widest texts: names get what the stations and five ticket slots leave.
-        font = self._font(px)
+        font = self.font(px)
         chip_w = round(min(row_h * 0.85, area.w * 0.09))
         name_x = area.x + chip_w + pad
         widest = max(font.size(label)[0] for label in ("Mister X", *(piece_label(piece.name) for piece in view.pieces)))
         station_w = font.size("888")[0] + 2 * pad
-        slot_w = max((area.right - name_x - widest - station_w) / 5, self._font(self._min_px).size("88")[0] + pad + 4)
+        slot_w = max((area.right - name_x - widest - station_w) / 5, self.font(self._min_px).size("88")[0] + pad + 4)
         tickets_x = round(area.right - 5 * slot_w)
         station_x = tickets_x - station_w
         station_right = tickets_x - pad
@@ -411,10 +389,10 @@ class ScreenRenderer:
         rect = row_rect(0)
         pygame.draw.rect(surface, PANEL, rect, border_radius=pad)
         chip(rect, TICKET_COLOURS[Ticket.BLACK])
-        name = self._text("Mister X", px, TEXT, station_x - name_x - pad)
+        name = self.text("Mister X", px, TEXT, station_x - name_x - pad)
         surface.blit(name, name.get_rect(midleft=(name_x, rect.centery)))
         seen = view.mister_x_final if view.mister_x_final is not None else view.last_reveal
-        station = self._text("?" if seen is None else str(seen), px, DIM if seen is None else REVEAL, station_w)
+        station = self.text("?" if seen is None else str(seen), px, DIM if seen is None else REVEAL, station_w)
         surface.blit(station, station.get_rect(midright=(station_right, rect.centery)))
         own = view.mister_x_tickets
         holds_transports = view.supply is None
@@ -431,9 +409,9 @@ class ScreenRenderer:
                 pygame.draw.rect(surface, TEXT, rect, width=2, border_radius=pad)
             ink = DIM if piece.name in view.moved else TEXT
             chip(rect, _piece_colour(piece))
-            name = self._text(piece_label(piece.name), px, ink, station_x - name_x - pad)
+            name = self.text(piece_label(piece.name), px, ink, station_x - name_x - pad)
             surface.blit(name, name.get_rect(midleft=(name_x, rect.centery)))
-            station = self._text(str(piece.station), px, ink, station_w)
+            station = self.text(str(piece.station), px, ink, station_w)
             surface.blit(station, station.get_rect(midright=(station_right, rect.centery)))
             if not piece.bobby:
                 shown = (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND) if uses_underground else (Ticket.TAXI, Ticket.BUS)
@@ -454,7 +432,7 @@ class ScreenRenderer:
         pygame.draw.rect(surface, fill, rect, border_radius=radius)
         if ticket in (Ticket.BLACK, Ticket.DOUBLE):
             pygame.draw.rect(surface, DIM if dim else TEXT, rect, width=2, border_radius=radius)
-        text = self._text(label, max(self._min_px, min(self._px_table, rect.h - 2)), DIM if dim else TICKET_INK[ticket], rect.w - 4)
+        text = self.text(label, max(self._min_px, min(self._px_table, rect.h - 2)), DIM if dim else TICKET_INK[ticket], rect.w - 4)
         surface.blit(text, text.get_rect(center=rect.center))
 
     def _draw_focus(self, surface: pygame.Surface, view: PublicView, ui: Ui, now: float) -> None:
@@ -465,10 +443,10 @@ class ScreenRenderer:
         footer: list[pygame.Surface] = []
         if ui.mode in (Mode.MISTER_X, Mode.DETECTIVES, Mode.CHOOSE_TICKET):
             if ui.reveal_next:
-                footer += self._wrap("Mister X surfaces after his next move", self._min_px, REVEAL, width, 2)
+                footer += self.wrap("Mister X surfaces after his next move", self._min_px, REVEAL, width, 2)
             if ui.assist:
                 count = len(view.possible_stations)
-                footer += self._wrap(f"Mister X can be at {count} station{'' if count == 1 else 's'}", self._min_px, TEXT, width, 2)
+                footer += self.wrap(f"Mister X can be at {count} station{'' if count == 1 else 's'}", self._min_px, TEXT, width, 2)
         y = inner.bottom
         for line in reversed(footer):
             y -= line.get_height()
@@ -478,15 +456,15 @@ class ScreenRenderer:
         if ui.mode is Mode.GAME_OVER:
             self._game_over(surface, content, view)
         elif ui.mode is Mode.PAUSED:
-            self._stack(surface, content, [self._text("Paused", self._px_title, TEXT, width), *self._wrap(ui.message, body, TEXT, width, 4)])
+            self._stack(surface, content, [self.text("Paused", self._px_title, TEXT, width), *self.wrap(ui.message, body, TEXT, width, 4)])
         elif ui.mode is Mode.DEAL:
             self._deal(surface, content, ui)
         elif ui.mode is Mode.CORRECT:
             self._correcting(surface, content, view, ui)
         elif ui.reveal is not None and _showing(ui.reveal, now):
-            self._stack(surface, content, self._wrap("Mister X surfaces at", self._px_title, TEXT, width, 2), big=(ui.reveal.station, REVEAL))
+            self._stack(surface, content, self.wrap("Mister X surfaces at", self._px_title, TEXT, width, 2), big=(ui.reveal.station, REVEAL))
         elif ui.mode is Mode.MISTER_X:
-            self._stack(surface, content, self._wrap("Mister X is moving", self._px_title * 3 // 2, TEXT, width, 3))
+            self._stack(surface, content, self.wrap("Mister X is moving", self._px_title * 3 // 2, TEXT, width, 3))
         elif ui.mode is Mode.CHOOSE_TICKET:
             self._choices(surface, content, ui)
         else:
@@ -497,7 +475,7 @@ class ScreenRenderer:
         if big is not None:
             room = area.h - sum(line.get_height() for line in lines)
             px = max(self._min_px, min(self._px_big, room))
-            lines = [*lines, self._text(str(big[0]), px, big[1], area.w)]
+            lines = [*lines, self.text(str(big[0]), px, big[1], area.w)]
         y = area.centery - sum(line.get_height() for line in lines) // 2
         for line in lines:
             surface.blit(line, line.get_rect(midtop=(area.centerx, y)))
@@ -507,18 +485,18 @@ class ScreenRenderer:
         """During the detectives' turn: where Mister X is, or was last seen."""
         width = area.w
         if view.log and view.log[-1].station is not None:
-            self._stack(surface, area, [self._text("Mister X is at", self._px_title, TEXT, width)], big=(view.log[-1].station, REVEAL))
+            self._stack(surface, area, [self.text("Mister X is at", self._px_title, TEXT, width)], big=(view.log[-1].station, REVEAL))
         elif view.last_reveal is not None:
             move = max(entry.move for entry in view.log if entry.reveal)
-            lines = [self._text("Last seen at", self._px_title, TEXT, width), self._text(f"after move {move}", self._px_body, DIM, width)]
+            lines = [self.text("Last seen at", self._px_title, TEXT, width), self.text(f"after move {move}", self._px_body, DIM, width)]
             self._stack(surface, area, lines, big=(view.last_reveal, REVEAL))
         else:
-            self._stack(surface, area, self._wrap("Mister X has not surfaced yet", self._px_title, DIM, width, 3))
+            self._stack(surface, area, self.wrap("Mister X has not surfaced yet", self._px_title, DIM, width, 3))
 
     def _choices(self, surface: pygame.Surface, area: pygame.Rect, ui: Ui) -> None:
         """Which control key takes which ticket: key 1 the first of ``ui.ticket_choices``, and so on."""
         title = "Which ticket?" if ui.chosen is None else f"Ticket to {ui.chosen}?"
-        heading = self._text(title, self._px_title, TEXT, area.w)
+        heading = self.text(title, self._px_title, TEXT, area.w)
         surface.blit(heading, heading.get_rect(midtop=(area.centerx, area.y)))
         top = area.y + heading.get_height() + self._pad
         choices = ui.ticket_choices[:4]
@@ -531,7 +509,7 @@ class ScreenRenderer:
             key = pygame.Rect(row.x, row.y, row.h, row.h)
             pygame.draw.rect(surface, HIGHLIGHT, key, border_radius=gap)
             pygame.draw.rect(surface, TEXT, key, width=2, border_radius=gap)
-            number = self._text(str(index + 1), self._px_body, TEXT, key.w)
+            number = self.text(str(index + 1), self._px_body, TEXT, key.w)
             surface.blit(number, number.get_rect(center=key.center))
             box = pygame.Rect(key.right + 2 * gap, row.y, row.right - key.right - 2 * gap, row.h)
             self._ticket_box(surface, box, ticket, TICKET_NAMES[ticket])
@@ -539,9 +517,9 @@ class ScreenRenderer:
     def _deal(self, surface: pygame.Surface, area: pygame.Rect, ui: Ui) -> None:
         """The pieces still to place, each with its colour and station."""
         if not ui.to_place:
-            self._stack(surface, area, self._wrap("Every piece is placed", self._px_title, TEXT, area.w, 2))
+            self._stack(surface, area, self.wrap("Every piece is placed", self._px_title, TEXT, area.w, 2))
             return
-        heading = self._text("Place", self._px_title, TEXT, area.w)
+        heading = self.text("Place", self._px_title, TEXT, area.w)
         surface.blit(heading, heading.get_rect(midtop=(area.centerx, area.y)))
         top = area.y + heading.get_height() + self._pad
         row_h = max(self._px_body, round(self.size[1] * 0.075))
@@ -556,26 +534,26 @@ class ScreenRenderer:
             centre = (row.x + radius + self._pad, row.centery)
             pygame.draw.circle(surface, PIECE_COLOURS.get(name, BOBBY_COLOUR), centre, radius)
             pygame.draw.circle(surface, TEXT, centre, radius, width=2)
-            text = self._text(f"{piece_label(name)} on {station}", self._px_body, TEXT, row.w - 2 * radius - 3 * self._pad)
+            text = self.text(f"{piece_label(name)} on {station}", self._px_body, TEXT, row.w - 2 * radius - 3 * self._pad)
             surface.blit(text, text.get_rect(midleft=(centre[0] + radius + 2 * self._pad, row.centery)))
         if more:
-            text = self._text(f"and {more} more", self._px_body, DIM, area.w)
+            text = self.text(f"and {more} more", self._px_body, DIM, area.w)
             surface.blit(text, text.get_rect(midtop=(area.centerx, top + len(shown) * row_h)))
 
     def _correcting(self, surface: pygame.Surface, area: pygame.Rect, view: PublicView, ui: Ui) -> None:
         """Correcting the board: what to press, and the picked detective's tickets with the one keys 3/4 change."""
         width, body = area.w, self._px_body
         if ui.selected is None:
-            lines = self._wrap("Press a piece, then the station where it really stands", self._px_title, TEXT, width, 4)
-            self._stack(surface, area, lines + self._wrap("CONFIRM: done", body, DIM, width, 1))
+            lines = self.wrap("Press a piece, then the station where it really stands", self._px_title, TEXT, width, 4)
+            self._stack(surface, area, lines + self.wrap("CONFIRM: done", body, DIM, width, 1))
             return
         piece = view.piece(ui.selected)
-        heading = self._text(f"{piece_label(piece.name)} on {piece.station}", self._px_title, TEXT, width)
+        heading = self.text(f"{piece_label(piece.name)} on {piece.station}", self._px_title, TEXT, width)
         surface.blit(heading, heading.get_rect(midtop=(area.centerx, area.y)))
         top = area.y + heading.get_height() + self._pad
         if piece.bobby:
             self._stack(surface, pygame.Rect(area.x, top, width, area.bottom - top),
-                        self._wrap("Press the station where it really stands", body, DIM, width, 3))
+                        self.wrap("Press the station where it really stands", body, DIM, width, 3))
             return
         kinds = (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND)
         row_h = min(round(self.size[1] * 0.1), (area.bottom - top) // (len(kinds) + 1))
@@ -584,26 +562,26 @@ class ScreenRenderer:
             if ticket is ui.correct_ticket:
                 pygame.draw.rect(surface, TEXT, row.inflate(self._pad, self._pad), width=2, border_radius=self._pad)
             self._ticket_box(surface, row, ticket, f"{TICKET_NAMES[ticket]}: {piece.tickets[ticket]}")
-        hint = self._text("1/2: pick   3/4: -1/+1", self._min_px, DIM, width)
+        hint = self.text("1/2: pick   3/4: -1/+1", self._min_px, DIM, width)
         surface.blit(hint, hint.get_rect(midtop=(area.centerx, top + len(kinds) * row_h + self._pad)))
 
     def _game_over(self, surface: pygame.Surface, area: pygame.Rect, view: PublicView) -> None:
         """Who won and why, and where Mister X ended (his route is in the travel log, now all shown)."""
         outcome, width = view.outcome, area.w
         if outcome is None:
-            self._stack(surface, area, [self._text("Game over", self._px_title, TEXT, width)])
+            self._stack(surface, area, [self.text("Game over", self._px_title, TEXT, width)])
             return
         winner, _, reason = str(outcome).partition(": ")
-        lines = [self._text(_capitalised(winner), self._px_title, TEXT, width), *self._wrap(_capitalised(reason), self._px_body, DIM, width, 3)]
+        lines = [self.text(_capitalised(winner), self._px_title, TEXT, width), *self.wrap(_capitalised(reason), self._px_body, DIM, width, 3)]
         if view.mister_x_final is None:
             self._stack(surface, area, lines)
         else:
-            lines.append(self._text("Mister X was at", self._px_body, TEXT, width))
+            lines.append(self.text("Mister X was at", self._px_body, TEXT, width))
             self._stack(surface, area, lines, big=(view.mister_x_final, REVEAL))
 
     def _draw_message(self, surface: pygame.Surface, ui: Ui, now: float) -> None:
         """The one-line message; red while a refused press blinks (paused: the message is in the panel)."""
-        self._message_bar(surface, "" if ui.mode is Mode.PAUSED else ui.message, alert=_showing(ui.refused, now))
+        self.message_bar(surface, "" if ui.mode is Mode.PAUSED else ui.message, alert=_showing(ui.refused, now))
 
 
 def _status(ui: Ui) -> str:

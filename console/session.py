@@ -38,6 +38,8 @@ class Opened:
     resumed: bool
     token: str
     """The handheld's session token of this game (from its journal)."""
+    seed: int
+    """The new game's deal seed, or a fresh secret one for a resumed game: the computer players' seeds follow from it."""
     note: str = ""
 
 
@@ -56,6 +58,7 @@ def open_game(settings: GameSettings, *, fresh: bool, timestamp: str, seed: int 
     A finished game left behind by a power cut is filed first; a corrupt journal
     is set aside (never lost) and a new game starts, saying so.
     """
+    seed = secrets.randbelow(2**31) if seed is None else seed
     data = settings.data_path
     data.mkdir(parents=True, exist_ok=True)
     path = data / JOURNAL
@@ -66,17 +69,17 @@ def open_game(settings: GameSettings, *, fresh: bool, timestamp: str, seed: int 
         except JournalError as error:
             found, note = None, f"The saved game could not be resumed: {error}"
         if found is not None and not found.game.is_over and not fresh:
-            return Opened(found.game, found.journal, GameSettings(**found.settings), True, found.token, found.note or "")
+            return Opened(found.game, found.journal, GameSettings(**found.settings), True, found.token, seed, found.note or "")
         if found is not None:
             archive(path, data / HISTORY, found.game, timestamp)
-    game = new_game(settings, seed if seed is not None else secrets.randbelow(2**31))
+    game = new_game(settings, seed)
     journal = Journal(path)
     token = secrets.token_hex(8)
     if isinstance(game, JuniorGame):
         journal.started_junior(game.start, asdict(settings), token)
     else:
         journal.started(game.start, asdict(settings), token)
-    return Opened(game, journal, settings, False, token, note)
+    return Opened(game, journal, settings, False, token, seed, note)
 
 
 def seat_for(settings: GameSettings, hardware: Hardware, thinker: Thinker) -> MisterXSeat:
@@ -87,9 +90,9 @@ def detectives_for(settings: GameSettings, thinker: Thinker) -> ComputerDetectiv
     return ComputerDetectives(settings.level, thinker) if settings.detectives_by == "computer" else None
 
 
-def junior_flow(opened: Opened, hardware: Hardware, now: float, seed: int) -> JuniorFlow:
+def junior_flow(opened: Opened, hardware: Hardware, now: float) -> JuniorFlow:
     """The flow of a Junior game, its rogues and detectives seated as the settings say."""
-    settings, game = opened.settings, opened.game
+    settings, game, seed = opened.settings, opened.game, opened.seed
     assert isinstance(game, JuniorGame)
     seat: RogueSeat = ComputerRogues(settings.level, seed) if settings.mister_x == "computer" else HandheldRogues(hardware.handheld)
     detectives = ComputerDetectiveTeam(settings.level, seed) if settings.detectives_by == "computer" else None
@@ -119,7 +122,7 @@ class Sitting:
         game = self.opened.game
         self.flow: Flow | JuniorFlow
         if isinstance(game, JuniorGame):
-            self.flow = junior_flow(self.opened, hardware, now, seed if seed is not None else secrets.randbelow(2**31))
+            self.flow = junior_flow(self.opened, hardware, now)
         else:
             self.flow = Flow(game, seat_for(settings, hardware, thinker), now, self.opened.journal,
                              deal=not self.opened.resumed, assist=settings.assist, detectives=detectives_for(settings, thinker))
