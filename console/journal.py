@@ -92,17 +92,13 @@ class Journal:
         self._size = 0
         """The bytes of the file that are whole, acknowledged lines."""
 
-    def started(self, position: Position, settings: Mapping[str, Any], token: str) -> None:
-        """Begin the journal of a new game from *position* (``game.start``)."""
+    def started(self, start: Position | JuniorStart, settings: Mapping[str, Any], token: str) -> None:
+        """Begin the journal of a new game from its start (``game.start``: a position, or a Junior game's start)."""
         if not isinstance(token, str):
             raise TypeError(f"the session token is kept as text (e.g. hex), not {type(token).__name__}")
-        self.append({"type": "start", "format": FORMAT, "version": VERSION, "position": position_to_dict(position),
-                     "settings": dict(settings), "token": token})
-
-    def started_junior(self, start: JuniorStart, settings: Mapping[str, Any], token: str) -> None:
-        """Begin the journal of a new Junior game from *start* (``game.start``)."""
-        self.append({"type": "start", "format": FORMAT, "version": VERSION, "settings": dict(settings), "token": token,
-                     "junior": {"district": start.district, "stations": dict(start.stations)}})
+        begun = ({"junior": {"district": start.district, "stations": dict(start.stations)}} if isinstance(start, JuniorStart)
+                 else {"position": position_to_dict(start)})
+        self.append({"type": "start", "format": FORMAT, "version": VERSION, **begun, "settings": dict(settings), "token": token})
 
     def stepped(self, step: Step) -> None:
         """A Junior rogue's choice or detective's step."""

@@ -75,10 +75,7 @@ def open_game(settings: GameSettings, *, fresh: bool, timestamp: str, seed: int 
     game = new_game(settings, seed)
     journal = Journal(path)
     token = secrets.token_hex(8)
-    if isinstance(game, JuniorGame):
-        journal.started_junior(game.start, asdict(settings), token)
-    else:
-        journal.started(game.start, asdict(settings), token)
+    journal.started(game.start, asdict(settings), token)
     return Opened(game, journal, settings, False, token, seed, note)
 
 
