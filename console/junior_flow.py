@@ -106,10 +106,8 @@ class JuniorFlow:
         self._handheld_there = connected
         if not self.seat.uses_handheld:
             return
-        if not connected and self.ui.mode is JuniorMode.ROGUES:
-            self.ui = replace(self.ui, mode=JuniorMode.PAUSED, prompt="Wait!", message=self.seat.away_reason())
-        elif connected and self.ui.mode is JuniorMode.PAUSED:
-            self._continue(now)
+        if (not connected and self.ui.mode is JuniorMode.ROGUES) or (connected and self.ui.mode is JuniorMode.PAUSED):
+            self._continue(now)  # the rogues' part waits for the handheld there, and asks again once it is back
 
     def button_stuck(self, station: Station, now: float) -> None:
         self.ui = replace(self.ui, message=f"The button at station {station} is stuck: it is ignored until released")
