@@ -118,6 +118,8 @@ class ScreenRenderer:
         self._wrapped: dict[tuple[str, int, Colour, int, int], list[pygame.Surface]] = {}
         self.texts: list[str] = []
         """The texts of the frame drawn last, in drawing order, each whole (before any cut): the screen as words."""
+        self.rendered = 0
+        """Texts rendered so far: most of a frame's cost, so a frame that repeats what is on the screen renders none."""
         self._layout(size)
 
     # ------------------------------------------------------------ layout and text
@@ -181,6 +183,7 @@ class ScreenRenderer:
                         shown = shown[:-1]
                     shown = shown.rstrip() + "…"
             surface = font.render(shown, True, colour)
+            self.rendered += 1
             self._texts[key] = surface
         return surface
 

@@ -89,6 +89,11 @@ class Thinker:
             raise TimedOut("the computer player took too long")
         return None
 
+    def wait(self) -> None:
+        """Block until the running job is done or its cap has passed (a script or a test waits on the job, not on a clock)."""
+        if self._job is not None:
+            self._job.wait(max(0.0, self._deadline - self.clock()))
+
     def cancel(self) -> None:
         """Forget the running job; a worker still busy with it is stopped (a new one starts with the next job)."""
         self._inline_result = _NOTHING

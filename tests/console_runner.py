@@ -1,35 +1,43 @@
 """One seeded game at a console on the ``fake`` profile, deterministic enough to be killed and resumed.
 
-Run as a script (``python tests/console_runner.py DATA_DIR SEED``) it plays or
-resumes the game journaled in ``DATA_DIR`` until it is over and filed, so a
-test can SIGKILL it at any moment and start it again. The people around the
-board are deterministic functions of the seed and the game as it stands:
+Run as a script (``python tests/console_runner.py DATA_DIR SEED [LINE:MOMENT]``)
+it plays or resumes the game journaled in ``DATA_DIR`` until it is over and
+filed. Given a kill point it SIGKILLs itself there, at a place fixed by the
+journal rather than by the clock (``KillPoint``), so a test can stop the real
+program at every kind of event however busy the machine is. The people around
+the board are deterministic functions of the seed and the game as it stands:
 
-- ``SeededTable`` (the detectives) decides from the public view and the
-  console's ``Ui`` alone, with a ``Random`` seeded by the seed and the public
-  state, so a resumed run presses exactly what an unkilled run would have;
+- ``SeededTable`` (the detectives) decides from the public view, the console's
+  ``Ui`` and the number of journal lines alone, with a ``Random`` seeded by
+  them, so a resumed run presses exactly what an unkilled run would have; now
+  and then it takes a move back or corrects the board from the game menu;
 - ``seeded_far_end`` (Mister X's handheld) answers each request from the seed
   and the request itself, doubling now and then.
 
-The only output besides the console's own files (journal, history) is one JSON
-line on stdout when the game is opened (the engine's position then) and one
-when it is filed, so the test can check what each restart resumed.
+The only output besides the console's own files (journal, history) is JSON
+lines on stdout: each journal event as it is written, the engine's position
+when the game is opened, and the filing, so the test can check what each
+restart resumed.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from console_driver import StepClock as Clock
 from console_driver import Table
 
 from console import session
 from console.app import Console
+from console.journal import Journal
 from console.model import Mode
 from console.program import Program
 from console.settings import GameSettings
@@ -47,6 +55,44 @@ TIMESTAMP = "game"
 CHOICES = (Key.CHOICE_1, Key.CHOICE_2, Key.CHOICE_3, Key.CHOICE_4)
 DOUBLE_CHANCE = 0.15
 HUNT_CHANCE = 0.2
+UNDO_CHANCE = 0.08
+"""After a detective's move, the table sometimes takes one back ..."""
+CORRECT_CHANCE = 0.03
+"""... and sometimes corrects the board: a detective set down on another free station."""
+MOMENTS = ("torn", "written", "second-leg", "filing")
+"""Where a kill falls at its journal line, in the order they come."""
+
+
+@dataclass(frozen=True, order=True)
+class KillPoint:
+    """Where a run kills itself: at journal line ``line``, at ``moment``:
+
+    - ``torn``: the line is being written (half of it reached the disk, no newline);
+    - ``written``: the line is on disk and nothing has shown it yet;
+    - ``second-leg``: the line is on disk and Mister X's handheld is asked for a double move's second leg;
+    - ``filing``: the game is filed in the history and its journal (of ``line`` lines) not yet removed.
+    """
+
+    line: int
+    rank: int
+    """The moment's place in ``MOMENTS``: kill points sort in the order a game meets them."""
+
+    @classmethod
+    def parse(cls, text: str) -> KillPoint:
+        line, moment = text.split(":")
+        return cls(int(line), MOMENTS.index(moment))
+
+    @property
+    def moment(self) -> str:
+        return MOMENTS[self.rank]
+
+    @property
+    def kept(self) -> int:
+        """The journal's whole lines after the kill."""
+        return self.line - 1 if self.moment == "torn" else self.line
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.moment}"
 
 
 def public_key(seed: int, view: PublicView) -> str:
@@ -54,17 +100,24 @@ def public_key(seed: int, view: PublicView) -> str:
     return f"{seed}/{view.round}/{view.moves_made}/{','.join(sorted(view.moved))}"
 
 
+def journal_lines(path: Path) -> int:
+    """Whole lines in the journal at *path* (0 when there is none): public, and the same after a restart."""
+    return path.read_bytes().count(b"\n") if path.exists() else 0
+
+
 class SeededTable(Table):
-    """The detectives: presses chosen from the seed, the public view and the console's ``Ui``, nothing else.
+    """The detectives: presses chosen from the seed, the public view, the console's ``Ui`` and the journal's length.
 
     A piece that cannot move is refused by the console; the table then tries the
     next piece of the same seeded order (its only memory, which a restart rebuilds
-    the same way).
+    the same way). Undos and corrections are seeded by the journal's length too,
+    which every one of them lengthens, so the table never loops.
     """
 
-    def __init__(self, console: Console, seed: int) -> None:
+    def __init__(self, console: Console, seed: int, journal: Path) -> None:
         super().__init__(console, seed)
         self.seed = seed
+        self.journal = journal
         self._tries: tuple[str, int] = ("", 0)
 
     def act(self) -> None:
@@ -74,10 +127,17 @@ class SeededTable(Table):
             self.key(Key.CONFIRM)  # the start menu offers the interrupted game first
             return
         ui, view = flow.ui, flow.game.public_view()
-        here = public_key(self.seed, view)
+        here = f"{public_key(self.seed, view)}/{journal_lines(self.journal)}"  # an undo comes back to a state, not to its line
         if ui.mode is Mode.DEAL:
             self.press(ui.to_place[0][1])
         elif ui.mode is Mode.DETECTIVES and ui.selected is None:
+            chance = random.Random(f"{here}/chance").random()
+            if chance < UNDO_CHANCE and flow.game.can_undo:
+                self.key(Key.UNDO)
+                return
+            if chance > 1 - CORRECT_CHANCE:
+                self.correct(random.Random(f"{here}/correct"))
+                return
             last, tries = self._tries
             self._tries = (here, tries + 1 if last == here else 0)
             unmoved = [piece for piece in view.pieces if piece.name not in view.moved]
@@ -99,12 +159,31 @@ class SeededTable(Table):
         else:
             self.console.step()
 
+    def correct(self, rng: random.Random) -> None:
+        """From the game menu: set one detective down on a free station where Mister X cannot be, and apply it."""
+        flow = self.flow
+        assert flow is not None
+        self.key(Key.MENU)
+        menu = self.console.activity.menu  # type: ignore[attr-defined]
+        while menu.current.name != "correct":
+            self.key(Key.CHOICE_2)
+        self.key(Key.CONFIRM)
+        assert flow.ui.mode is Mode.CORRECT, flow.ui
+        view = flow.game.public_view()
+        piece = rng.choice([p for p in view.pieces if not p.bobby])
+        taken = {p.station for p in view.pieces}
+        free = [s for s in STATIONS if s not in taken and not view.possible >> s & 1]
+        self.press(piece.station)
+        self.press(rng.choice(free))
+        self.key(Key.CONFIRM)
+        assert flow.ui.mode is not Mode.CORRECT, flow.ui.message
+
 
 def _move(station: object, ticket: object, double: bool = False) -> Message:
     return {"type": "move", "station": station, "ticket": ticket, **({"double": True} if double else {})}
 
 
-def seeded_far_end(seed: int) -> FarEnd:
+def seeded_far_end(seed: int, second_leg_asked: Callable[[], None] = lambda: None) -> FarEnd:
     """Mister X on his handheld: each answer a function of the seed and the request (doubles sometimes)."""
     refused = False
 
@@ -120,6 +199,7 @@ def seeded_far_end(seed: int) -> FarEnd:
             refused = False
             return [_move(station, ticket, double)]
         elif kind == "choose_second_leg":
+            second_leg_asked()
             rng = random.Random(f"{seed}/x2/{message['first']}/{len(message['moves'])}")
             station, ticket = rng.choice(message["moves"])
             return [_move(station, ticket)]
@@ -141,7 +221,50 @@ def _say(out: TextIO, **event: object) -> None:
     out.flush()
 
 
-def play(data_dir: Path, seed: int, out: TextIO = sys.stdout) -> None:
+def watch(journal: Path, out: TextIO, point: KillPoint | None) -> Callable[[], None]:
+    """Report every journal event as it is written; and make this process SIGKILL itself at *point*, if given.
+
+    Returns the hook for the handheld's second-leg requests. The hooks wrap the
+    journal's one writing method and the removal of the journal file, so they
+    see the real program's own writes.
+    """
+
+    def die(moment: str, line: int) -> None:
+        if point is not None and (point.moment, point.line) == (moment, line):
+            out.flush()
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    append = Journal.append
+
+    def reported_append(self: Journal, event: Mapping[str, Any]) -> None:
+        append(self, event)
+        line = journal_lines(self.path)
+        _say(out, event="journaled", line=line, entry=event)
+        if point is not None and (point.moment, point.line) == ("torn", line):
+            whole = self.path.read_bytes()
+            last = whole[whole.rstrip(b"\n").rfind(b"\n") + 1:]
+            torn = whole[: len(whole) - len(last) // 2 - 1]
+            if line == 1:  # the start line is written to a temporary file and renamed: killed before the rename
+                self.path.with_name(self.path.name + ".new").write_bytes(torn)
+                self.path.unlink()
+            else:
+                self.path.write_bytes(torn)
+            die("torn", line)
+        die("written", line)
+
+    unlink = Path.unlink
+
+    def unlink_unless_filing(self: Path, missing_ok: bool = False) -> None:
+        if self == journal:
+            die("filing", journal_lines(journal))
+        unlink(self, missing_ok)
+
+    Journal.append = reported_append  # type: ignore[method-assign]
+    Path.unlink = unlink_unless_filing  # type: ignore[method-assign]
+    return lambda: die("second-leg", journal_lines(journal))
+
+
+def play(data_dir: Path, seed: int, out: TextIO = sys.stdout, kill: KillPoint | None = None) -> None:
     """Start the console on *data_dir*: resume the journaled game from the start menu, play it until it is filed.
 
     The console deals with a secret seed, so the seeded start is journaled here
@@ -151,28 +274,30 @@ def play(data_dir: Path, seed: int, out: TextIO = sys.stdout) -> None:
     """
     settings = settings_for(data_dir)
     history = settings.data_path / session.HISTORY
-    if not (settings.data_path / session.JOURNAL).exists():
+    journal = settings.data_path / session.JOURNAL
+    second_leg_asked = watch(journal, out, kill)
+    if not journal.exists():
         if history.is_dir() and any(history.glob("*.json")):
             _say(out, event="done")
             return
         session.open_game(settings, fresh=False, timestamp=TIMESTAMP, seed=seed)
-    program = Program(fake_hardware(seeded_far_end(seed)), settings, clock=Clock(), timestamp=lambda: TIMESTAMP)
+    program = Program(fake_hardware(seeded_far_end(seed, second_leg_asked)), settings, clock=Clock(), timestamp=lambda: TIMESTAMP)
     if program.menu is None or program.menu.current.name != "resume":  # it filed a finished game as it started
         _say(out, event="filed", late=True)
         return
     program.key_pressed(Key.CONFIRM, program.clock())  # resume; Mister X's request is answered at the next step
     assert program.flow is not None and program.flow.ui.mode is not Mode.DEAL
-    game = program.flow.game
-    _say(out, event="opened", actions=len(game.actions), position=position_to_dict(game.position()))
-    table = SeededTable(program.console, seed)
+    flow = program.flow
+    _say(out, event="opened", actions=len(flow.game.actions), position=position_to_dict(flow.game.position()))
+    table = SeededTable(program.console, seed, journal)
     program.sleep = lambda seconds: table.act()
     program.run(lambda: program.sitting is None)
-    _say(out, event="filed", outcome=str(game.outcome), late=False)
+    _say(out, event="filed", outcome=str(flow.game.outcome), late=False)
 
 
 def main(argv: Sequence[str]) -> int:
-    data_dir, seed = argv
-    play(Path(data_dir), int(seed))
+    data_dir, seed, *kill = argv
+    play(Path(data_dir), int(seed), kill=KillPoint.parse(kill[0]) if kill else None)
     return 0
 
 

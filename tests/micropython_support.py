@@ -43,7 +43,7 @@ def micropython_env() -> dict[str, str]:
     return {**os.environ, "MICROPYPATH": str(FIRMWARE)}
 
 
-def run_micropython(script: str | Path, *args: str, timeout: float = 30) -> str:
+def run_micropython(script: str | Path, *args: str, timeout: float = 300) -> str:
     """Run *script* (a path) under MicroPython; its stdout, or a test failure with its output."""
     result = subprocess.run([micropython_command(), str(script), *args], env=micropython_env(), capture_output=True,
                             text=True, timeout=timeout, check=False)

@@ -1,10 +1,16 @@
-"""The console end to end: killed at random moments it resumes the same game; its public outputs keep Mister X's secret.
+"""The console end to end: killed at every kind of event it resumes the same game; its public outputs keep Mister X's secret.
 
 1. A runner process (``tests/console_runner.py``) plays a seeded game on the
-   ``fake`` profile and is SIGKILLed at random moments; after every kill the
-   journal must replay to a prefix of the uninterrupted game, every restart
-   must resume exactly the journaled position, and the game finally filed must
-   be the uninterrupted game, move for move.
+   ``fake`` profile. Played once straight through, it reports every journal
+   event; then it is played again and SIGKILLed at chosen points of that
+   journal (while a line is being written, just after it is on disk, while
+   Mister X chooses a double move's second leg, while the game is filed),
+   covering every kind of event: the deal, Mister X's single and double moves,
+   the detectives' moves, an undo, a correction and the end. The kill points
+   are fixed by the journal, not the clock, so a busy machine kills at the same
+   places. After every kill the journal must be the straight game's up to the
+   kill, every restart must resume exactly the journaled position, and the
+   game finally filed must be the uninterrupted game, move for move.
 2. Two sittings that differ only in Mister X's hidden destinations (same seed,
    settings, clock, tickets and detective presses) must light the same LED
    frames, present the same screen pictures and log the same INFO records
@@ -17,11 +23,9 @@ import json
 import logging
 import os
 import random
-import select
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -31,7 +35,7 @@ from typing import Any
 
 import pygame
 import pytest
-from console_runner import Clock, SeededTable, fake_hardware, settings_for
+from console_runner import MOMENTS, Clock, KillPoint, SeededTable, fake_hardware, settings_for
 
 from console import session
 from console.flow import Flow
@@ -50,31 +54,42 @@ RUNNER = REPO / "tests" / "console_runner.py"
 
 # ------------------------------------------------------------------ 1. kill and resume
 
-KILL_SEEDS = (5, 6, 8)
-"""Games that end in each way: Mister X survives (5), is caught (6), the detectives run dry (8); all with double moves."""
-KILLS_PER_GAME = 5
-FIRST_KILL_WITHIN = 0.35
-"""The first run is killed this soon after launch: often before or while the game is opened."""
-LATER_KILL_WITHIN = 0.3
-"""Later runs are killed this soon after they report the resumed game: somewhere in play or filing."""
-RUN_TIMEOUT = 20.0
+KILL_SEEDS = (1, 4, 5)
+"""Games that end in each way (Mister X is caught (1), the detectives run dry (4), Mister X survives (5)), each with
+double moves, undos and corrections."""
+EVERY_KIND = ("start", "mister_x", "double", "detective", "undo", "correction", "end")
+RUN_TIMEOUT = 300.0
+"""Only a guard against a hung run: a run takes a second or two, however busy the machine."""
 
 
 def runner_env() -> dict[str, str]:
     """Headless pygame; a fresh hash seed for every run, so nothing may hang on set or dict order."""
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONHASHSEED="random")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1", PYTHONHASHSEED="random")
     env["PYTHONPATH"] = os.pathsep.join([str(REPO), str(REPO / "tests"), *filter(None, [os.environ.get("PYTHONPATH")])])
     return env
 
 
-def start_runner(data_dir: Path, seed: int) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, str(RUNNER), str(data_dir), str(seed)], cwd=REPO, env=runner_env(),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def run(data_dir: Path, seed: int, kill: KillPoint | None = None) -> tuple[int, list[dict[str, Any]]]:
+    """One run of the runner on *data_dir* (killed at *kill*): its exit code and its reports."""
+    command = [sys.executable, str(RUNNER), str(data_dir), str(seed), *([str(kill)] if kill else [])]
+    done = subprocess.run(command, check=False, cwd=REPO, env=runner_env(), capture_output=True, text=True, timeout=RUN_TIMEOUT)
+    assert done.returncode in (0, -signal.SIGKILL), f"seed {seed}, kill {kill}: {done.stderr}"
+    return done.returncode, [json.loads(line) for line in done.stdout.splitlines()]
 
 
-def reports(stdout: str) -> list[dict[str, Any]]:
-    """The runner's whole report lines (a line cut short by the kill is not one)."""
-    return [json.loads(line) for line in stdout.split("\n")[:-1] if line.strip()]
+def kind_of(event: dict[str, Any]) -> str:
+    """A journal event's kind, as ``EVERY_KIND`` names them."""
+    if event["type"] != "move":
+        return str(event["type"])
+    move = event["move"]
+    return "double" if "double" in move else "mister_x" if move["piece"] == "mister_x" else "detective"
+
+
+def public(event: dict[str, Any]) -> dict[str, Any]:
+    """A journal event without what differs between two sittings of the same game (its folder and handheld token)."""
+    if event["type"] != "start":
+        return event
+    return {**{k: v for k, v in event.items() if k != "token"}, "settings": {**event["settings"], "data_dir": ""}}
 
 
 def plain(position: Any) -> Any:
@@ -86,87 +101,92 @@ def filed_games(data_dir: Path) -> list[Game]:
     return [loads(path.read_text()) for path in sorted((data_dir / session.HISTORY).glob("*.json"))]
 
 
+def kill_plan(events: Sequence[dict[str, Any]], seed: int) -> list[KillPoint]:
+    """Where to kill the game whose journal is *events*: every kind of event, at a seeded one of its kind, in game order.
+
+    Each kind is killed just after its line is on disk; moves and corrections
+    also while their line is being written; a double move also while its second
+    leg is chosen; the finished game also while it is filed.
+    """
+    rng = random.Random(seed)
+    lines: dict[str, list[int]] = {}
+    for line, event in enumerate(events, 1):
+        lines.setdefault(kind_of(event), []).append(line)
+    points = set()
+    for kind in EVERY_KIND:
+        line = rng.choice(lines[kind])
+        points.add(KillPoint(line, MOMENTS.index("written")))
+        if kind in ("start", "mister_x", "double", "detective", "correction"):
+            points.add(KillPoint(line, MOMENTS.index("torn")))
+        if kind == "double":
+            points.add(KillPoint(line - 1, MOMENTS.index("second-leg")))
+    points.add(KillPoint(len(events), MOMENTS.index("filing")))
+    return sorted(points)
+
+
 @dataclass
 class KillLog:
     """What happened to one seeded game's runs."""
 
     seed: int
-    killed: int = 0
-    """Runs ended by SIGKILL."""
-    mid_game: int = 0
-    """Kills that left an unfinished game with moves in the journal."""
+    kinds: set[str] = field(default_factory=set)
+    """The kinds of journal event a kill fell at."""
+    moments: set[str] = field(default_factory=set)
     resumed: list[int] = field(default_factory=list)
     """The number of moves each restart resumed with."""
 
 
 def play_with_kills(root: Path, seed: int) -> KillLog:
-    """Play *seed*'s game once straight through and once killed repeatedly; assert they are the same game."""
+    """Play *seed*'s game once straight through and once killed at every planned point; assert they are the same game."""
     straight = root / f"straight-{seed}"
-    done = subprocess.run([sys.executable, str(RUNNER), str(straight), str(seed)], check=False, cwd=REPO, env=runner_env(),
-                          capture_output=True, text=True, timeout=RUN_TIMEOUT)
-    assert done.returncode == 0, done.stderr
+    code, reported = run(straight, seed)
+    assert code == 0
+    events = [report["entry"] for report in reported if report["event"] == "journaled"]
     (reference,) = filed_games(straight)
-    assert reference.is_over
+    assert reference.is_over and events[-1]["type"] == "end"
 
     data = root / f"killed-{seed}"
-    rng = random.Random(seed)
     log = KillLog(seed)
-    expected = plain(Game(reference.start).position())
-    """The position the next run must resume: the seeded start until a journal says otherwise."""
-    for run in range(KILLS_PER_GAME + 1):
-        process = start_runner(data, seed)
-        try:
-            if run < KILLS_PER_GAME:
-                if run == 0:
-                    time.sleep(rng.uniform(0.0, FIRST_KILL_WITHIN))
-                else:
-                    assert process.stdout is not None
-                    ready, _, _ = select.select([process.stdout], [], [], RUN_TIMEOUT)  # it has reported its start
-                    assert ready, f"seed {seed}: run {run} said nothing for {RUN_TIMEOUT} s"
-                    time.sleep(rng.uniform(0.0, LATER_KILL_WITHIN))
-                process.send_signal(signal.SIGKILL)
-            stdout, stderr = process.communicate(timeout=RUN_TIMEOUT)
-        finally:
-            if process.poll() is None:  # a failed check or a hung run: leave no process behind
-                process.kill()
-                process.communicate()
-        if process.returncode == -signal.SIGKILL:
-            log.killed += 1
-        else:
-            assert process.returncode == 0, f"seed {seed}, run {run}: {stderr}"
-        for report in reports(stdout):
+    (expected,) = [report["position"] for report in reported if report["event"] == "opened"]
+    """The position the next run must resume: the dealt one until a journal says otherwise."""
+    for point in [*kill_plan(events, seed), None]:
+        code, reported = run(data, seed, point)
+        assert code == (0 if point is None else -signal.SIGKILL), f"seed {seed}: the run meant to die at {point} did not"
+        for report in reported:
             if report["event"] == "opened":
-                assert report["position"] == expected, f"seed {seed}, run {run} resumed another position than journaled"
+                assert report["position"] == expected, f"seed {seed}: resumed another position than journaled"
                 log.resumed.append(report["actions"])
-
+        if point is None:
+            break
+        log.kinds.add(kind_of(events[point.line - 1]))
+        log.moments.add(point.moment)
         journal = data / session.JOURNAL
-        if journal.exists():
-            found = load(journal)  # raises JournalError if the kill left a journal that does not replay
-            moves = found.game.actions
-            assert found.game.start == reference.start
-            assert moves == reference.actions[: len(moves)], f"seed {seed}: the journal left the uninterrupted game"
-            expected = plain(found.game.position())
-            log.mid_game += 0 < len(moves) and not found.game.is_over
-        elif filed_games(data):
-            break  # the game was played out and filed before the kill came
-    assert process.returncode == 0 or filed_games(data), f"seed {seed}: the last run did not finish the game"
+        if point.kept == 0:
+            assert not journal.exists()
+            continue
+        found = load(journal)  # raises JournalError if the kill left a journal that does not replay
+        kept = [json.loads(line)["event"] for line in journal.read_bytes().split(b"\n")[: point.kept]]
+        assert [public(event) for event in kept] == [public(event) for event in events[: point.kept]], (
+            f"seed {seed}: after the kill at {point} the journal is not the straight game's")
+        assert bool(found.dropped) == (point.moment == "torn")
+        expected = plain(found.game.position())
     assert not (data / session.JOURNAL).exists()
     games = filed_games(data)
     assert games, f"seed {seed}: no game was filed"
-    for game in games:  # more than one only if a kill fell between filing and removing the journal
+    for game in games:  # two: the kill while filing came after the record was written
         assert game.start == reference.start
         assert game.actions == reference.actions
         assert game.outcome == reference.outcome
     return log
 
 
-def test_killed_at_random_moments_the_console_resumes_and_finishes_the_same_game(tmp_path: Path) -> None:
-    """SIGKILL a seeded game's runner again and again: each restart resumes the journaled state, the end is the same game."""
+def test_killed_at_every_kind_of_event_the_console_resumes_and_finishes_the_same_game(tmp_path: Path) -> None:
+    """SIGKILL a seeded game's runner at every kind of event: each restart resumes the journaled state, the end is the same game."""
     with ThreadPoolExecutor(len(KILL_SEEDS)) as pool:
         logs = list(pool.map(partial(play_with_kills, tmp_path), KILL_SEEDS))
-    assert all(log.killed >= 2 for log in logs), f"a game was hardly interrupted: {logs}"
-    assert sum(log.mid_game for log in logs) >= len(KILL_SEEDS), f"too few kills landed in the middle of a game: {logs}"
-    assert any(moves > 0 for log in logs for moves in log.resumed), f"no restart resumed a game in progress: {logs}"
+    for log in logs:
+        assert log.kinds == set(EVERY_KIND) and log.moments == set(MOMENTS), log
+        assert any(moves > 0 for moves in log.resumed), f"no restart resumed a game in progress: {log}"
 
 
 # ------------------------------------------------------------------ 2. secrecy of the public outputs
@@ -239,7 +259,7 @@ def seat(data_dir: Path, far_end: FarEnd) -> Seat:
     program = Program(hardware, settings, clock=Clock(), timestamp=lambda: "game", seed=SECRET_SEED)  # the same deal for both
     leds, screen = hardware.leds, hardware.screen
     assert isinstance(leds, RecordingLeds) and isinstance(screen, OffscreenScreen)
-    return Seat(program, SeededTable(program.console, SECRET_SEED), leds, screen)
+    return Seat(program, SeededTable(program.console, SECRET_SEED, settings.data_path / session.JOURNAL), leds, screen)
 
 
 def test_hidden_moves_leave_the_lights_screen_and_logs_alike_until_a_reveal(
