@@ -62,9 +62,6 @@ class KeyPressed:
     key: Key
 
 
-ButtonEvent: TypeAlias = StationPressed | StationReleased | StationStuck | KeyPressed
-
-
 @runtime_checkable
 class StationLeds(Protocol):
     """One light under every station."""

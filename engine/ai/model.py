@@ -23,7 +23,6 @@ from functools import cache
 
 from engine.ai.distance import distances
 from engine.board import Board, Station, StationSet, Transport
-from engine.editions import Ruleset
 from engine.tickets import Ticket, Tickets
 
 FAR = 30
@@ -125,11 +124,6 @@ def pay(own: list[int], supply: list[int] | None, ticket: int) -> None:
         own[ticket] -= 1
     elif supply is not None:
         supply[ticket] -= 1
-
-
-def is_reveal(ruleset: Ruleset, move_number: int) -> bool:
-    """Whether Mister X's move number *move_number* (from 1) is shown."""
-    return move_number in ruleset.reveal_moves
 
 
 def distance_layers(board: Board, lines: frozenset[Transport], sources: StationSet, depth: int = 8) -> list[StationSet]:

@@ -238,10 +238,6 @@ class JuniorGame:
         moved = {step.piece for step in self._round.moved}
         return tuple(detective for detective in DETECTIVES if detective not in moved)
 
-    def has_chosen(self, rogue: str) -> bool:
-        """Whether *rogue* has chosen this round (public: his closed fist is on the table; his choice is not)."""
-        return rogue in self._round.chosen
-
     def steps_of(self, piece: str) -> list[Step]:
         """Every step *piece* may take this round (J3): staying, then each line in transport order."""
         return steps_from(self.district, piece, self._stations[piece])
