@@ -1,11 +1,12 @@
 """The console's loop: hardware events in, one activity deciding, lights and screen out.
 
 One loop owns the board. Each step drains the inputs into the activity (a
-game's ``Flow``, or the whole ``console.program.Program`` with its menus), one
-event at a time, then has it shown: the LED frame and the screen picture are
-pure functions of the public view and the flow's ``Ui`` (or a menu's
-``MenuUi``), so nothing secret can reach them. The screen is redrawn only when
-something changed or an animation runs.
+game's flow, or the whole ``console.program.Program`` with its menus), one
+event at a time, then has it shown: the activity hands the ``Presenter`` a
+``Scene``, whose LED frame and screen picture are pure functions of public
+data (a game's public view and its flow's state, a menu), so nothing secret
+can reach them. The screen is redrawn only when the scene changed or an
+animation runs.
 """
 
 from __future__ import annotations
@@ -14,81 +15,49 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from console.junior_lights import junior_frame
-from console.junior_model import Celebration, JuniorUi
-from console.junior_screen import draw_junior
-from console.lights import STANDARD, Palette, attract_frame, board_frame
-from console.menu import MenuUi
-from console.model import Flash, Ui
-from console.screen_render import ScreenRenderer
-from engine import london
-from engine.junior import JuniorView
-from engine.views import PublicView
-from hardware.interfaces import Colour, Hardware, Key, KeyPressed, Message, Station, StationPressed, StationStuck
+import pygame
+
+from console.lights import STANDARD, Palette
+from console.screen.toolkit import Toolkit
+from hardware.interfaces import Frame, Hardware, Key, KeyPressed, Message, Station, StationPressed, StationStuck
 
 FRAME_SECONDS = 1 / 30
 UNPLUGGED_AFTER_S = 1.0
 """The handheld counts as gone once its link has been down this long (a new game's handshake is not a pause)."""
 
 
+class Scene(Protocol):
+    """What the board and the screen show at one moment, from public data only; equal scenes look the same."""
+
+    def lights(self, now: float, palette: Palette) -> Frame:
+        """The LED frame at *now*."""
+
+    def draw(self, kit: Toolkit, surface: pygame.Surface, now: float, palette: Palette) -> None:
+        """The screen at *now*."""
+
+    def animating(self, now: float) -> bool:
+        """Whether the screen changes with time at *now* (so it is drawn again, and once more when it stops)."""
+
+
 class Presenter:
-    """Shows the board and the screen: the LED frame on every call, the screen only when it changed."""
+    """Shows scenes: the LED frame on every call, the screen only when it changed."""
 
     def __init__(self, hardware: Hardware, palette: Palette = STANDARD) -> None:
         self.hardware = hardware
-        self.stations = london().stations
-        """Every station of the board (the idle lights sweep over them)."""
         self.palette = palette
-        self.renderer = ScreenRenderer(hardware.screen.surface.get_size())
+        self.kit = Toolkit(hardware.screen.surface.get_size())
         self._drawn: object = None
         self._animating = False
         """The screen drawn last showed an animation (so it is drawn once more when the animation ends)."""
 
-    def show(self, view: PublicView, ui: Ui, now: float) -> None:
-        """A game: its lights and its screen."""
-        self.hardware.leds.show(board_frame(view, ui, now, self.palette))
-        if self._stale((view, ui), now, ui.refused, ui.reveal):
-            self.renderer.draw(self.hardware.screen.surface, view, ui, now)
-            self._present((view, ui))
-
-    def show_junior(self, view: JuniorView, ui: JuniorUi, now: float) -> None:
-        """A Junior game: its lights and its screen."""
-        self.hardware.leds.show(junior_frame(view, ui, now, self.palette))
-        if self._stale((view, ui), now, ui.refused, ui.celebration):
-            draw_junior(self.renderer, self.hardware.screen.surface, view, ui, now)
-            self._present((view, ui))
-
-    def show_menu(self, menu: MenuUi, now: float, game: GameLights | None = None) -> None:
-        """A menu on the screen; the board shows the *game* the menu is over, or the idle lights."""
-        if game is None:
-            self.hardware.leds.show(attract_frame(now, self.stations, self.palette))
-        else:
-            self.hardware.leds.show(game.lights(now, self.palette))
-        if self._drawn != menu:
-            self.renderer.draw_menu(self.hardware.screen.surface, menu)
-            self._present(menu)
-
-    def show_lines(self, title: str, lines: tuple[str, ...]) -> None:
-        """A page of text (a running hardware test); the lights are the caller's."""
-        self.renderer.draw_lines(self.hardware.screen.surface, title, lines)
-        self._present((title, lines))
-
-    def _stale(self, shown: object, now: float, *animations: Flash | Celebration | None) -> bool:
-        """Whether the screen must be drawn: *shown* changed, an animation runs, or one has just ended (its last look goes)."""
-        animating = any(a is not None and now < a.since + a.seconds for a in animations)
-        stale = animating or self._animating or self._drawn != shown
+    def show(self, scene: Scene, now: float) -> None:
+        self.hardware.leds.show(scene.lights(now, self.palette))
+        animating = scene.animating(now)
+        if animating or self._animating or self._drawn != scene:
+            scene.draw(self.kit, self.hardware.screen.surface, now, self.palette)
+            self.hardware.screen.present()
+            self._drawn = scene
         self._animating = animating
-        return stale
-
-    def _present(self, drawn: object) -> None:
-        self.hardware.screen.present()
-        self._drawn = drawn
-
-
-class GameLights(Protocol):
-    """A game behind a menu: its lights stay on the board (a main game's ``Flow`` or a ``JuniorFlow``)."""
-
-    def lights(self, now: float, palette: Palette) -> dict[Station, Colour]: ...
 
 
 class Activity(Protocol):

@@ -15,7 +15,7 @@ from typing import TextIO
 from hardware.calibrate import ButtonBits, Calibration
 from hardware.config import Config
 from hardware.factory import build_board
-from hardware.selftest import SelfTest, SelfTestReport
+from hardware.selftest import SelfTestReport, run_self_test
 from hardware.station_map import StationMap
 
 DEFAULT_CONFIG = Path("/etc/scotland-yard/config.toml")
@@ -40,7 +40,7 @@ def hw_test(
         print(f"No station map at {path}: station n is pixel and button bit n-1 (the wiring order).", file=out)
     with ExitStack() as parts:
         leds, buttons, controls = build_board(config, station_map.pixels, station_map.buttons, parts)
-        return SelfTest(leds, buttons, controls, stations, out, step_s=step_s, colour_s=flood_s).run(listen_s)
+        return run_self_test(leds, buttons, controls, stations, out, step_s=step_s, colour_s=flood_s, listen_s=listen_s)
 
 
 def calibrate(config: Config, config_file: Path, stations: Sequence[int], out: TextIO, restart: bool) -> StationMap:

@@ -10,16 +10,21 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from console import builder_tools
-from console.settings import SEATS, check_game, load_preferences, load_settings
-from console.text_game import TextGame
+from console import builder_tools, games
+from console.config import PREFERENCES, load_preferences, load_settings
+from console.games.classic.text_game import TextGame
+from console.settings import GameSettings, Seat
 from engine import EDITIONS, Game, IllegalPositionError, RecordError, Side, london
 from hardware.config import Config, ConfigError
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import HandheldLink, Hardware
 from hardware.led_backends import LedDriverError
 from hardware.station_map import MapError, StationMap
+
+if TYPE_CHECKING:
+    from hardware.sim.window import BoardDrawing
 
 _CONFIG_HELP = "config file (default: $SCOTLAND_YARD_CONFIG or /etc/scotland-yard/config.toml)"
 
@@ -47,12 +52,13 @@ def main(argv: list[str] | None = None) -> int:
     board.add_argument("--new", action="store_true", help="open the new game's setup at once (an interrupted game stays saved)")
     board.add_argument("--edition", choices=sorted(EDITIONS), help="rules edition (default: from the config file)")
     board.add_argument("--players", type=int, help="players, Mister X included (default: from the config file)")
-    board.add_argument("--mister-x", choices=SEATS, help="who plays Mister X (default: from the config file)")
+    board.add_argument("--mister-x", choices=(Seat.HANDHELD.value, Seat.COMPUTER.value),
+                       help="who plays Mister X (default: from the config file)")
     sim = commands.add_parser("sim", help="play the console on a PC: the board, its keys and its screen in a window")
     sim.add_argument("--config", help=_CONFIG_HELP)
     sim.add_argument("--data-dir", help="where games are saved (default: from the config file, or your data folder)")
     sim.add_argument("--headless", action="store_true", help="no window: play --script and save its screenshots")
-    sim.add_argument("--script", help="a file of clicks, keys, waits and screenshots to play (see console/sim.py)")
+    sim.add_argument("--script", help="a file of clicks, keys, waits and screenshots to play (see hardware/sim/script.py)")
     sim.add_argument("--screenshots", help="folder for the script's screenshots (default: the current folder)")
     sim.add_argument("--seed", type=int, help="deal every new game with this seed (a reproducible script)")
     sim.add_argument("--handheld-window", action="store_true",
@@ -88,9 +94,8 @@ def _play_on_board(args: argparse.Namespace) -> int:
     path = builder_tools.config_path(args.config)
     settings = load_settings(path)
     game, note = load_preferences(settings.game)
-    overrides = {key: value for key, value in (("edition", args.edition), ("players", args.players),
-                                               ("mister_x", args.mister_x)) if value is not None}
-    game = check_game(replace(game, **overrides))
+    game = games.check(replace(game, edition=args.edition or game.edition, players=args.players or game.players,
+                               mister_x=Seat(args.mister_x) if args.mister_x else game.mister_x))
     with _open_board(settings.hardware, path, None) as hardware:  # Mister X's handheld on its USB port
         shutdown = _power_off if settings.hardware.profile == "pi" else None
         program = Program(hardware, game, shutdown=shutdown, note=note)
@@ -120,12 +125,12 @@ def _replay(args: argparse.Namespace) -> int:
 
     path = builder_tools.config_path(args.config)
     try:
-        final = load_record(Path(args.record).read_text(encoding="utf-8"))
+        kind, final = load_record(Path(args.record).read_text(encoding="utf-8"))
     except OSError as error:
         print(f"scotland-yard replay: cannot read {args.record}: {error.strerror}", file=sys.stderr)
         return 2
     with _open_board(load_settings(path).hardware, path, MemoryHandheldLink()) as hardware:
-        replay(hardware, final, step_s=args.step)
+        replay(hardware, kind, final, step_s=args.step)
     return 0
 
 
@@ -139,22 +144,39 @@ def _builder_tool(args: argparse.Namespace) -> int:
     return 0
 
 
+def board_drawing() -> BoardDrawing:
+    """The London board as the simulator's window draws it: the stations' places and the lines by transport."""
+    from hardware.sim.window import BoardDrawing
+
+    board = london()
+    return BoardDrawing.of(board.positions, {transport.name.lower(): pairs for transport, pairs in board.lines.items()})
+
+
+def first_run_settings(settings: GameSettings) -> GameSettings:
+    """A newcomer's first game in the simulator is against the computer (no handheld to pass around yet)."""
+    if (settings.data_path / PREFERENCES).exists():
+        return settings
+    return replace(settings, mister_x=Seat.COMPUTER)
+
+
 def _simulate(args: argparse.Namespace) -> int:
-    from console import sim  # pygame loads only for the simulator
-    from console.program import Program
+    from console.program import Program  # pygame loads only for the simulator
+    from hardware.sim import open_window
+    from hardware.sim.handheld import handheld_in_pane, handheld_in_window
+    from hardware.sim.script import ManualClock, ScriptRunner, parse_script
 
     if args.headless != bool(args.script):
         raise ConfigError("--headless and --script go together: a window is played by hand, a headless run by its script")
     try:
-        commands = sim.parse_script(Path(args.script).read_text(encoding="utf-8")) if args.script else []
+        commands = parse_script(Path(args.script).read_text(encoding="utf-8"), london().stations) if args.script else []
     except OSError as error:
         raise ConfigError(f"cannot read the script {args.script}: {error.strerror}") from None
     settings = load_settings(builder_tools.config_path(args.config))
     game = settings.game if args.data_dir is None else replace(settings.game, data_dir=args.data_dir)
-    game, note = load_preferences(sim.first_run_settings(game))
-    clock = sim.ManualClock() if args.headless else time.monotonic
-    handheld = sim.handheld_in_window() if args.handheld_window and not args.headless else sim.handheld_in_pane(clock)
-    hardware, window = sim.open_window(settings.hardware, handheld.link, headless=args.headless)
+    game, note = load_preferences(first_run_settings(game))
+    clock = ManualClock() if args.headless else time.monotonic
+    handheld = handheld_in_window() if args.handheld_window and not args.headless else handheld_in_pane(clock)
+    hardware, window = open_window(settings.hardware, board_drawing(), handheld.link, headless=args.headless)
     if handheld.pane is not None:
         window.attach_pane(handheld.pane)
     try:
@@ -163,10 +185,10 @@ def _simulate(args: argparse.Namespace) -> int:
             if not args.headless:
                 program.run(lambda: window.closed)
                 return 0
-            assert isinstance(clock, sim.ManualClock)
+            assert isinstance(clock, ManualClock)
             shots = Path(args.screenshots or ".")
             shots.mkdir(parents=True, exist_ok=True)
-            runner = sim.ScriptRunner(program, window, clock, shots, handheld.press)
+            runner = ScriptRunner(window, clock, shots, program.console.step, lambda: program.finished, handheld.press)
             runner.run(commands)
             for path in runner.taken:
                 print(path)
@@ -177,15 +199,9 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _handheld_window(args: argparse.Namespace) -> int:
-    from hardware.config import HandheldConfig
-    from hardware.serial_link import serial_opener
-    from hardware.sim_handheld import HandheldPane, SimulatedHandheld, run_window
+    from hardware.sim.handheld import run_on_port
 
-    try:
-        transport = serial_opener(HandheldConfig(port=args.port))()
-    except OSError as error:
-        raise ConfigError(f"cannot open the port {args.port}: {error}") from None
-    run_window(HandheldPane(SimulatedHandheld(transport)))
+    run_on_port(args.port)
     return 0
 
 

@@ -18,7 +18,7 @@ from typing import TextIO
 import firmware
 from hardware.config import ConfigError
 
-DEVICE_FILES = ("main.py", "app.py", "ui.py", "screens.py", "hw.py", "debounce.py", "link.py", "wire.py")
+DEVICE_FILES = ("main.py", "app.py", "ui.py", "screens.py", "messages.py", "hw.py", "debounce.py", "link.py", "wire.py")
 """What the Pico runs (``fb.py`` and ``fake_hw.py`` are the PC's stand-ins for its hardware)."""
 
 Runner = Callable[[Sequence[str]], int]

@@ -3,38 +3,31 @@ anything shows it, so pulling the power loses at most the action in progress.
 
 A journal is a JSON-lines file, one event per line, written by ``Journal``::
 
-    {"seq":1,"hash":"<16 hex>","event":{"format":"scotland-yard-journal","position":{...},"settings":{...},"token":"...","type":"start","version":1}}
+    {"seq":1,"hash":"<16 hex>","event":{"format":"scotland-yard-journal","settings":{...},"token":"...","type":"start","version":1,...}}
     {"seq":2,"hash":"<16 hex>","event":{"move":{"piece":"mister_x","station":115,"ticket":"taxi"},"type":"move"}}
     {"seq":3,"hash":"<16 hex>","event":{"type":"undo"}}
-    {"seq":4,"hash":"<16 hex>","event":{"position":{...},"type":"correction"}}
     {"seq":9,"hash":"<16 hex>","event":{"outcome":{"by":"red","reason":"capture","round":7},"type":"end"}}
 
-A Junior game's journal is the same, its start event holding ``"junior":
-{"district": ..., "stations": {...}}`` instead of a position, each rogue's
-choice and detective's step a ``step`` event (``[piece, station, transport or
-null]``, as Junior records write them), and its end ``{"winner": "rogues", "round": 9}``.
+The first line starts the game: the console's settings, the handheld's session
+token (so a resumed game finds its handheld again) and what the game's kind
+puts there (a position, or a district and stations); every other event is the
+kind's own (``console.games``: each kind's ``journal`` module lists its events),
+and the last of a finished game is ``end``. The journal reads the start event
+to find the game's kind and replays every event through it, so a journal that
+breaks a rule is refused.
 
 ``event`` is canonical JSON (sorted keys, no spaces, ASCII). ``hash`` chains the
 lines: BLAKE2b (8 bytes) of the previous line's hash, the line's ``seq`` and its
 event text as written, so a changed byte, a lost, repeated or reordered line
 breaks the chain.
-Moves and positions use the engine's record encoding (``move_to_dict``,
-``position_to_dict``); the ``start`` event also holds the console's settings and
-the handheld's session token, so a resumed game finds its handheld again.
 
 A line counts once its newline is on disk. A last line without one is the
 action in progress at a power cut: ``load`` drops it (and says so), and the
 next append cuts it off the file. Anything else wrong (a broken line or chain
 in the middle, an action the engine refuses on replay, a foreign file or
 version) raises ``JournalError`` and the file is set aside as
-``<name>.corrupt-<n>``: never overwritten, never deleted.
-
-A finished game goes to the history folder (``archive``) as an engine game
-record. A ``correction`` replaces the game with ``Game(position)``, so the
-archived record of a corrected game starts from the last correction's position:
-it replays with ``engine.record.loads`` and still holds Mister X's whole travel
-log (the position carries it); the detectives' moves before the correction are
-not kept, because they no longer lead to the board as it stands.
+``<name>.corrupt-<n>``: never overwritten, never deleted. A finished game goes
+to the history folder (``archive``) as its kind's game record.
 """
 
 from __future__ import annotations
@@ -49,17 +42,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import Game, Move, Position
-from engine.junior import JuniorGame, JuniorStart, Step
-from engine.junior import dumps as junior_dumps
-from engine.junior.record import action_from_list, action_to_list, replay
-from engine.record import dumps, move_from_dict, move_to_dict, position_from_dict, position_to_dict
+from console.games import KINDS, GameKind
+from console.recorder import Event
+from console.settings import GameSettings, settings_from_dict, settings_to_dict
 
 FORMAT = "scotland-yard-journal"
 VERSION = 1
-EVENTS = ("start", "move", "step", "undo", "correction", "end")
-AnyGame = Game | JuniorGame
-"""A game of either kind: the main game or Junior."""
 
 _LINE = re.compile(rb'\{"seq":([1-9][0-9]{0,8}),"hash":"([0-9a-f]{16})","event":(\{.*\})\}')
 _STAMP = re.compile(r"[0-9A-Za-z][0-9A-Za-z._-]*")
@@ -80,53 +68,46 @@ class _Damage(Exception):
 
 
 class Journal:
-    """Appends one game's events to *path*, each flushed and fsynced before the call returns.
-
-    Its ``moved``, ``undone`` and ``ended`` methods make it the flow's recorder.
-    """
+    """Appends one game's events to *path*, each flushed and fsynced before the call returns: the flows' recorder."""
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
+        self.kind: GameKind | None = None
+        """The kind of game journaled (set by its start): it says which events the journal takes."""
         self._seq = 0
         self._hash = ""
         self._size = 0
         """The bytes of the file that are whole, acknowledged lines."""
 
-    def started(self, start: Position | JuniorStart, settings: Mapping[str, Any], token: str) -> None:
-        """Begin the journal of a new game from its start (``game.start``: a position, or a Junior game's start)."""
+    @classmethod
+    def _continued(cls, path: Path, kind: GameKind, seq: int, digest: str, size: int) -> Journal:
+        """The journal at *path* of a game of *kind*, its *seq* whole lines (*size* bytes, the last hashed *digest*) read back."""
+        journal = cls(path)
+        journal.kind, journal._seq, journal._hash, journal._size = kind, seq, digest, size
+        return journal
+
+    def started(self, kind: GameKind, game: Any, settings: GameSettings, token: str) -> None:
+        """Begin the journal of a new game of *kind* (its start, the console's settings, the handheld's session token)."""
         if not isinstance(token, str):
             raise TypeError(f"the session token is kept as text (e.g. hex), not {type(token).__name__}")
-        begun = ({"junior": {"district": start.district, "stations": dict(start.stations)}} if isinstance(start, JuniorStart)
-                 else {"position": position_to_dict(start)})
-        self.append({"type": "start", "format": FORMAT, "version": VERSION, **begun, "settings": dict(settings), "token": token})
+        if self._seq:
+            raise ValueError("a journal begins with one 'start' event and holds no other")
+        self.kind = kind
+        self.append({"type": "start", "format": FORMAT, "version": VERSION, **kind.journal.start_fields(game),
+                     "settings": settings_to_dict(settings), "token": token})
 
-    def stepped(self, step: Step) -> None:
-        """A Junior rogue's choice or detective's step."""
-        self.append({"type": "step", "step": action_to_list(step)})
-
-    def moved(self, move: Move) -> None:
-        self.append({"type": "move", "move": move_to_dict(move)})
-
-    def undone(self) -> None:
-        """A detective move of this round was taken back (``game.undo()``)."""
-        self.append({"type": "undo"})
-
-    def corrected(self, position: Position) -> None:
-        """The board was corrected: the game goes on from ``Game(position)``."""
-        self.append({"type": "correction", "position": position_to_dict(position)})
-
-    def ended(self, game: AnyGame) -> None:
-        if game.outcome is None:
-            raise ValueError(f"{game!r} is not over")
-        self.append({"type": "end", "outcome": _outcome(game)})
+    def record(self, event: Event) -> None:
+        """Keep one accepted action: the flows' recorder."""
+        self.append(event)
 
     def append(self, event: Mapping[str, Any]) -> None:
         """Write *event* as the next line; it is on disk when this returns."""
         kind = event.get("type")
-        if kind not in EVENTS:
-            raise ValueError(f"a journal event has a type among {', '.join(EVENTS)}, not {kind!r}")
         if (kind == "start") != (self._seq == 0):
             raise ValueError("a journal begins with one 'start' event and holds no other")
+        events = ("start", "end", *(self.kind.journal.EVENTS if self.kind is not None else ()))
+        if kind not in events:
+            raise ValueError(f"a journal of this game has events of the types {', '.join(events)}, not {kind!r}")
         text = json.dumps(event, sort_keys=True, separators=(",", ":"), allow_nan=False)
         seq = self._seq + 1
         digest = _chain(self._hash, seq, text)
@@ -165,8 +146,9 @@ class Journal:
 class ResumedGame:
     """A game rebuilt from its journal, with what the console needs to go on."""
 
-    game: AnyGame
-    settings: dict[str, Any]
+    kind: GameKind
+    game: Any
+    settings: GameSettings
     token: str
     """The handheld link's session token of this game."""
     journal: Journal
@@ -205,8 +187,8 @@ def load(path: Path) -> ResumedGame:
         raise JournalError(f"{path} cannot be resumed: {damage}. It was kept as {moved.name}", moved) from None
 
 
-def archive(journal_path: Path, history_dir: Path, game: AnyGame, timestamp: str) -> Path:
-    """File *game* as ``<timestamp>.json`` in *history_dir*, then remove its journal; return the record's path.
+def archive(journal_path: Path, history_dir: Path, record: str, timestamp: str) -> Path:
+    """File a game's *record* as ``<timestamp>.json`` in *history_dir*, then remove its journal; return the record's path.
 
     The record is written to a temporary file, fsynced and renamed, so the
     history never holds half a record; an existing record is never replaced
@@ -222,7 +204,7 @@ def archive(journal_path: Path, history_dir: Path, game: AnyGame, timestamp: str
     target = _first_free(lambda n: history_dir / (f"{timestamp}.json" if n == 1 else f"{timestamp}-{n}.json"))
     temporary = history_dir / f".{target.name}.tmp"
     with open(temporary, "w", encoding="utf-8") as file:
-        file.write(junior_dumps(game) if isinstance(game, JuniorGame) else dumps(game))
+        file.write(record)
         file.flush()
         os.fsync(file.fileno())
     os.replace(temporary, target)
@@ -249,10 +231,13 @@ def _replay(path: Path, data: bytes) -> ResumedGame:
     settings, token = start.get("settings"), start.get("token")
     if start.get("type") != "start" or not isinstance(settings, dict) or not isinstance(token, str):
         raise _Damage("line 1 is not a proper start event (type 'start', a settings object, a token string)")
-    game = _replay_events(events)
-    journal = Journal(path)
-    journal._seq, journal._hash, journal._size = len(lines), digest, len(data) - len(dropped)
-    return ResumedGame(game, settings, token, journal, dropped)
+    try:
+        chosen = settings_from_dict(settings)
+    except _UNREADABLE as error:
+        raise _Damage(f"line 1 (start) holds settings this console cannot use: {error}") from None
+    kind, game = _replay_events(events)
+    journal = Journal._continued(path, kind, len(lines), digest, len(data) - len(dropped))
+    return ResumedGame(kind, game, chosen, token, journal, dropped)
 
 
 def _check_header(line: bytes) -> None:
@@ -285,50 +270,36 @@ def _read_line(line: bytes, seq: int, previous: str) -> tuple[dict[str, Any], st
     return event, match[2].decode()
 
 
-def _replay_events(events: list[dict[str, Any]]) -> AnyGame:
-    """Rebuild the game through the engine, so a journal that breaks a rule is refused."""
-    game = _started(events[0])
+def _replay_events(events: list[dict[str, Any]]) -> tuple[GameKind, Any]:
+    """The game's kind and the game rebuilt through it, so a journal that breaks a rule is refused."""
+    kind, game = _started(events[0])
     ended = False
     for seq, event in enumerate(events[1:], 2):
-        kind = event.get("type")
+        name = event.get("type")
         try:
-            if ended or (game.is_over and kind != "end"):
+            if ended or (game.is_over and name != "end"):
                 raise ValueError(f"the game was over ({game.outcome}) before it")
-            if kind == "end":
-                if not game.is_over or event["outcome"] != _outcome(game):
+            if name == "end":
+                if not game.is_over or event["outcome"] != kind.journal.outcome_of(game):
                     raise ValueError(f"it says {event['outcome']}, the replayed game says {game.outcome}")
                 ended = True
             else:
-                game = _applied(game, kind, event)
+                game = kind.journal.replayed(game, event)
         except _UNREADABLE as error:
-            raise _Damage(f"line {seq} ({kind}) does not replay: {error}") from None
-    return game
+            raise _Damage(f"line {seq} ({name}) does not replay: {error}") from None
+    return kind, game
 
 
-def _started(event: dict[str, Any]) -> AnyGame:
-    """The game of a start event: a main game's position, or a Junior game's district and stations."""
+def _started(event: dict[str, Any]) -> tuple[GameKind, Any]:
+    """The kind of game a start event begins, and its game."""
     try:
-        if "junior" in event:
-            start = event["junior"]
-            return JuniorGame(JuniorStart(str(start["district"]), {str(p): int(s) for p, s in start["stations"].items()}))
-        return Game(position_from_dict(event["position"]))
+        for kind in KINDS:
+            game = kind.journal.started(event)
+            if game is not None:
+                return kind, game
     except _UNREADABLE as error:
         raise _Damage(f"line 1 (start) holds no possible start position: {error}") from None
-
-
-def _applied(game: AnyGame, kind: object, event: dict[str, Any]) -> AnyGame:
-    """*game* after one event (a correction replaces the game); an event of the other kind of game is refused."""
-    if kind == "undo":
-        game.undo()
-    elif kind == "move" and isinstance(game, Game):
-        game.play(move_from_dict(event["move"]))
-    elif kind == "correction" and isinstance(game, Game):
-        return Game(position_from_dict(event["position"]))
-    elif kind == "step" and isinstance(game, JuniorGame):
-        replay(game, action_from_list(event["step"]))
-    else:
-        raise ValueError(f"an event of type {kind!r} has no place in this journal")
-    return game
+    raise _Damage("line 1 (start) is the start of no kind of game this console plays")
 
 
 # ---------------------------------------------------------------- helpers
@@ -336,15 +307,6 @@ def _applied(game: AnyGame, kind: object, event: dict[str, Any]) -> AnyGame:
 
 def _chain(previous: str, seq: int, text: str) -> str:
     return hashlib.blake2b(f"{previous}\n{seq}\n{text}".encode("ascii"), digest_size=8).hexdigest()
-
-
-def _outcome(game: AnyGame) -> dict[str, Any]:
-    if isinstance(game, JuniorGame):
-        assert game.outcome is not None
-        return {"winner": game.outcome.value, "round": len(game.results)}
-    outcome = game.outcome
-    assert outcome is not None
-    return {"reason": outcome.reason.value, "round": outcome.round, "by": outcome.by}
 
 
 def _set_aside(path: Path) -> Path:

@@ -4,46 +4,59 @@ The same few keys serve every menu, so a player learns them once (the screen
 shows them): key 1 and key 2 move the cursor up and down, key 3 and key 4
 step the value of a setting back and forth, CONFIRM takes the row, UNDO or
 MENU goes back. A row that cannot be undone (restart, shut down) asks for a
-second CONFIRM.
+second CONFIRM. Rows carry what they do: an ``Action`` is called when chosen,
+a ``Setting`` holds typed values and tells its menu's owner when it changes.
 
->>> menu = Menu("Start", [Row("new", "New game"), Row("palette", "Lights", ("standard", "colour-blind"))])
->>> menu.key_pressed(Key.CHOICE_2), menu.key_pressed(Key.CHOICE_4), menu.value("palette")
-(None, 'palette', 'colour-blind')
->>> menu.key_pressed(Key.CHOICE_1), menu.key_pressed(Key.CONFIRM)
-(None, 'new')
+>>> chosen = []
+>>> menu = Menu("Start", [Action("New game", lambda now: chosen.append("new")),
+...                       Setting("lights", "Lights", ("standard", "colour-blind"))])
+>>> menu.key_pressed(Key.CHOICE_2, 0.0), menu.key_pressed(Key.CHOICE_4, 0.0), menu.value("lights")
+(None, None, 'colour-blind')
+>>> menu.key_pressed(Key.CHOICE_1, 0.0), menu.key_pressed(Key.CONFIRM, 0.0), chosen
+(None, None, ['new'])
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from hardware.interfaces import Key
 
-BACK = "back"
-"""What ``Menu.key_pressed`` returns for UNDO and MENU."""
 KEY_HINT = "1/2: up/down   3/4: change   CONFIRM: choose   UNDO: back"
 
 
 @dataclass(frozen=True)
-class Row:
-    """One line of a menu: an action, or a setting with the values it steps through."""
+class Action:
+    """A row that does something when chosen: ``do(now)``."""
 
-    name: str
-    """What the row stands for; ``Menu.key_pressed`` returns it when the row is chosen."""
     label: str
-    values: tuple[str, ...] = ()
-    """A setting's values in order (empty for an action)."""
-    shown: tuple[str, ...] = ()
-    """How each value is written on the screen (default: the values themselves)."""
+    do: Callable[[float], None]
     confirm_twice: bool = False
-    """The row's action cannot be taken back: a second CONFIRM is asked for."""
+    """What it does cannot be taken back: a second CONFIRM is asked for."""
 
-    def text(self, value: str | None) -> str:
+
+@dataclass(frozen=True)
+class Setting:
+    """A row that steps through ``values``; ``changed(key, value)`` is told after each step."""
+
+    key: str
+    """The name its value goes by (``Menu.value``)."""
+    label: str
+    values: tuple[Any, ...]
+    shown: tuple[str, ...] = ()
+    """How each value is written on the screen (default: ``str`` of it)."""
+    changed: Callable[[str, Any], None] | None = None
+    first: Any = None
+    """The value it shows first (None: the first of ``values``, unless the menu is given one)."""
+
+    def text(self, value: Any) -> str:
         """The value as the screen writes it."""
-        if value is None:
-            return ""
-        return self.shown[self.values.index(value)] if self.shown else value
+        return self.shown[self.values.index(value)] if self.shown else str(value)
+
+
+Row = Action | Setting
 
 
 @dataclass(frozen=True)
@@ -59,56 +72,61 @@ class MenuUi:
 
 
 class Menu:
-    """A menu's cursor and values; ``key_pressed`` says which row was chosen, if any."""
+    """A menu's cursor and values; ``key_pressed`` moves, steps a value, or does what a row says."""
 
-    def __init__(self, title: str, rows: Sequence[Row], values: dict[str, str] | None = None, *, cursor: str = "",
-                 message: str = "") -> None:
+    def __init__(self, title: str, rows: Sequence[Row], values: dict[str, Any] | None = None, *, cursor: int = 0,
+                 message: str = "", back: Callable[[float], None] | None = None) -> None:
+        """*back*: what UNDO and MENU do (nothing if None)."""
         self.title = title
         self.rows = list(rows)
-        self.values = {row.name: row.values[0] for row in self.rows if row.values} | (values or {})
-        self.cursor = next((n for n, row in enumerate(self.rows) if row.name == cursor), 0)
+        self.values = {row.key: row.values[0] if row.first is None else row.first for row in self.rows if isinstance(row, Setting)}
+        self.values |= values or {}
+        self.cursor = cursor % len(self.rows)
         self.message = message
-        self._armed = ""
+        self.back = back
+        self._armed: Row | None = None
         """The row waiting for its second CONFIRM."""
 
     @property
     def ui(self) -> MenuUi:
-        rows = tuple((row.label, row.text(self.values.get(row.name))) for row in self.rows)
+        rows = tuple((row.label, row.text(self.values[row.key]) if isinstance(row, Setting) else "") for row in self.rows)
         return MenuUi(self.title, rows, self.cursor, self.message)
 
     @property
     def current(self) -> Row:
         return self.rows[self.cursor]
 
-    def value(self, name: str) -> str:
-        return self.values[name]
+    def value(self, key: str) -> Any:
+        return self.values[key]
 
-    def replace_row(self, row: Row) -> None:
-        """Change a row (its label or values), keeping its value where the new values still hold it."""
-        index = next(n for n, old in enumerate(self.rows) if old.name == row.name)
+    def replace_row(self, row: Setting) -> None:
+        """Change a setting's row (its label or values), keeping its value where the new values still hold it."""
+        index = next(n for n, old in enumerate(self.rows) if isinstance(old, Setting) and old.key == row.key)
         self.rows[index] = row
-        if row.values and self.values.get(row.name) not in row.values:
-            self.values[row.name] = row.values[0]
+        if self.values.get(row.key) not in row.values:
+            self.values[row.key] = row.values[0]
 
-    def key_pressed(self, key: Key) -> str | None:
-        """Move, step a value or choose: the chosen row's name, ``BACK``, or ``None``."""
-        armed, self._armed = self._armed, ""
+    def key_pressed(self, key: Key, now: float) -> None:
+        """Move, step a value, or do what the row under the cursor says."""
+        armed, self._armed = self._armed, None
         self.message = ""
         row = self.current
         if key in (Key.CHOICE_1, Key.CHOICE_2):
             self.cursor = (self.cursor + (1 if key is Key.CHOICE_2 else -1)) % len(self.rows)
-        elif key in (Key.CHOICE_3, Key.CHOICE_4) and row.values:
-            step = 1 if key is Key.CHOICE_4 else -1
-            index = row.values.index(self.values[row.name])
-            self.values[row.name] = row.values[(index + step) % len(row.values)]
-            return row.name
-        elif key is Key.CONFIRM:
-            if row.confirm_twice and armed != row.name:
-                self._armed, self.message = row.name, f"Press CONFIRM again to {row.label.lower()}"
-                return None
-            if row.values and not row.confirm_twice:
-                return self.key_pressed(Key.CHOICE_4)  # CONFIRM on a setting steps it on, as key 4 does
-            return row.name
-        elif key in (Key.UNDO, Key.MENU):
-            return BACK
-        return None
+        elif key in (Key.CHOICE_3, Key.CHOICE_4) and isinstance(row, Setting):
+            self._step(row, 1 if key is Key.CHOICE_4 else -1)
+        elif key is Key.CONFIRM and isinstance(row, Setting):
+            self._step(row, 1)  # CONFIRM on a setting steps it on, as key 4 does
+        elif key is Key.CONFIRM and isinstance(row, Action):
+            if row.confirm_twice and armed != row:
+                self._armed, self.message = row, f"Press CONFIRM again to {row.label.lower()}"
+                return
+            row.do(now)
+        elif key in (Key.UNDO, Key.MENU) and self.back is not None:
+            self.back(now)
+
+    def _step(self, row: Setting, step: int) -> None:
+        index = row.values.index(self.values[row.key])
+        self.values[row.key] = row.values[(index + step) % len(row.values)]
+        if row.changed is not None:
+            row.changed(row.key, self.values[row.key])

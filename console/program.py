@@ -2,51 +2,40 @@
 
 The program is what the loop (``console.app.Console``) feeds: while a menu is
 open the control keys work it and the board shows its idle lights; while a
-game runs its ``Flow`` gets the events, and MENU opens the game's own menu
-(the deduction assist, correcting the board, restart, leave) over it.
+game runs its flow gets the events, and MENU opens the game's own menu (its
+kind's options, such as the deduction assist and correcting the board; restart;
+leave) over it; while the hardware test runs, it gets them.
 
 An interrupted game (the power went, the program was killed, the players
 left it) is offered first: the start menu opens on "Resume", so a single
-CONFIRM takes the table back to where it was.
+CONFIRM takes the table back to where it was. Its journal is read once, when
+the program starts (a finished game left behind by a power cut is filed then);
+drawing a menu reads nothing.
 """
 
 from __future__ import annotations
 
-import io
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from console.app import Console, Presenter
-from console.flow import Flow
-from console.journal import JournalError, archive, load
-from console.junior_flow import JuniorFlow
-from console.lights import COLOUR_BLIND, STANDARD
-from console.menu import BACK, Menu, Row
-from console.session import HISTORY, JOURNAL, Sitting
-from console.settings import (
-    DETECTIVE_SEATS,
-    GAMES,
-    JUNIOR,
-    JUNIOR_PLAYERS,
-    LEVELS,
-    SEATS,
-    GameSettings,
-    bobbies_of,
-    detectives_of,
-    save_preferences,
-)
+from console.config import save_preferences
+from console.games import GameKind, editions, find_kind
+from console.games.kind import GameFlow, Setup
+from console.hardware_test import HardwareTest
+from console.journal import ResumedGame
+from console.lights import PaletteName
+from console.menu import Action, Menu, Row, Setting
+from console.screen.menu import MenuScene
+from console.session import Sitting, find_kept
+from console.settings import GameSettings
 from console.thinker import Thinker
-from engine import EDITIONS, Station, london
-from engine.ai.junior import JUNIOR_LEVELS
-from engine.editions import FIVE_REVEALS, StartDeal
-from engine.junior import JuniorGame, districts
+from engine import Station, london
 from hardware.interfaces import Hardware, Key, Message
-from hardware.selftest import SelfTest
 
-SELF_TEST_LISTEN_S = 30.0
-"""The hardware test listens this long after the last press (MENU ends it sooner)."""
-_SEAT_NAMES = {"handheld": "a person, on the handheld", "computer": "the computer"}
+_SETUP_MESSAGE = "Set up the game, then CONFIRM on the last row"
 
 
 class Program:
@@ -74,18 +63,24 @@ class Program:
         """Deals new games with this seed (a scripted run); None: a secret one each game."""
         self.think_inline = think_inline
         """Computer players think in-process, at once (a scripted run, reproducible), not in a worker."""
+        self.stations = london().stations
         self.sitting: Sitting | None = None
+        self.kept: ResumedGame | None = None
+        """The interrupted game the start menu offers (read from its journal once)."""
+        self.hardware_test: HardwareTest | None = None
         self._handheld_there = True
         """The handheld link's state as the loop last reported it (a game starts paused without it)."""
         self.menu: Menu | None = None
-        self._menu_kind = ""
+        self._setup: Setup | None = None
+        self._setup_kind: GameKind | None = None
         self.finished = False
         """The players shut the console down (or quit it)."""
-        self.start_menu(note)
+        self.kept, problem = find_kept(settings.data_path, timestamp)
+        self.start_menu(problem or note)
         self.console = Console(hardware, self, clock=clock)
 
     @property
-    def flow(self) -> Flow | JuniorFlow | None:
+    def flow(self) -> GameFlow | None:
         """The flow of the game being played (``None`` between games)."""
         return self.sitting.flow if self.sitting is not None else None
 
@@ -93,216 +88,117 @@ class Program:
         """Run the console until it is shut down (or *should_stop*)."""
         self.console.run(lambda: should_stop() or self.finished, self.sleep)
 
-    # ------------------------------------------------------------ the menus
+    # ------------------------------------------------------------ the start menu and the settings
 
     def start_menu(self, note: str = "") -> None:
         """Open the start menu, offering the interrupted game first if there is one."""
-        rows = [Row("new", "New game"), Row("settings", "Settings"), Row("hw_test", "Hardware test")]
-        rows.append(Row("off", "Shut down", confirm_twice=True) if self.shutdown else Row("off", "Quit"))
-        interrupted, problem = self._interrupted()
-        message = problem or note
-        if interrupted:
-            rows.insert(0, Row("resume", f"Resume: {interrupted}"))
+        rows: list[Row] = [Action("New game", lambda now: self.setup_menu()), Action("Settings", lambda now: self.settings_menu()),
+                           Action("Hardware test", self._hardware_test)]
+        rows.append(Action("Shut down", self._off, confirm_twice=True) if self.shutdown else Action("Quit", self._off))
+        message = note
+        if self.kept is not None:
+            rows.insert(0, Action(f"Resume: {self.kept.kind.describe(self.kept.game)}", lambda now: self._play(fresh=False, now=now)))
             message = message or "A game was interrupted: CONFIRM resumes it"
-        self._open("start", Menu("Scotland Yard", rows, message=message))
+        self.menu = Menu("Scotland Yard", rows, message=message)
 
-    def _interrupted(self) -> tuple[str, str]:
-        """A description of the journaled game that can be resumed (or ''), and a problem to report."""
-        path = self.settings.data_path / JOURNAL
-        if not path.exists():
-            return "", ""
-        try:
-            found = load(path)
-        except (JournalError, OSError) as error:
-            return "", f"The saved game could not be resumed: {error}"
-        game = found.game
-        if game.is_over:  # the power went before it was filed
-            archive(path, self.settings.data_path / HISTORY, game, self.timestamp())
-            return "", ""
-        return f"{'Junior' if isinstance(game, JuniorGame) else game.ruleset.name}, round {game.round}", ""
+    def settings_menu(self) -> None:
+        rows: list[Row] = [
+            Setting("assist", "Deduction assist", (False, True), ("off", "on"), self._setting_changed),
+            Setting("palette", "Light colours", tuple(PaletteName), tuple(name.value for name in PaletteName), self._setting_changed),
+            Action("Done", self._settings_done),
+        ]
+        values = {"assist": self.settings.assist, "palette": self.settings.palette}
+        self.menu = Menu("Settings", rows, values, message="The deduction assist lights where Mister X can be", back=self._settings_done)
+
+    def _setting_changed(self, key: str, value: Any) -> None:
+        self.settings = replace(self.settings, **{key: value})
+
+    def _settings_done(self, now: float) -> None:
+        save_preferences(self.settings)
+        self.start_menu()
+
+    def _off(self, now: float) -> None:
+        self.finished = True
+        if self.shutdown:
+            self.shutdown()
+
+    # ------------------------------------------------------------ the new game's setup
 
     def setup_menu(self, settings: GameSettings | None = None) -> None:
-        """The new game's setup, its rows first set from *settings* (default: the console's)."""
+        """The new game's setup, its rows first set from *settings* (default: the console's); its kind adds its rows."""
         settings = settings or self.settings
-        if settings.edition == JUNIOR:
-            self._junior_setup_menu(settings)
-            return
-        rows = [
-            Row("edition", "Edition", GAMES),
-            Row("reveals", "Mister X shows himself"),
-            Row("players", "Players"),
-            Row("detectives", "Detectives"),
-            Row("bobbies", "Bobbies"),
-            Row("mister_x", "Mister X is", SEATS, tuple(_SEAT_NAMES[seat] for seat in SEATS)),
-            Row("detectives_by", "Detectives are", DETECTIVE_SEATS, ("people, at the board", "the computer")),
-            Row("level", "Computer plays", LEVELS),
-            Row("start", "Deal the start stations"),
-        ]
-        chosen = {"edition": settings.edition, "mister_x": settings.mister_x, "detectives_by": settings.detectives_by, "level": settings.level}
-        menu = Menu("New game", rows, chosen, cursor="start",
-                    message="Set up the game, then CONFIRM on the last row")
-        self._open("setup", menu)
-        self._fit_setup(settings)
+        self._setup_kind = find_kind(settings.edition)
+        setup = self._setup = self._setup_kind.setup(settings)
+        rows: list[Row] = [Setting("edition", "Edition", editions(), (), self._setup_changed), *setup.rows(self._setup_changed),
+                           Action(setup.start, self._deal)]
+        self.menu = Menu(setup.title, rows, {"edition": settings.edition} | setup.values(), cursor=len(rows) - 1,
+                         message=_SETUP_MESSAGE, back=lambda now: self.start_menu())
 
-    def _junior_setup_menu(self, settings: GameSettings) -> None:
-        """Junior's setup: where, how many players (4: two rogues), who plays the rogues and the detectives."""
-        places = districts()
-        low, high = JUNIOR_PLAYERS
-        rows = [
-            Row("edition", "Edition", GAMES),
-            Row("district", "Played in", tuple(places), tuple(place.title for place in places.values())),
-            Row("players", "Players (4: Mister FOX and ROXy)", _numbers(low, high)),
-            Row("mister_x", "The rogues are", SEATS, tuple(_SEAT_NAMES[seat] for seat in SEATS)),
-            Row("detectives_by", "The detectives are", DETECTIVE_SEATS, ("people, at the board", "the computer")),
-            Row("level", "Computer plays", JUNIOR_LEVELS),
-            Row("start", "Set up the pawns"),
-        ]
-        chosen = {"edition": JUNIOR, "district": settings.district or next(iter(places)), "mister_x": settings.mister_x,
-                  "detectives_by": settings.detectives_by, "players": str(min(max(settings.players, low), high)),
-                  "level": settings.level if settings.level in JUNIOR_LEVELS else "normal"}
-        self._open("setup", Menu("New game: Junior", rows, chosen, cursor="start",
-                                 message="Set up the game, then CONFIRM on the last row"))
-
-    def _fit_setup(self, settings: GameSettings) -> None:
-        """The rows whose range depends on the edition and the players, set from *settings*."""
-        menu = self.menu
-        assert menu is not None
-        ruleset = EDITIONS[settings.edition]
-        low, high = ruleset.players
-        spare = len(ruleset.detective_starts) - detectives_of(settings) - (ruleset.start_deal is StartDeal.SHARED)
-        own = _moves(ruleset.reveal_moves)
-        menu.replace_row(Row("reveals", "Mister X shows himself", ("edition", "five"), (f"after moves {own}", f"after moves {_moves(FIVE_REVEALS)}")))
-        menu.replace_row(Row("players", "Players (Mister X too)", _numbers(low, high)))
-        menu.replace_row(Row("detectives", "Detectives", _numbers(ruleset.min_detectives, ruleset.max_detectives)))
-        menu.replace_row(Row("bobbies", "Bobbies", _numbers(0, spare)))
-        menu.values |= {"reveals": "five" if settings.five_reveals else "edition", "players": str(settings.players),
-                        "detectives": str(detectives_of(settings)), "bobbies": str(bobbies_of(settings))}
-
-    def _setup_changed(self, name: str) -> None:
-        menu = self.menu
-        assert menu is not None
-        values = menu.values
-        edition = values["edition"]
-        if name == "edition" and (edition == JUNIOR) != ("district" in values):  # into Junior's setup, or out of it
-            low, high = JUNIOR_PLAYERS if edition == JUNIOR else EDITIONS[edition].players
-            self.setup_menu(replace(self.settings, edition=edition, players=min(max(int(values["players"]), low), high),
-                                    mister_x=values["mister_x"], detectives_by=values["detectives_by"], level=values["level"],
-                                    detectives=0, bobbies=-1))
+    def _setup_changed(self, key: str, value: Any) -> None:
+        menu, setup = self.menu, self._setup
+        assert menu is not None and setup is not None
+        if key == "edition" and find_kind(value) is not self._setup_kind:  # into another kind's setup
+            values = menu.values
+            self.setup_menu(replace(self.settings, edition=value, players=values["players"], mister_x=values["mister_x"],
+                                    detectives_by=values["detectives_by"], level=values["level"], detectives=None, bobbies=None))
             assert self.menu is not None
             self.menu.cursor = 0
             return
-        if edition == JUNIOR:
-            return
-        ruleset = EDITIONS[edition]
-        players = min(max(int(values["players"]), ruleset.players[0]), ruleset.players[1])
-        chosen = GameSettings(edition=edition, players=players, five_reveals=values["reveals"] == "five")
-        if name in ("detectives", "bobbies"):  # a choice away from the table; players set them back to it
-            chosen = replace(chosen, detectives=int(values["detectives"]))
-            spare = len(ruleset.detective_starts) - chosen.detectives - (ruleset.start_deal is StartDeal.SHARED)
-            chosen = replace(chosen, bobbies=min(int(values["bobbies"]), spare))
-        self._fit_setup(chosen)
+        setup.changed(menu, key)
 
-    def _setup_settings(self) -> GameSettings:
-        menu = self.menu
-        assert menu is not None
-        values = menu.values
-        if values["edition"] == JUNIOR:
-            return replace(self.settings, edition=JUNIOR, district=values["district"], players=int(values["players"]),
-                           mister_x=values["mister_x"], detectives_by=values["detectives_by"], level=values["level"],
-                           detectives=0, bobbies=-1, five_reveals=False)
-        game = replace(self.settings, edition=values["edition"], players=int(values["players"]),
-                       five_reveals=values["reveals"] == "five", mister_x=values["mister_x"], detectives_by=values["detectives_by"],
-                       level=values["level"], detectives=0, bobbies=-1)
-        if int(values["detectives"]) != detectives_of(game):
-            game = replace(game, detectives=int(values["detectives"]))
-        if int(values["bobbies"]) != bobbies_of(game):
-            game = replace(game, bobbies=int(values["bobbies"]))
-        return game
+    def _deal(self, now: float) -> None:
+        menu, setup = self.menu, self._setup
+        assert menu is not None and setup is not None
+        self.settings = setup.chosen(self.settings, menu.values)
+        save_preferences(self.settings)
+        self._play(fresh=True, now=now)
 
-    def settings_menu(self) -> None:
-        rows = [Row("assist", "Deduction assist", ("off", "on")),
-                Row("palette", "Light colours", ("standard", "colour-blind")),
-                Row("done", "Done")]
-        values = {"assist": "on" if self.settings.assist else "off", "palette": self.settings.palette}
-        self._open("settings", Menu("Settings", rows, values, message="The deduction assist lights where Mister X can be"))
+    # ------------------------------------------------------------ games
 
     def game_menu(self) -> None:
         flow = self.flow
         assert flow is not None
-        rows = [Row("back", "Back to the game")]
-        if isinstance(flow, Flow):
-            rows.append(Row("assist", "Deduction assist", ("off", "on")))
-            if flow.can_correct:
-                rows.append(Row("correct", "Correct the board"))
-        rows += [Row("restart", "Restart with a new deal", confirm_twice=True), Row("leave", "Leave (the game is kept)")]
-        self._open("game", Menu("Game menu", rows, {"assist": "on" if isinstance(flow, Flow) and flow.ui.assist else "off"}))
+        rows: list[Row] = [Action("Back to the game", self._back_to_game), *map(self._closing, flow.options()),
+                           Action("Restart with a new deal", self._restart, confirm_twice=True),
+                           Action("Leave (the game is kept)", self._leave)]
+        self.menu = Menu("Game menu", rows, back=self._back_to_game)
 
-    def _open(self, kind: str, menu: Menu) -> None:
-        self._menu_kind, self.menu = kind, menu
+    def _closing(self, row: Row) -> Row:
+        """A game's option: an action closes the game menu first (a setting just changes)."""
+        if isinstance(row, Action):
+            act = row.do
 
-    def _close_menu(self) -> None:
-        self._menu_kind, self.menu = "", None
+            def closed_then_done(now: float) -> None:
+                self.menu = None
+                act(now)
 
-    def _chosen(self, name: str, now: float) -> None:
-        """A menu row was chosen (or a setting stepped): do what it says."""
-        kind, menu = self._menu_kind, self.menu
-        assert menu is not None
-        if kind == "start":
-            if name == "resume":
-                self._play(fresh=False, now=now)
-            elif name == "new":
-                self.setup_menu()
-            elif name == "settings":
-                self.settings_menu()
-            elif name == "hw_test":
-                self.start_menu(self._hardware_test())
-            elif name == "off":
-                self.finished = True
-                if self.shutdown:
-                    self.shutdown()
-        elif kind == "setup":
-            if name == BACK:
-                self.start_menu()
-            elif name == "start":
-                self.settings = self._setup_settings()
-                save_preferences(self.settings)
-                self._play(fresh=True, now=now)
-            elif name not in ("mister_x", "detectives_by", "level"):
-                self._setup_changed(name)
-        elif kind == "settings":
-            self.settings = replace(self.settings, assist=menu.value("assist") == "on", palette=menu.value("palette"))
-            if name in (BACK, "done"):
-                save_preferences(self.settings)
-                self.start_menu()
-        elif kind == "game":
-            self._game_menu_chosen(name, now)
+            return replace(row, do=closed_then_done)
+        return row
 
-    def _game_menu_chosen(self, name: str, now: float) -> None:
-        sitting, menu = self.sitting, self.menu
-        assert sitting is not None and menu is not None
-        flow = sitting.flow
-        if name == "assist" and isinstance(flow, Flow):
-            flow.set_assist(menu.value("assist") == "on")
-        elif name in (BACK, "back"):
-            self._close_menu()
-        elif name == "correct" and isinstance(flow, Flow):
-            self._close_menu()
-            flow.begin_correction(now)
-        elif name == "restart":
-            sitting.flow.leave()
-            self.settings = sitting.opened.settings  # a resumed game brings its own settings
-            self._play(fresh=True, now=now)
-        elif name == "leave":
-            sitting.flow.leave()
-            self.sitting = None
-            self.start_menu("The game is kept: Resume takes you back to it")
+    def _back_to_game(self, now: float) -> None:
+        self.menu = None
 
-    # ------------------------------------------------------------ games
+    def _restart(self, now: float) -> None:
+        sitting = self.sitting
+        assert sitting is not None
+        sitting.flow.leave()
+        self.kept = sitting.kept()
+        self.settings = sitting.opened.settings  # a resumed game brings its own settings
+        self._play(fresh=True, now=now)
+
+    def _leave(self, now: float) -> None:
+        sitting = self.sitting
+        assert sitting is not None
+        sitting.flow.leave()
+        self.kept = sitting.kept()
+        self.sitting = None
+        self.start_menu("The game is kept: Resume takes you back to it")
 
     def _play(self, *, fresh: bool, now: float) -> None:
-        self._close_menu()
-        self.sitting = Sitting(self.hardware, self.settings, now, fresh=fresh, timestamp=self.timestamp, seed=self.seed,
+        self.menu = None
+        self.sitting = Sitting(self.hardware, self.settings, now, kept=self.kept, fresh=fresh, timestamp=self.timestamp, seed=self.seed,
                                thinker=Thinker(inline=self.think_inline))
+        self.kept = None
         if not self._handheld_there:
             self.sitting.flow.handheld_connected(False, now)
 
@@ -315,37 +211,41 @@ class Program:
 
     # ------------------------------------------------------------ the hardware test
 
-    def _hardware_test(self) -> str:
-        """Light every station, then report every button, on the screen; the summary comes back."""
-        screen = _ScreenLog(self.console.presenter)
-        hardware = self.hardware
-        SelfTest(hardware.leds, hardware.station_buttons, hardware.controls, london().stations, screen,
-                 sleep=self.sleep, clock=self.clock).run(SELF_TEST_LISTEN_S)
-        return f"Hardware test: {screen.lines[-1]}"
+    def _hardware_test(self, now: float) -> None:
+        self.menu = None
+        self.hardware_test = HardwareTest(self.stations, now)
+
+    def _hardware_test_done(self) -> None:
+        test = self.hardware_test
+        assert test is not None
+        if test.done:
+            self.hardware_test = None
+            self.start_menu(test.summary)
 
     # ------------------------------------------------------------ events
 
     def station_pressed(self, station: Station, now: float) -> None:
-        if self.menu is None and self.sitting is not None:
-            self.sitting.flow.station_pressed(station, now)
-        elif self.menu is not None:
+        if self.menu is not None:
             self.menu.message = "Use the keys beside the board (shown below)"
+        elif self.hardware_test is not None:
+            self.hardware_test.station_pressed(station, now)
+        elif self.sitting is not None:
+            self.sitting.flow.station_pressed(station, now)
 
     def key_pressed(self, key: Key, now: float) -> None:
         if self.menu is not None:
-            chosen = self.menu.key_pressed(key)
-            if chosen is not None:
-                self._chosen(chosen, now)
-            return
-        if self.sitting is None:
-            return
-        flow = self.sitting.flow
-        if key is Key.MENU and not flow.over:
-            self.game_menu()
-            return
-        flow.key_pressed(key, now)
-        if flow.finished:
-            self._game_done()
+            self.menu.key_pressed(key, now)
+        elif self.hardware_test is not None:
+            self.hardware_test.key_pressed(key, now)
+            self._hardware_test_done()
+        elif self.sitting is not None:
+            flow = self.sitting.flow
+            if key is Key.MENU and not flow.over:
+                self.game_menu()
+                return
+            flow.key_pressed(key, now)
+            if flow.finished:
+                self._game_done()
 
     def handheld_message(self, message: Message, now: float) -> None:
         if self.sitting is not None:
@@ -357,43 +257,26 @@ class Program:
             self.sitting.flow.handheld_connected(connected, now)
 
     def button_stuck(self, station: Station, now: float) -> None:
-        if self.sitting is not None:
-            self.sitting.flow.button_stuck(station, now)
-        elif self.menu is not None:
+        if self.menu is not None:
             self.menu.message = f"The button at station {station} is stuck: it is ignored until released"
+        elif self.hardware_test is not None:
+            self.hardware_test.button_stuck(station, now)
+        elif self.sitting is not None:
+            self.sitting.flow.button_stuck(station, now)
 
     def tick(self, now: float) -> None:
-        if self.sitting is not None:
+        if self.hardware_test is not None:
+            self.hardware_test.tick(now)
+            self._hardware_test_done()
+        elif self.sitting is not None:
             self.sitting.flow.tick(now)
 
     def present(self, presenter: Presenter, now: float) -> None:
-        presenter.palette = COLOUR_BLIND if self.settings.palette == "colour-blind" else STANDARD
+        presenter.palette = self.settings.palette.palette
         flow = self.flow
-        if self.menu is None and flow is not None:
+        if self.menu is not None:
+            presenter.show(MenuScene(self.menu.ui, self.stations, flow.scene() if flow is not None else None), now)
+        elif self.hardware_test is not None:
+            presenter.show(self.hardware_test.scene(), now)
+        elif flow is not None:
             flow.present(presenter, now)
-        elif self.menu is not None:
-            presenter.show_menu(self.menu.ui, now, flow)
-
-
-class _ScreenLog(io.StringIO):
-    """A text stream shown on the console's screen, its last lines under a title (the hardware test's output)."""
-
-    LINES = 8
-
-    def __init__(self, presenter: Presenter) -> None:
-        super().__init__()
-        self.presenter = presenter
-        self.lines: list[str] = []
-
-    def write(self, text: str) -> int:
-        self.lines += [line for line in text.splitlines() if line.strip()]
-        self.presenter.show_lines("Hardware test (MENU ends it)", tuple(self.lines[-self.LINES:]))
-        return len(text)
-
-
-def _numbers(low: int, high: int) -> tuple[str, ...]:
-    return tuple(str(n) for n in range(low, high + 1))
-
-
-def _moves(moves: frozenset[int]) -> str:
-    return ", ".join(str(move) for move in sorted(moves))

@@ -1,11 +1,12 @@
 """One pass of the handheld's loop: bytes, buttons, screen and buzzer around the UI.
 
 ``Handheld.step`` hands what came over the wire to the link endpoint and the
-messages it delivers to the UI, the button presses to the UI and its answers to
-the endpoint, and writes the endpoint's bytes (its own acks, resends and hellos
-too). It looks at the page only after an event (a message, a button, the link
-coming or going, the UI's timers) and sends it to the display, a slow I2C write,
-only when it differs from the one shown. Everything is passed in, so the same
+messages it delivers to the UI, the button presses to the UI, and the UI's answers
+to both (his moves, and ``unreadable`` for a message it cannot read) to the
+endpoint, and writes the endpoint's bytes (its own acks, resends and hellos too).
+It looks at the page only after an event (a message, a button, the link coming or
+going, the UI's timers) and sends it to the display, a slow I2C write, only when
+it differs from the one shown. Everything is passed in, so the same
 class runs on the Pico (``main``) and under CPython with fakes.
 """
 
@@ -30,7 +31,8 @@ class Handheld:
         data = self.transport.read()
         if data:
             for message in self.endpoint.feed(data, now):
-                self.ui.on_message(message)
+                for reply in self.ui.on_message(message):
+                    self.endpoint.send(reply)
                 changed = True
         for name in self.buttons.poll(now):
             changed = True

@@ -1,23 +1,30 @@
 """Mister X's handheld as a state machine: what he sees, and what his buttons do.
 
 It knows no bytes and no hardware. The console's messages come in as dicts
-(``on_message``), buttons by name (``on_button``, which returns the messages to
-send back), time through ``tick``; ``page`` is what the screen shows now. The
+(``on_message``), buttons by name (``on_button``); both return the messages to
+send back. Time comes through ``tick``; ``page`` is what the screen shows now. The
 same code runs on the Pico and, under CPython, in the tests and the simulator.
+
+Every message is checked (``messages.check``) before any of it is used: one that
+is not of the protocol changes nothing and is answered with ``unreadable``.
 
 A move he sends is always one the console listed. The back button hides the
 screen at once, from anywhere; after ``IDLE_MS`` without a button a screen with
 a secret on it goes dark too, and the next button only wakes it.
 
-For Scotland Yard Junior the console names the rogue (``who``: "Mister FOX",
-"ROXy") and, when two rogues share the handheld, marks the second one's turn
-``hand_over``: the screen goes dark at once under a "Pass me to" cover, and
-only a button shows the new rogue's list.
+The kind of game comes with the messages: ``state`` and ``choose_move`` are
+classic Scotland Yard's (Mister X), ``rogue_state`` and ``choose_step`` Scotland
+Yard Junior's. In Junior the console names the rogue (``who``: "Mister FOX",
+"ROXy"), his tickets are the kinds of line he may take (never spent), his answer
+is a ``step``, and when two rogues share the handheld the console marks the
+next one's turn ``hand_over``: the screen goes dark at once under a "Pass me to"
+cover, and only a button shows the new rogue's list.
 """
 
 try:
-    from . import screens
+    from . import messages, screens
 except ImportError:
+    import messages
     import screens
 
 IDLE_MS = 20000
@@ -40,19 +47,6 @@ OVER = "over"  # the game is over
 _SECRET = (WAITING, CHOOSING, CONFIRMING, SENDING)
 
 
-def _move(pair):
-    """A host's ``[station, ticket]``, checked (so a garbled message changes nothing)."""
-    return [int(pair[0]), str(pair[1])]
-
-
-def _tickets(counts):
-    return {str(name): int(count) for name, count in counts.items()}
-
-
-def _log(entries):
-    return [[str(ticket), None if station is None else int(station)] for ticket, station in entries]
-
-
 class Ui:
     """The handheld's screens and buttons; ``clock_ms()`` stamps messages that arrive."""
 
@@ -73,7 +67,8 @@ class Ui:
         self.result = ""
         # His view, from the console's last word (updated by his accepted moves).
         self.round = 0
-        self.who = None  # the rogue's name when the console gives one (Junior), else Mister X
+        self.junior = False  # the game is Scotland Yard Junior's (set by the kind of message the console sends)
+        self.who = None  # the rogue's name in Junior; None: Mister X
         self.station = None
         self.tickets = {}
         self.log = []
@@ -95,33 +90,52 @@ class Ui:
         self.connected = bool(connected)
 
     def on_message(self, message):
-        """Take in one message from the console; one it cannot read changes nothing."""
-        try:
-            handler = _HANDLERS.get(message.get("type"))
-            if handler is not None:
-                handler(self, message)
-        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-            pass  # each handler reads every field before it changes anything
+        """Take in one message from the console; returns the messages to send back (a list, mostly empty).
 
-    def _view(self, message):
-        """Keep his name, round, station, tickets and log from *message* (all read before any is kept)."""
-        round_number, station = int(message["round"]), int(message["station"])
-        tickets, log = _tickets(message["tickets"]), _log(message["log"])
-        who = message.get("who")
-        self.round, self.station, self.tickets, self.log = round_number, station, tickets, log
-        self.who = str(who) if who else None
+        A message that is not of the protocol, or not one for the handheld, changes
+        nothing and is answered with ``unreadable`` (the console can then ask for the
+        handheld's firmware to be brought up to date).
+        """
+        try:
+            message = messages.check(message)
+            handler = _HANDLERS.get(message["type"])
+            if handler is None:
+                raise messages.MessageError(message["type"] + " is not a message for the handheld")
+        except messages.MessageError as error:
+            return [messages.unreadable(str(error))]
+        handler(self, message)  # a checked message: every field is there, of its type
+        return []
+
+    def _view(self, message, junior):
+        """Keep the kind of game, his name, round, station, tickets and log from a checked *message*."""
+        self.junior = junior
+        self.who = message["who"] if junior else None
+        self.round, self.station, self.tickets = message["round"], message["station"], message["tickets"]
+        self.log = [] if junior else message["log"]  # a rogue's log: his steps since the console last spoke
 
     def _state(self, message):
-        self._view(message)
+        self._view(message, False)
+        self._between_turns()
+
+    def _rogue_state(self, message):
+        self._view(message, True)
+        self._between_turns()
+
+    def _between_turns(self):
         if self.mode in (PAIRING, OVER):
             self.mode, self.seen = WAITING, []
 
     def _choose_move(self, message):
-        moves = [_move(pair) for pair in message["moves"]]
-        can_double, reveal = bool(message.get("can_double")), bool(message.get("reveal_next"))
-        hand_over = bool(message.get("hand_over"))
+        self._view(message, False)
+        self._turn(message["moves"], message["can_double"], message["reveal_next"], False)
+
+    def _choose_step(self, message):
+        self._view(message, True)
+        self._turn(message["steps"], False, False, message["hand_over"])
+
+    def _turn(self, moves, can_double, reveal, hand_over):
+        """His turn (or a rogue's): the list of *moves*; *hand_over*: the handheld is passed on first."""
         starts = self.mode not in (CHOOSING, CONFIRMING, SENDING)  # not a new ask within his turn
-        self._view(message)
         self.mode = CHOOSING
         self.leg, self.from_station, self.legs, self.seen = 1, self.station, [], []
         self.can_double, self.reveal, self.double = can_double, reveal, False
@@ -134,9 +148,7 @@ class Ui:
             self.awake, self.ringing, self.passing, self.showing_log, self.notice = False, True, True, False, None
 
     def _choose_second_leg(self, message):
-        first = _move(message["first"])
-        moves = [_move(pair) for pair in message["moves"]]
-        reveal = bool(message.get("reveal_next"))
+        first, moves, reveal = message["first"], message["moves"], message["reveal_next"]
         left = dict(self.tickets)
         for ticket in (first[1], "double"):
             left[ticket] = left.get(ticket, 0) - 1
@@ -146,11 +158,11 @@ class Ui:
         self._call()
 
     def _accepted(self, message):
-        seen = [int(number) for number in message.get("seen", ())]
+        seen = message["seen"]
         made = len(self.log)
         stations = [self.legs[n - made - 1][0] for n in seen if 0 < n - made <= len(self.legs)]
         for station, ticket in self.legs:
-            if self.who is None:  # a Junior rogue's tickets are the kinds of line he may take, not counts
+            if not self.junior:  # a Junior rogue's tickets are the kinds of line he may take, not counts
                 self._spend(ticket)
             self.log.append([ticket, station])
             self.station = station
@@ -160,17 +172,16 @@ class Ui:
         self._notify(screens.sent(stations))
 
     def _refused(self, message):
-        reason = str(message.get("reason", ""))
         if self.mode == SENDING:
             self.legs.pop()
             self.mode = CHOOSING
-        self._notify(screens.refused(reason))
+        self._notify(screens.refused(message["reason"]))
 
     def _wait(self, message):
         self.mode, self.legs, self.ringing, self.passing = WAITING, [], False, False
 
     def _game_over(self, message):
-        self.result = str(message["result"])
+        self.result = message["result"]
         self.mode, self.legs, self.ringing, self.showing_log, self.notice = OVER, [], False, False, None
         self.passing = False
         self.awake = True  # the result is public
@@ -240,10 +251,9 @@ class Ui:
             station, ticket = self.choice()
             self.legs.append([station, ticket])
             self.mode = SENDING
-            message = {"type": "move", "station": station, "ticket": ticket}
-            if self.double:
-                message["double"] = True
-            return [message]
+            if self.junior:
+                return [messages.step(station, ticket)]
+            return [messages.move(station, ticket, self.double)]
         return []
 
     def _log_button(self, name):
@@ -346,6 +356,8 @@ _HANDLERS = {
     "state": Ui._state,
     "choose_move": Ui._choose_move,
     "choose_second_leg": Ui._choose_second_leg,
+    "rogue_state": Ui._rogue_state,
+    "choose_step": Ui._choose_step,
     "accepted": Ui._accepted,
     "refused": Ui._refused,
     "wait": Ui._wait,

@@ -21,7 +21,7 @@ from hardware.station_buttons import FakeStationButtons, ShiftRegisterChain, Sta
 from hardware.station_map import StationMap
 
 if TYPE_CHECKING:
-    from hardware.sim import BoardDrawing, SimWindow
+    from hardware.sim.window import BoardDrawing, SimWindow
 
 
 class HardwareUnavailable(ConfigError):
@@ -99,8 +99,8 @@ def build_hardware(config: Config, station_map: StationMap, stations: Sequence[i
 
 
 def build_sim(config: Config, drawing: BoardDrawing, handheld: HandheldLink, *, size: tuple[int, int] = (1280, 760)) -> tuple[Hardware, SimWindow]:
-    """The simulated board: every part lives in one pygame window (``hardware.sim``)."""
-    from hardware.sim import SimControls, SimLeds, SimScreen, SimStationButtons, SimWindow
+    """The simulated board: every part lives in one pygame window (``hardware.sim.window``)."""
+    from hardware.sim.window import SimControls, SimLeds, SimScreen, SimStationButtons, SimWindow
 
     window = SimWindow(drawing, config.screen, size)
     return Hardware(SimLeds(window), SimStationButtons(window), SimControls(window), SimScreen(window), handheld), window

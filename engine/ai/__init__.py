@@ -5,6 +5,8 @@
 - ``mister_x``, ``detectives``: each side's scoring and planning;
 - ``search``, ``playout``: the detectives' determinized playouts;
 - ``model``, ``distance``: board tables for the searches;
-- ``baselines``: the random and greedy yardsticks;
-- ``tournament`` and ``bench``: strength and speed, from the command line.
+- ``baselines``: the random and greedy yardsticks.
+
+The players' strength and speed are measured outside the engine, from the command
+line: ``python -m benchmarks.tournament`` and ``python -m benchmarks.ai``.
 """

@@ -35,9 +35,9 @@ The method (``LEVEL_SETTINGS`` holds each level's budget):
   playouts of ``horizon`` rounds (epsilon-greedy, ``epsilon``), dropping the
   worse half at each stage.
 
-``python -m engine.ai.bench`` prints the time per move of each level: ``hard``
+``python -m benchmarks.ai`` prints the time per move of each level: ``hard``
 stays within 2 s a move on a Raspberry Pi 4 and ``normal`` within 1 s;
-``python -m engine.ai.tournament`` measures their strength.
+``python -m benchmarks.tournament`` measures their strength.
 """
 
 from __future__ import annotations

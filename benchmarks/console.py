@@ -1,0 +1,188 @@
+"""Benchmark of the console: ``python -m benchmarks.console`` prints one ``name: value`` a line.
+
+- ``press_to_frame_ms``: from an injected station press to the resulting LED
+  frame, through the whole console on the ``fake`` profile (the flow, the
+  engine, the light renderer and the screen redraw that the same step does),
+  alternating selecting a piece and putting it down (a press that plays a move
+  also waits for the journal's fsync, which depends on the storage).
+- ``screen_frame_ms``: one full render of the 800x480 screen, mid-game.
+- ``junior_celebration_frame_ms``: one frame of a Junior reveal, its lights (the
+  ripple over the district) and its 800x480 screen (confetti, the pulsing token)
+  together: the busiest Junior frame, drawn every frame for 4 s.
+- ``sim_redraw_per_s``: full redraws a second of the simulator's 1280x760 window
+  (board, lit stations, the console's screen panel), headless.
+- ``sim_idle_cpu_percent``: the simulator's share of one core while the
+  detectives think (nothing changes: nothing is redrawn), running its real 30
+  frames a second loop; ``sim_menu_cpu_percent`` the same in the start menu, whose
+  idle lights sweep the board (a redraw every frame).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner among the figures
+
+import pygame  # noqa: E402
+
+from benchmarks.figures import Figure, ms_per_call, timed, timed_command  # noqa: E402
+from console.cli import board_drawing  # noqa: E402
+from console.games.classic.flow import Flow  # noqa: E402
+from console.games.classic.model import Mode  # noqa: E402
+from console.games.junior.flow import JuniorScene, reveal_words  # noqa: E402
+from console.games.junior.model import Celebration, JuniorMode, JuniorUi  # noqa: E402
+from console.lights import STANDARD  # noqa: E402
+from console.program import Program  # noqa: E402
+from console.screen.toolkit import Toolkit  # noqa: E402
+from console.settings import GameSettings, Seat  # noqa: E402
+from engine.junior import DETECTIVES, JuniorGame  # noqa: E402
+from hardware.config import Config  # noqa: E402
+from hardware.controls import FakeControlButtons  # noqa: E402
+from hardware.factory import build_hardware  # noqa: E402
+from hardware.handheld import MemoryHandheldLink  # noqa: E402
+from hardware.interfaces import Key  # noqa: E402
+from hardware.leds import RecordingLeds  # noqa: E402
+from hardware.station_buttons import FakeStationButtons  # noqa: E402
+from hardware.station_map import StationMap  # noqa: E402
+
+STATIONS = range(1, 200)
+
+
+def _in_play(data: Path) -> Program:
+    """A console past its start menu, setup and deal: the detectives' first turn."""
+    hardware = build_hardware(Config(profile="fake"), StationMap.identity(STATIONS), STATIONS, MemoryHandheldLink())
+    program = Program(hardware, GameSettings(data_dir=str(data), mister_x=Seat.COMPUTER), think_inline=True)
+    buttons, controls = hardware.station_buttons, hardware.controls
+    assert isinstance(buttons, FakeStationButtons) and isinstance(controls, FakeControlButtons)
+    for key in (Key.CONFIRM, Key.CONFIRM):  # "New game", then "Deal the start stations"
+        controls.press(key)
+        program.console.step()
+    assert program.flow is not None
+    assert isinstance(program.flow, Flow)
+    for _, station in program.flow.ui.to_place:
+        buttons.press(station)
+        program.console.step()
+    _until_detectives(program)
+    return program
+
+
+def _until_detectives(program: Program) -> None:
+    """Step the console until the computer Mister X has moved (he thinks in-process here: a step or two)."""
+    for _ in range(10):
+        flow = program.flow
+        if not isinstance(flow, Flow) or flow.ui.mode is Mode.DETECTIVES:
+            return
+        program.console.step()
+    raise AssertionError("the computer Mister X never moved")
+
+
+def bench_press(seconds: float) -> float:
+    with tempfile.TemporaryDirectory() as folder:
+        program = _in_play(Path(folder))
+        buttons, leds, flow = program.hardware.station_buttons, program.hardware.leds, program.flow
+        assert isinstance(buttons, FakeStationButtons) and isinstance(leds, RecordingLeds) and isinstance(flow, Flow)
+        piece = flow.game.public_view().pieces[0].station
+        presses, total = 0, 0.0
+        deadline = time.perf_counter() + seconds
+        while time.perf_counter() < deadline:
+            frames = len(leds.frames)
+            start = time.perf_counter()
+            buttons.press(piece)  # select, then put down: the board changes every time
+            program.console.step()
+            total += time.perf_counter() - start
+            assert len(leds.frames) == frames + 1
+            presses += 1
+        return 1000 * total / presses
+
+
+def bench_screen(seconds: float) -> float:
+    with tempfile.TemporaryDirectory() as folder:
+        program = _in_play(Path(folder))
+        assert isinstance(program.flow, Flow)
+        scene = program.flow.scene()
+        surface = program.hardware.screen.surface
+        kit = Toolkit(surface.get_size())
+        scene.draw(kit, surface, 0.0, STANDARD)  # fonts and text are cached after the first
+        return ms_per_call(lambda draws: scene.draw(kit, surface, draws / 30, STANDARD), seconds)
+
+
+def bench_junior_celebration(seconds: float) -> float:
+    game = JuniorGame.new(rogues=2, seed=1)
+    for rogue in game.to_choose():  # everyone steps along their first line
+        game.choose(game.steps_of(rogue)[1])
+    for detective in DETECTIVES:
+        game.move(game.steps_of(detective)[1])
+    result = game.results[-1]
+    prompt, message = reveal_words(result)
+    scene = JuniorScene(game.public_view(), JuniorUi(JuniorMode.REVEAL, prompt=prompt, message=message,
+                                                      celebration=Celebration(result, 0.0, 1e9)))
+    surface = pygame.Surface((800, 480))
+    kit = Toolkit(surface.get_size())
+
+    def frame(draws: int) -> None:
+        scene.lights(draws / 30, STANDARD)
+        scene.draw(kit, surface, draws / 30, STANDARD)
+
+    return ms_per_call(frame, seconds)
+
+
+def bench_sim_redraw(seconds: float) -> float:
+    from hardware.sim import open_window
+    from hardware.sim.script import ManualClock, ScriptRunner
+
+    with tempfile.TemporaryDirectory() as folder:
+        hardware, window = open_window(Config(), board_drawing(), MemoryHandheldLink(), headless=True)
+        clock = ManualClock()
+        program = Program(hardware, GameSettings(data_dir=folder, mister_x=Seat.COMPUTER), clock=clock)
+        ScriptRunner(window, clock, None, program.console.step).step(30)  # the start menu: its lights sweep the board
+
+        def redraw(draws: int) -> None:
+            window.invalidate()
+            window.redraw()
+
+        elapsed, draws = timed(redraw, seconds)
+        hardware.close()
+        return draws / elapsed
+
+
+def bench_sim_cpu(seconds: float, *, in_game: bool) -> float:
+    """The process's CPU time over wall time while the simulator runs its real loop untouched."""
+    from hardware.sim import open_window
+
+    with tempfile.TemporaryDirectory() as folder:
+        hardware, window = open_window(Config(), board_drawing(), MemoryHandheldLink(), headless=True)
+        program = Program(hardware, GameSettings(data_dir=folder, mister_x=Seat.COMPUTER), think_inline=True)
+        if in_game:
+            program.key_pressed(Key.CONFIRM, 0.0)  # new game
+            program.key_pressed(Key.CONFIRM, 0.0)  # deal
+            assert isinstance(program.flow, Flow)
+            for _, station in program.flow.ui.to_place:
+                program.station_pressed(station, 0.0)
+            _until_detectives(program)
+        program.console.step()
+        wall, cpu = time.perf_counter(), time.process_time()
+        program.run(lambda: time.perf_counter() - wall > seconds)
+        share = 100 * (time.process_time() - cpu) / (time.perf_counter() - wall)
+        hardware.close()
+        return share
+
+
+def figures(seconds: float) -> Iterator[Figure]:
+    yield Figure("press_to_frame_ms", bench_press(seconds))
+    yield Figure("screen_frame_ms", bench_screen(seconds))
+    yield Figure("junior_celebration_frame_ms", bench_junior_celebration(seconds))
+    yield Figure("sim_redraw_per_s", bench_sim_redraw(seconds))
+    yield Figure("sim_idle_cpu_percent", bench_sim_cpu(2 * seconds, in_game=True))
+    yield Figure("sim_menu_cpu_percent", bench_sim_cpu(2 * seconds, in_game=False))
+
+
+main = timed_command("console", __doc__, 2.0, figures)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,177 @@
+"""The tournament: computer players against each other, with confidence intervals and move times.
+
+``python -m benchmarks.tournament`` plays each match-up (a Mister X player against
+a detectives' player) for ``--games`` games. Game *i* starts Mister X on the
+edition's *i*-th Mister X start station in turn and deals the other pieces with
+seed ``--seed + i``; the players' seeds follow from it, so a run is repeatable.
+Games run in parallel over ``--processes`` worker processes.
+
+Players: ``random``, ``greedy`` (the baselines of ``engine.ai.baselines``) and
+the levels ``easy``, ``normal``, ``hard`` of ``engine.ai.players``. Each
+match-up prints one line::
+
+    normal_vs_greedy: mrx_win_rate=0.91 ci95=0.84..0.95 games=100 max_move_s=0.210 mean_move_s=0.050 wall_s=95
+
+(the win rate's 95% Wilson interval; the move times are per call of a computer
+player: a Mister X move, or a detectives' whole round) followed by each side's
+mean and worst move time, and with ``--per-start`` a table by start station.
+
+>>> start_position(find_ruleset("classic"), 6, 13, seed=0).mister_x
+13
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import partial
+
+from benchmarks.matches import Match, Tournament, in_turn, move_seed
+from engine.ai.baselines import greedy_detective, greedy_mister_x
+from engine.ai.distance import distances
+from engine.ai.model import tables
+from engine.ai.players import LEVELS, choose_detective_moves, choose_mister_x_move
+from engine.board import london
+from engine.deduction import start_candidates
+from engine.editions import Ruleset, StartDeal, find_ruleset
+from engine.game import Game
+from engine.moves import DetectiveMove, DoubleMove, MisterXMove
+from engine.outcome import Side
+from engine.position import Position, deal
+
+PLAYERS = ("random", "greedy") + LEVELS
+"""The players a match-up may name."""
+
+DEFAULT_MATCHUPS = ("normal:greedy", "greedy:normal", "normal:normal")
+"""The three match-ups of the issue's bars: ours against greedy detectives, greedy Mister X against ours, ours against ours."""
+
+TOURNAMENT = Tournament("tournament", __doc__, PLAYERS, "MISTER_X", DEFAULT_MATCHUPS, games=100)
+
+
+def start_position(ruleset: Ruleset, players: int, start: int, seed: int) -> Position:
+    """A new game with Mister X on *start*; the other pieces dealt with *seed* from the cards left."""
+    dealt = deal(ruleset, players, seed=seed)
+    count = len(dealt.pieces)
+    rng = random.Random(seed)
+    if ruleset.start_deal is StartDeal.SHARED or ruleset.start_deal is StartDeal.SPLIT:
+        stations = rng.sample([s for s in ruleset.detective_starts if s != start], count)
+    else:
+        stations = [p.station for p in dealt.pieces]
+    pieces = tuple(replace(p, station=s) for p, s in zip(dealt.pieces, stations))
+    occupied = sum(1 << s for s in stations)
+    return replace(dealt, mister_x=start, pieces=pieces, dealt=tuple(stations), possible=start_candidates(ruleset, stations, occupied))
+
+
+@dataclass(frozen=True)
+class GameResult:
+    index: int
+    start: int
+    mister_x_won: bool
+    reason: str
+    mister_x_times: tuple[float, ...]
+    detective_times: tuple[float, ...]
+
+    @property
+    def won(self) -> bool:
+        return self.mister_x_won
+
+    @property
+    def starts(self) -> tuple[int, ...]:
+        return (self.start,)
+
+
+def play_game(edition: str, players: int, mister_x: str, detectives: str, index: int, seed: int) -> GameResult:
+    """One game of the tournament (also the tests' workload)."""
+    ruleset = find_ruleset(edition)
+    start = in_turn(ruleset.mister_x_starts, index)
+    game_seed = seed + index
+    game = Game(start_position(ruleset, players, start, game_seed))
+    rng = random.Random(game_seed)
+    x_times: list[float] = []
+    d_times: list[float] = []
+    while not game.is_over:
+        step = len(game.actions)
+        if game.turn is Side.MISTER_X:
+            view = game.mister_x_view()
+            began = time.perf_counter()
+            move: MisterXMove | DoubleMove
+            if mister_x == "random":
+                move = rng.choice(view.moves)
+            elif mister_x == "greedy":
+                move = greedy_mister_x(game.board, view)
+            else:
+                move = choose_mister_x_move(view, game.board, mister_x, seed=move_seed(game_seed, step))
+            x_times.append(time.perf_counter() - began)
+            game.play(move)
+            continue
+        began = time.perf_counter()
+        if detectives == "random":
+            piece = game.to_move()[0]
+            game.play(rng.choice(game.moves_of(piece)))
+        elif detectives == "greedy":
+            game.play(greedy_detective(game.board, game.public_view(), game.legal_moves()))  # type: ignore[arg-type]
+        else:
+            moves: list[DetectiveMove] = choose_detective_moves(game.public_view(), game.board, detectives, seed=move_seed(game_seed, step))
+            if not moves:
+                raise RuntimeError(f"the {detectives} detectives found no move in {game!r}")
+            for m in moves:
+                if game.is_over or game.turn is not Side.DETECTIVES:
+                    break
+                game.play(m)
+        d_times.append(time.perf_counter() - began)
+    outcome = game.outcome
+    assert outcome is not None
+    return GameResult(index, start, outcome.winner is Side.MISTER_X, outcome.reason.value, tuple(x_times), tuple(d_times))
+
+
+def _warm(edition: str) -> None:
+    """Build a worker's board tables before its first timed move (the console's worker does the same once)."""
+    ruleset = find_ruleset(edition)
+    tables(london(), ruleset.transports)
+    distances(london(), ruleset.transports)
+
+
+class MatchResult(Match[GameResult]):
+    """A classic match-up: Mister X's wins (``mrx``), the computer players' move times in seconds."""
+
+    SIDE = "mrx"
+
+    def timed(self, result: GameResult) -> tuple[float, ...]:
+        """Move times of the computer players (the baselines' are left out)."""
+        return (*(result.mister_x_times if self.hunted in LEVELS else ()),
+                *(result.detective_times if self.detectives in LEVELS else ()))
+
+    def sides(self) -> str:
+        parts = []
+        for label, times in (("mister_x", [t for r in self.results for t in r.mister_x_times]), ("detectives", [t for r in self.results for t in r.detective_times])):
+            if times:
+                parts.append(f"{label} mean_move_s={sum(times) / len(times):.3f} max_move_s={max(times):.3f} moves={len(times)}")
+        return "  " + "; ".join(parts)
+
+
+def run_match(edition: str, players: int, mister_x: str, detectives: str, games: int, seed: int, processes: int) -> MatchResult:
+    """Play *games* games of *mister_x* against *detectives*."""
+    game = partial(play_game, edition, players, mister_x, detectives, seed=seed)
+    return MatchResult.play(mister_x, detectives, game, games, processes, warm=partial(_warm, edition))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = TOURNAMENT.parser()
+    parser.add_argument("--edition", default="classic", help="edition (default classic)")
+    parser.add_argument("--players", type=int, default=6, help="players, Mister X counted (default 6: five detectives)")
+    parser.add_argument("--level", choices=LEVELS, help="play the default match-ups at this level instead of normal")
+    parser.add_argument("--per-start", action="store_true", help="also print Mister X's wins by start station")
+    args = parser.parse_args(argv)
+    find_ruleset(args.edition)
+
+    def report(mister_x: str, detectives: str) -> list[str]:
+        match = run_match(args.edition, args.players, mister_x, detectives, args.games, args.seed, args.processes)
+        return [match.line(), match.sides(), *(match.per_start() if args.per_start else [])]
+
+    TOURNAMENT.run(args.matchups, report, [m.replace("normal", args.level or "normal") for m in DEFAULT_MATCHUPS])
+
+
+if __name__ == "__main__":
+    main()

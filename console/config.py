@@ -1,0 +1,114 @@
+"""The config file and the menus' remembered choices, read into settings and checked.
+
+One TOML file: its ``[game]`` section is the console's (``GameSettings``); every
+other section is the hardware's (``hardware.config``). No file at all means
+every default, and a bad value is refused at start naming the key and the
+allowed values:
+
+>>> parse_settings('[game]\\nedition = "junior"\\nplayers = 4').game.edition
+'junior'
+>>> parse_settings('[game]\\nedition = "junor"').game
+Traceback (most recent call last):
+...
+hardware.config.ConfigError: game.edition: must be one of reissue, classic, beginner, junior, not 'junor'
+>>> parse_settings('[game]\\ndetectives = 0').game.detectives is None
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, fields
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from console import games
+from console.lights import PaletteName
+from console.settings import GameSettings, Level, Seat, settings_from_dict, settings_to_dict
+from hardware.config import Config, ConfigError, config_from_data, read_toml, typed
+
+_CHOICES: dict[str, tuple[Enum, ...]] = {
+    "mister_x": (Seat.HANDHELD, Seat.COMPUTER),
+    "detectives_by": (Seat.PEOPLE, Seat.COMPUTER),
+    "level": tuple(Level),
+    "palette": tuple(PaletteName),
+}
+"""The settings chosen from a few words, and the words allowed."""
+_NUMBERS = ("players", "detectives", "bobbies")
+
+
+@dataclass(frozen=True)
+class Settings:
+    game: GameSettings = field(default_factory=GameSettings)
+    hardware: Config = field(default_factory=Config)
+
+
+def load_settings(path: Path) -> Settings:
+    """Read and check the config file; a missing file means every default."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings()
+    try:
+        return parse_settings(text)
+    except ConfigError as error:
+        raise ConfigError(f"{path}: {error}") from None
+
+
+def parse_settings(text: str) -> Settings:
+    data = read_toml(text)
+    game_data = data.pop("game", {})
+    if not isinstance(game_data, dict):
+        raise ConfigError("game: must be a [game] section")
+    return Settings(game_settings("game.", game_data), config_from_data(data))
+
+
+def game_settings(name: str, data: dict[str, Any], base: GameSettings | None = None) -> GameSettings:
+    """The settings *data* sets over *base*, checked; errors name the setting as *name* then its key ("game." + "level")."""
+    known = {f.name: type(getattr(GameSettings(), f.name)) for f in fields(GameSettings)}
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if key not in known:
+            raise ConfigError(f"{name}{key}: unknown setting (known: {', '.join(known)})")
+        if key in _CHOICES:
+            words = tuple(str(choice.value) for choice in _CHOICES[key])
+            if value not in words:
+                raise ConfigError(f"{name}{key}: must be one of {', '.join(words)}, not {value!r}")
+        else:
+            typed(f"{name}{key}", value, int if key in _NUMBERS else known[key])
+        values[key] = value
+    return games.check(settings_from_dict(settings_to_dict(base or GameSettings()) | values))
+
+
+PREFERENCES = "preferences.json"
+"""In the data folder: the choices last made on the console's menus, which win over the config file's [game] values."""
+_REMEMBERED = ("edition", "players", "detectives", "bobbies", "five_reveals", "mister_x", "detectives_by", "level", "assist", "palette",
+               "district")
+
+
+def save_preferences(game: GameSettings) -> None:
+    """Remember the menus' choices for the next start (written whole, then renamed into place)."""
+    path = game.data_path / PREFERENCES
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".tmp")
+    remembered = {key: value for key, value in settings_to_dict(game).items() if key in _REMEMBERED}
+    temporary.write_text(json.dumps(remembered, indent=1) + "\n")
+    temporary.replace(path)
+
+
+def load_preferences(game: GameSettings) -> tuple[GameSettings, str]:
+    """*game* with the remembered choices over it, and a note if they could not be used (they are then ignored)."""
+    path = game.data_path / PREFERENCES
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return game, ""
+    except (OSError, ValueError) as error:
+        return game, f"The menus' saved choices were unreadable and are not used ({error})"
+    try:
+        if not isinstance(data, dict) or set(data) - set(_REMEMBERED):
+            raise ConfigError(f"expected the keys {', '.join(_REMEMBERED)}")
+        return game_settings(f"{PREFERENCES}: ", data, game), ""
+    except ConfigError as error:
+        return game, f"The menus' saved choices are not used: {error}"

@@ -1,0 +1,368 @@
+"""A Scotland Yard game on the board: one state machine, fed one event at a time.
+
+Station presses, control keys and handheld messages come in as events; the
+engine decides every rule; the flow keeps what the board and screen should
+show (a ``Ui``) and records each accepted move before it returns, so the
+lights never show a move that a power cut could lose. What every kind of
+game does alike at the table (refusals, placing pieces, waiting for the
+handheld, leaving, the end) is ``console.games.table.TableFlow``; this is the
+game's own turn structure: Mister X moves, then the detectives in any order,
+with undo, ticket choices and corrections of the board.
+
+>>> from engine import Game
+>>> from console.games.classic.seats import ComputerSeat
+>>> flow = Flow(Game.new("beginner", players=3, seed=1), ComputerSeat(), now=0.0)
+>>> flow.ui.mode, [name for name, _ in flow.ui.to_place]
+(<Mode.DEAL: 'deal'>, ['red', 'blue', 'bobby1', 'bobby2'])
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from console.games.classic import journal
+from console.games.classic.correction import Correction
+from console.games.classic.lights import board_frame
+from console.games.classic.model import Mode, Ui
+from console.games.classic.screen import draw_game
+from console.games.table import Flash, HiddenSeat, TableFlow
+from console.lights import Palette
+from console.menu import Action, Row, Setting
+from console.recorder import Recorder
+from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, IllegalPositionError, Move, Side, Station, Ticket
+from engine.views import PublicView
+from hardware.interfaces import Colour, Key
+
+if TYPE_CHECKING:
+    import pygame
+
+    from console.games.classic.seats import ComputerDetectives
+    from console.screen.toolkit import Toolkit
+
+log = logging.getLogger(__name__)
+"""Public events at INFO; Mister X's true moves only at DEBUG, which a played game never runs at."""
+
+_DEAL_MESSAGE = "Place each piece on its lit station and press it"
+_CORRECT_MESSAGE = "CONFIRM: apply the correction   UNDO: cancel it"
+REVEAL_SECONDS = 6.0
+
+
+@dataclass(frozen=True)
+class GameScene:
+    """A Scotland Yard game as the board and the screen show it: its public view and the flow's state."""
+
+    view: PublicView
+    ui: Ui
+
+    def lights(self, now: float, palette: Palette) -> dict[Station, Colour]:
+        return board_frame(self.view, self.ui, now, palette)
+
+    def draw(self, kit: Toolkit, surface: pygame.Surface, now: float, palette: Palette) -> None:
+        draw_game(kit, surface, self.view, self.ui, now)
+
+    def animating(self, now: float) -> bool:
+        return any(flash is not None and now < flash.since + flash.seconds for flash in (self.ui.refused, self.ui.reveal))
+
+
+class Flow(TableFlow[Game, Ui, Move]):
+    """The console's state machine for one Scotland Yard game."""
+
+    def __init__(self, game: Game, seat: HiddenSeat[Game, Move], now: float, recorder: Recorder | None = None, *,
+                 deal: bool = True, assist: bool = False, detectives: ComputerDetectives | None = None) -> None:
+        super().__init__(game, seat, recorder)
+        self.detectives = detectives
+        """The computer playing the detectives and bobbies (None: people do)."""
+        self._plan: list[DetectiveMove] = []
+        """The computer detectives' moves still to be made this round, first first."""
+        self._correction: Correction | None = None
+        self.ui = Ui(Mode.DEAL, assist=assist)
+        seat.show(game)
+        if deal and not game.actions and game.round == 1 and game.turn is Side.MISTER_X:
+            pieces = game.public_view().pieces
+            self.ui = replace(self.ui, to_place=tuple((p.name, p.station) for p in pieces), message=_DEAL_MESSAGE)
+        else:
+            self.go_on(now)
+
+    # ------------------------------------------------------------ the table's events, in this game
+
+    def press(self, station: Station, now: float) -> None:
+        mode = self.ui.mode
+        if mode in (Mode.DETECTIVES, Mode.CHOOSE_TICKET):
+            self._detective_press(station, now)
+        elif mode is Mode.CORRECT:
+            assert self._correction is not None
+            why = self._correction.press(station)
+            if why:
+                self.refuse(station, why, now)
+            else:
+                self._show_correction()
+
+    def key(self, key: Key, now: float) -> None:
+        mode = self.ui.mode
+        if mode is Mode.CORRECT:
+            self._correction_key(key, now)
+        elif key is Key.UNDO and mode in (Mode.DETECTIVES, Mode.CHOOSE_TICKET, Mode.MISTER_X):
+            self._undo(now)
+        elif mode is Mode.CHOOSE_TICKET and key in _CHOICES:
+            index = _CHOICES.index(key)
+            if index < len(self.ui.ticket_choices):
+                assert self.ui.selected is not None and self.ui.chosen is not None
+                self._play(DetectiveMove(self.ui.selected, self.ui.chosen, self.ui.ticket_choices[index]), now)
+
+    def misplaced(self, station: Station) -> str:
+        return f"No piece starts at {station}: place the pieces on the lit stations"
+
+    @property
+    def waiting_for_hidden(self) -> str:
+        return "Mister X is moving: wait for him"
+
+    def pauses_in(self, mode: Enum) -> bool:
+        return True  # the whole table waits for Mister X's handheld
+
+    def paused_ui(self, reason: str) -> Ui:
+        return replace(self.ui, mode=Mode.PAUSED, message=reason)
+
+    def resume(self, mode: Enum, now: float) -> None:
+        if mode is Mode.DEAL:
+            self.ui = replace(self.ui, mode=mode, message=_DEAL_MESSAGE)
+        elif mode is Mode.CORRECT:
+            self._show_correction()
+        else:
+            self.go_on(now)  # Mister X is asked again: a request may have been lost on the way
+
+    def tick_more(self, now: float) -> None:
+        """The computer detectives' plan, once they have thought."""
+        if self.ui.mode is Mode.DETECTIVES and self.detectives is not None and not self._plan:
+            plan = self.detectives.poll(self.game, now)
+            if plan is not None:
+                self._plan = list(plan)
+                self._show_plan(now)
+
+    def cancel_thinking(self) -> None:
+        if self.detectives is not None:
+            self.detectives.cancel()
+
+    def scene(self) -> GameScene:
+        return GameScene(self.view(), self.ui)
+
+    def view(self) -> PublicView:
+        """What the board and screen show: the game's public view, or the correction's draft of it."""
+        view = self.game.public_view()
+        return self._correction.view(view) if self._correction is not None else view
+
+    def set_assist(self, on: bool) -> None:
+        self.ui = replace(self.ui, assist=on)
+
+    def options(self) -> list[Row]:
+        """The game menu's rows of this game: the deduction assist, and correcting the board while it can be."""
+        rows: list[Row] = [Setting("assist", "Deduction assist", (False, True), ("off", "on"), lambda key, on: self.set_assist(on),
+                                   first=self.ui.assist)]
+        if self.can_correct:
+            rows.append(Action("Correct the board", self.begin_correction))
+        return rows
+
+    # ------------------------------------------------------- Mister X
+
+    def go_on(self, now: float) -> None:
+        """Go on with whoever is to move now."""
+        game = self.game
+        if game.is_over:
+            self._over(now)
+        elif game.turn is Side.MISTER_X:
+            self.ui = replace(self.ui, mode=Mode.MISTER_X, selected=None, destinations={}, chosen=None, ticket_choices=(),
+                              reveal_next=self._reveal_next(), message="Mister X is moving")
+            self.ask_hidden(Mode.MISTER_X)
+        else:
+            self._detectives_turn(now)
+
+    def _reveal_next(self) -> bool:
+        """His next move, or the second leg should he double, is a reveal move (the notifier)."""
+        made, reveals = self.game.moves_made, self.game.ruleset.reveal_moves
+        return made + 1 in reveals or (self.game.can_double and made + 2 in reveals)
+
+    def hidden_acts(self, move: Move, now: float) -> None:
+        """Mister X's move: played, recorded, told to him, and shown to the table as its tickets (and a reveal)."""
+        try:
+            self.game.play(move)
+        except IllegalMoveError as error:
+            self.seat.refused(str(error), self.game)
+            return
+        self.record(journal.moved(move))
+        self.answered()
+        shown = self.game.public_view().log[-(2 if isinstance(move, DoubleMove) else 1):]
+        for entry in shown:
+            log.info("Mister X move %d: %s%s", entry.move, entry.ticket, f", seen at {entry.station}" if entry.reveal else "")
+        log.debug("Mister X (secret): %s", move)
+        revealed = [entry.station for entry in shown if entry.reveal and entry.station is not None]
+        if revealed:
+            self.ui = replace(self.ui, reveal=Flash(revealed[-1], now, REVEAL_SECONDS))
+        tickets = " and ".join(str(entry.ticket) for entry in shown)
+        self.go_on(now)
+        if not self.game.is_over:
+            seen = f"; he was seen at {revealed[-1]}" if revealed else ""
+            self.ui = replace(self.ui, message=f"Mister X took {tickets}{seen}. " + self.ui.message)
+
+    # ------------------------------------------------------ detectives
+
+    def _detectives_turn(self, now: float, message: str = "") -> None:
+        out = self.game.sitting_out()
+        notes = [message] if message else []
+        if out:
+            notes.append(f"{', '.join(out)} cannot move and {'sits' if len(out) == 1 else 'sit'} out")
+        if self.detectives is not None:
+            self._plan = []
+            self.detectives.begin_round(self.game)
+            notes.append("The computer detectives are thinking")
+        else:
+            notes.append("Detectives: press a piece to move it")
+        self.ui = replace(self.ui, mode=Mode.DETECTIVES, selected=None, destinations={}, chosen=None, ticket_choices=(),
+                          reveal_next=False, message=". ".join(notes))
+
+    def _show_plan(self, now: float, note: str = "") -> None:
+        """The computer's next detective move, lit for the players to make on the board."""
+        if not self._plan or self._plan[0] not in self.game.moves_of(self._plan[0].piece):
+            self._detectives_turn(now, note)  # nothing (left) to show: think again
+            return
+        move = self._plan[0]
+        self.ui = replace(self.ui, mode=Mode.DETECTIVES, selected=move.piece, destinations={move.station: (move.ticket,)},
+                          chosen=move.station, ticket_choices=(),
+                          message=f"{note + '. ' if note else ''}{move.piece} takes the {move.ticket} to {move.station}: "
+                                  f"move it there and press {move.station}")
+
+    def _detective_press(self, station: Station, now: float) -> None:
+        if self.detectives is not None:
+            if self._plan and station == self._plan[0].station:
+                self._play(self._plan.pop(0), now)
+            elif self._plan:
+                move = self._plan[0]
+                self.refuse(station, f"move {move.piece} to {move.station}, then press {move.station}", now)
+            else:
+                self.refuse(station, "the computer detectives are still thinking", now)
+            return
+        ui = self.ui
+        if ui.selected is not None and station in ui.destinations:
+            tickets = ui.destinations[station]
+            if len(tickets) == 1:
+                self._play(DetectiveMove(ui.selected, station, tickets[0]), now)
+            else:
+                keys = ", ".join(f"{n + 1}: {ticket}" for n, ticket in enumerate(tickets))
+                self.ui = replace(ui, mode=Mode.CHOOSE_TICKET, chosen=station, ticket_choices=tickets,
+                                  message=f"Which ticket to {station}? Press {keys}")
+            return
+        piece = next((p for p in self.game.public_view().pieces if p.station == station), None)
+        if piece is None:
+            why = f"{ui.selected} cannot reach {station}" if ui.selected else f"no detective or bobby stands on {station}"
+            self.refuse(station, why, now)
+        elif piece.name == ui.selected:
+            self._detectives_turn(now)
+        elif piece.name not in self.game.to_move():
+            done = piece.name in self.game.public_view().moved
+            self.refuse(station, f"{piece.name} has already moved this round" if done else f"{piece.name} cannot move now", now)
+        else:
+            destinations: dict[Station, list[Ticket]] = defaultdict(list)
+            for move in self.game.moves_of(piece.name):
+                destinations[move.station].append(move.ticket)
+            self.ui = replace(ui, mode=Mode.DETECTIVES, selected=piece.name, chosen=None, ticket_choices=(),
+                              destinations={s: tuple(t) for s, t in destinations.items()},
+                              message=f"{piece.name}: press where to go")
+
+    def _play(self, move: DetectiveMove, now: float) -> None:
+        try:
+            self.game.play(move)
+        except IllegalMoveError as error:  # the flow offers only legal moves; the engine has the last word
+            self.refuse(move.station, str(error), now)
+            return
+        self.record(journal.moved(move))
+        log.info("round %d: %s", self.game.round, move)
+        self.ui = replace(self.ui, selected=None, destinations={}, chosen=None, ticket_choices=())
+        note = f"{move.piece} took the {move.ticket} to {move.station}: move the piece"
+        if self.game.is_over or self.game.turn is Side.MISTER_X:
+            self.go_on(now)
+        elif self.detectives is not None and self._plan:
+            self._show_plan(now, note)
+        else:
+            self._detectives_turn(now, note)
+
+    def _undo(self, now: float) -> None:
+        if self.ui.mode is Mode.CHOOSE_TICKET:
+            self.ui = replace(self.ui, mode=Mode.DETECTIVES, chosen=None, ticket_choices=(), message="Choose again")
+            return
+        if not self.game.can_undo:
+            self.ui = replace(self.ui, message="Nothing to take back: Mister X's moves stand")
+            return
+        if self.asking:
+            self.withdraw()
+        move = self.game.undo()
+        self.record(journal.UNDO)
+        self._detectives_turn(now, f"Took back {move.piece}'s move: put the piece back on {self.game.station_of(move.piece)}")
+
+    # ------------------------------------------------- correcting the board
+
+    @property
+    def can_correct(self) -> bool:
+        return self.ui.mode in (Mode.MISTER_X, Mode.DETECTIVES, Mode.CHOOSE_TICKET)
+
+    def begin_correction(self, now: float) -> None:
+        """Set the detectives' stations and tickets by hand (a mistake found too late for undo)."""
+        if not self.can_correct:
+            return
+        if self.asking:
+            self.withdraw()
+        self.cancel_thinking()
+        self._plan = []
+        self._correction = Correction(self.game)
+        self._show_correction()
+
+    def _show_correction(self, message: str = _CORRECT_MESSAGE) -> None:
+        assert self._correction is not None
+        self.ui = replace(self.ui, mode=Mode.CORRECT, selected=self._correction.selected, destinations={}, chosen=None,
+                          ticket_choices=(), reveal_next=False, correct_ticket=self._correction.ticket, message=message)
+
+    def _correction_key(self, key: Key, now: float) -> None:
+        correction = self._correction
+        assert correction is not None
+        if key in (Key.CHOICE_1, Key.CHOICE_2):
+            correction.step_ticket(1 if key is Key.CHOICE_2 else -1)
+            self._show_correction()
+        elif key in (Key.CHOICE_3, Key.CHOICE_4):
+            why = correction.change_count(1 if key is Key.CHOICE_4 else -1)
+            self._show_correction(f"No: {why}" if why else _CORRECT_MESSAGE)
+        elif key is Key.UNDO:
+            self._end_correction(now, "Correction cancelled: the board is as it was")
+        elif key is Key.CONFIRM:
+            self._apply_correction(correction, now)
+
+    def _apply_correction(self, correction: Correction, now: float) -> None:
+        if not correction.changed:
+            self._end_correction(now, "Nothing was changed")
+            return
+        try:
+            game = correction.apply()
+        except IllegalPositionError as error:  # the draft offers only what it can check; the engine has the last word
+            self._show_correction(f"No: {error}")
+            return
+        self.record(journal.corrected(game.position()))
+        log.info("board corrected: %s", ", ".join(f"{p.name} on {p.station} with {tuple(p.tickets[:3])}" for p in correction.pieces))
+        self.game = game
+        self._end_correction(now, "Board corrected")
+
+    def _end_correction(self, now: float, message: str) -> None:
+        self._correction = None
+        self.ui = replace(self.ui, correct_ticket=None)
+        self.go_on(now)
+        self.ui = replace(self.ui, message=f"{message}. {self.ui.message}")
+
+    # ------------------------------------------------------- the end
+
+    def _over(self, now: float) -> None:
+        log.info("game over: %s", self.game.outcome)
+        self.end(journal.ended(self.game), replace(self.ui, mode=Mode.GAME_OVER, selected=None, destinations={}, chosen=None,
+                                                   ticket_choices=(), reveal_next=False,
+                                                   message=f"{self.game.outcome}. Press any key to finish"))
+
+
+_CHOICES = (Key.CHOICE_1, Key.CHOICE_2, Key.CHOICE_3, Key.CHOICE_4)

@@ -1,0 +1,88 @@
+"""How a Scotland Yard game goes into the console's journal and its history: the events, the start, the record.
+
+The journal (``console.journal``) keeps events as JSON lines; these are the
+main game's (version 1 of the journal, unchanged)::
+
+    {"type": "start", "position": {...}, ...}          the console adds its settings and token
+    {"type": "move", "move": {"piece": "mister_x", "station": 115, "ticket": "taxi"}}
+    {"type": "undo"}
+    {"type": "correction", "position": {...}}           the game goes on from Game(position)
+    {"type": "end", "outcome": {"by": "red", "reason": "capture", "round": 7}}
+
+Moves and positions use the engine's record encoding; a finished game is filed
+as an engine game record. A correction replaces the game, so the record of a
+corrected game starts from the last correction's position: it still holds
+Mister X's whole travel log (the position carries it); the detectives' moves
+before the correction are not kept, because they no longer lead to the board
+as it stands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from console.recorder import Event
+from engine import Game, Move, Position
+from engine.record import FORMAT as RECORD_FORMAT
+from engine.record import dumps, from_dict, move_from_dict, move_to_dict, position_from_dict, position_to_dict
+
+__all__ = ["EVENTS", "RECORD_FORMAT", "UNDO", "corrected", "ended", "from_record", "moved", "outcome_of", "record", "replayed", "start_fields",
+           "started"]
+UNDO: Event = {"type": "undo"}
+EVENTS: tuple[str, ...] = ("move", "undo", "correction")
+"""The types of event its journal holds, besides ``start`` and ``end``."""
+
+
+def start_fields(game: Game) -> dict[str, Any]:
+    """What a start event holds of the game: its start position."""
+    return {"position": position_to_dict(game.start)}
+
+
+def started(event: Mapping[str, Any]) -> Game | None:
+    """The game of a start event, or None when the event is another kind's (it holds no position)."""
+    if "position" not in event:
+        return None
+    return Game(position_from_dict(event["position"]))
+
+
+def moved(move: Move) -> Event:
+    return {"type": "move", "move": move_to_dict(move)}
+
+
+def corrected(position: Position) -> Event:
+    return {"type": "correction", "position": position_to_dict(position)}
+
+
+def ended(game: Game) -> Event:
+    return {"type": "end", "outcome": outcome_of(game)}
+
+
+def outcome_of(game: Game) -> dict[str, Any]:
+    outcome = game.outcome
+    if outcome is None:
+        raise ValueError(f"{game!r} is not over")
+    return {"reason": outcome.reason.value, "round": outcome.round, "by": outcome.by}
+
+
+def replayed(game: Game, event: Mapping[str, Any]) -> Game:
+    """*game* after one event of its journal (a correction replaces it); an event of no main game raises ``ValueError``."""
+    kind = event.get("type")
+    if kind == "undo":
+        game.undo()
+    elif kind == "move":
+        game.play(move_from_dict(event["move"]))
+    elif kind == "correction":
+        return Game(position_from_dict(event["position"]), game.board)
+    else:
+        raise ValueError(f"an event of type {kind!r} has no place in a Scotland Yard game's journal")
+    return game
+
+
+def record(game: Game) -> str:
+    """The finished game as an engine game record."""
+    return dumps(game)
+
+
+def from_record(data: Mapping[str, Any]) -> Game:
+    return from_dict(data)

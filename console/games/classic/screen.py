@@ -1,0 +1,451 @@
+"""The screen of a Scotland Yard game: the public game drawn large, for any screen size.
+
+``draw_game`` is a function of ``(PublicView, Ui, now)`` alone: it is never
+handed Mister X's station, so it can show only what the public travel log (or
+the end of the game) shows. The simulator draws its screen panel with the same
+code. Layout, as fractions of the surface (so any configured size works):
+
+- header: whose turn and what happens now; the round, and the moves in the classic edition;
+- travel log: one cell per entry, numbered like the printed log (the two legs of a
+  double move joined by a purple bar underneath), reveal moves
+  framed in blue, used entries in their ticket's colour, shown stations in them;
+- left: Mister X's tickets and last known station, then each detective and bobby
+  with station and tickets;
+- right: what matters now (a reveal, the ticket keys, the pieces to place, the
+  winner, ...), with the reveal notice and the deduction assist count below it;
+- bottom: the one-line message (red while a press is being refused).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import pygame
+
+from console.games.classic.model import Mode, Ui
+from console.games.table import Flash
+from console.screen.toolkit import (
+    BACKGROUND,
+    DIM,
+    HIGHLIGHT,
+    PANEL,
+    TEXT,
+    TICKET_COLOURS,
+    TICKET_INK,
+    Colour,
+    Toolkit,
+    capitalised,
+    fraction,
+)
+from engine import Station, Ticket, Transport
+from engine.editions import Length
+from engine.views import PieceView, PublicView
+
+REVEAL: Colour = (90, 200, 255)
+"""Reveal moves and revealed stations: a colour no ticket uses."""
+
+PIECE_COLOURS: dict[str, Colour] = {
+    "red": (235, 60, 60),
+    "blue": (70, 130, 255),
+    "green": (60, 195, 90),
+    "yellow": (245, 215, 0),
+    "purple": (175, 95, 240),
+    "orange": (255, 145, 20),
+}
+BOBBY_COLOUR: Colour = (175, 175, 175)
+
+TICKET_NAMES: dict[Ticket, str] = {
+    Ticket.TAXI: "taxi",
+    Ticket.BUS: "bus",
+    Ticket.UNDERGROUND: "underground",
+    Ticket.BLACK: "black",
+    Ticket.DOUBLE: "double move",
+}
+
+
+
+def piece_label(name: str) -> str:
+    """A piece's name as players say it: ``"blue"`` -> ``"Blue"``, ``"bobby2"`` -> ``"Bobby 2"``."""
+    match = re.fullmatch(r"([a-z]+)(\d+)", name)
+    if match:
+        return f"{match[1].capitalize()} {match[2]}"
+    return name.capitalize()
+
+
+def log_length(view: PublicView) -> int:
+    """Entries in the travel log: the length in moves, or rounds plus double-move tickets (rule 8)."""
+    ruleset = view.ruleset
+    entries = ruleset.length
+    if ruleset.length_unit is Length.ROUNDS:
+        entries += ruleset.mister_x_own_tickets.double
+    return max(entries, len(view.log))
+
+
+def _showing(flash: Flash | None, now: float) -> bool:
+    return flash is not None and flash.showing(now)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The game screen's own panels, below the toolkit's header and above its message bar."""
+
+    log: pygame.Rect
+    table: pygame.Rect
+    focus: pygame.Rect
+
+
+@cache
+def layout(size: tuple[int, int]) -> Layout:
+    return Layout(log=fraction(size, 0.008, 0.125, 0.992, 0.37), table=fraction(size, 0.008, 0.385, 0.6, 0.885),
+                  focus=fraction(size, 0.612, 0.385, 0.992, 0.885))
+
+
+def draw_game(kit: Toolkit, surface: pygame.Surface, view: PublicView, ui: Ui, now: float) -> None:
+    """Draw the whole screen for *view* and *ui* at time *now* (which decides the flashes); ``kit.texts`` gets its words."""
+    GameScreen(kit).draw(surface, view, ui, now)
+
+
+class GameScreen:
+    """Draws the game screen with a toolkit (which keeps the fonts and rendered texts)."""
+
+    def __init__(self, kit: Toolkit) -> None:
+        self.kit = kit
+        self.layout = layout(kit.size)
+
+    def draw(self, surface: pygame.Surface, view: PublicView, ui: Ui, now: float) -> None:
+        """Draw the whole screen for *view* and *ui* at time *now* (which decides the flashes)."""
+        self.kit.begin(surface)
+        self.layout = layout(self.kit.size)
+        self._draw_header(surface, view, ui)
+        self._draw_log(surface, view)
+        self._draw_table(surface, view, ui)
+        self._draw_focus(surface, view, ui, now)
+        self._draw_message(surface, ui, now)
+
+    def _draw_header(self, surface: pygame.Surface, view: PublicView, ui: Ui) -> None:
+        rect, pad = self.kit.header, self.kit.pad * 2
+        pygame.draw.rect(surface, PANEL, rect)
+        ruleset = view.ruleset
+        if ruleset.length_unit is Length.ROUNDS:
+            counter = f"Round {view.round} of {ruleset.length}"
+        else:
+            counter = f"Round {view.round} · {view.moves_made} of {ruleset.length} moves"
+        right = self.kit.text(counter, self.kit.px_header, DIM, rect.w * 2 // 5)
+        surface.blit(right, right.get_rect(midright=(rect.right - pad, rect.centery)))
+        left = self.kit.text(_status(ui), self.kit.px_header, TEXT, rect.w - right.get_width() - 3 * pad)
+        surface.blit(left, left.get_rect(midleft=(rect.x + pad, rect.centery)))
+
+    def _draw_log(self, surface: pygame.Surface, view: PublicView) -> None:
+        """The travel log as numbered cells: it is also the round track, with the reveal moves framed."""
+        area = self.layout.log
+        entries = log_length(view)
+        rows = 1 if entries <= 10 else 2 if entries <= 30 else 3
+        per_row = math.ceil(entries / rows)
+        cell_w, cell_h = area.w / per_row, area.h / rows
+        gap = self.kit.pad
+        number_px = self.kit.min_px
+        station_px = max(self.kit.min_px, min(self.kit.px_main, round(cell_h - number_px - gap)))
+        reveals = view.ruleset.reveal_moves
+        upcoming = len(view.log) + 1 if view.outcome is None else 0
+        first_leg = False  # the legs of a double move come in pairs: the first one's bar reaches the second
+        for move in range(1, entries + 1):
+            row, column = divmod(move - 1, per_row)
+            rect = pygame.Rect(round(area.x + column * cell_w), round(area.y + row * cell_h), round(cell_w), round(cell_h))
+            rect.inflate_ip(-gap, -gap)
+            inner = rect.w - gap
+            entry = view.log[move - 1] if move <= len(view.log) else None
+            if entry is None:
+                pygame.draw.rect(surface, PANEL, rect, border_radius=gap)
+                number = self.kit.text(str(move), number_px, REVEAL if move in reveals else DIM, inner)
+                surface.blit(number, number.get_rect(center=rect.center))
+            else:
+                ink = TICKET_INK[entry.ticket]
+                pygame.draw.rect(surface, TICKET_COLOURS[entry.ticket], rect, border_radius=gap)
+                if entry.ticket is Ticket.BLACK:
+                    pygame.draw.rect(surface, TEXT, rect, width=2, border_radius=gap)
+                number = self.kit.text(str(move), number_px, ink, inner)
+                if entry.station is None:
+                    surface.blit(number, number.get_rect(topleft=(rect.x + gap, rect.y + 1)))
+                else:
+                    # In a narrow cell the station wins: the cell's place in the log already tells the move.
+                    station = self.kit.text(str(entry.station), station_px, ink, inner)
+                    if station.get_width() + number.get_width() + 2 * gap <= rect.w:
+                        surface.blit(number, number.get_rect(topleft=(rect.x + gap, rect.y + 1)))
+                        surface.blit(station, station.get_rect(bottomright=(rect.right - gap, rect.bottom)))
+                    else:
+                        surface.blit(station, station.get_rect(center=rect.center))
+            if entry is not None and entry.double:
+                first_leg = not first_leg
+                bar = pygame.Rect(rect.x, rect.bottom + 1, rect.w + (gap + 1 if first_leg else 0), max(4, gap))
+                pygame.draw.rect(surface, TICKET_COLOURS[Ticket.DOUBLE], bar)
+            if move in reveals:
+                pygame.draw.rect(surface, REVEAL, rect, width=max(3, gap // 2), border_radius=gap)
+            if move == upcoming:
+                pygame.draw.rect(surface, TEXT, rect.inflate(gap, gap), width=2, border_radius=gap)
+
+    def _draw_table(self, surface: pygame.Surface, view: PublicView, ui: Ui) -> None:
+        """Mister X's row, then a row per detective and bobby: station and tickets (all public, rule 15)."""
+        area, pad, px = self.layout.table, self.kit.pad, self.kit.px_main
+        rows = max(6, len(view.pieces) + 1)
+        row_h = area.h / rows
+        # Columns from the widest texts: names get what the stations and five ticket slots leave.
+        font = self.kit.font(px)
+        chip_w = round(min(row_h * 0.85, area.w * 0.09))
+        name_x = area.x + chip_w + pad
+        widest = max(font.size(label)[0] for label in ("Mister X", *(piece_label(piece.name) for piece in view.pieces)))
+        station_w = font.size("888")[0] + 2 * pad
+        slot_w = max((area.right - name_x - widest - station_w) / 5, self.kit.font(self.kit.min_px).size("88")[0] + pad + 4)
+        tickets_x = round(area.right - 5 * slot_w)
+        station_x = tickets_x - station_w
+        station_right = tickets_x - pad
+        uses_underground = Transport.UNDERGROUND in view.ruleset.transports
+
+        def row_rect(index: int) -> pygame.Rect:
+            return pygame.Rect(area.x, round(area.y + index * row_h), area.w, round(row_h))
+
+        def tickets(rect: pygame.Rect, shown: list[tuple[Ticket, int]]) -> None:
+            for ticket, count in shown:
+                left = round(tickets_x + int(ticket) * slot_w)
+                box = pygame.Rect(left, rect.y, round(slot_w), rect.h).inflate(-pad, -pad)
+                self._ticket_box(surface, box, ticket, str(count), dim=count == 0)
+
+        def chip(rect: pygame.Rect, colour: Colour) -> None:
+            radius = round(min(rect.h * 0.32, chip_w * 0.4))
+            centre = (area.x + chip_w // 2 + pad // 2, rect.centery)
+            pygame.draw.circle(surface, colour, centre, radius)
+            pygame.draw.circle(surface, TEXT, centre, radius, width=2)
+
+        rect = row_rect(0)
+        pygame.draw.rect(surface, PANEL, rect, border_radius=pad)
+        chip(rect, TICKET_COLOURS[Ticket.BLACK])
+        name = self.kit.text("Mister X", px, TEXT, station_x - name_x - pad)
+        surface.blit(name, name.get_rect(midleft=(name_x, rect.centery)))
+        seen = view.mister_x_final if view.mister_x_final is not None else view.last_reveal
+        station = self.kit.text("?" if seen is None else str(seen), px, DIM if seen is None else REVEAL, station_w)
+        surface.blit(station, station.get_rect(midright=(station_right, rect.centery)))
+        own = view.mister_x_tickets
+        holds_transports = view.supply is None
+        tickets(rect, [
+            (ticket, own[ticket])
+            for ticket in Ticket
+            if ticket >= Ticket.BLACK or own[ticket] or (holds_transports and (ticket is not Ticket.UNDERGROUND or uses_underground))
+        ])
+
+        for index, piece in enumerate(view.pieces, 1):
+            rect = row_rect(index)
+            if piece.name == ui.selected:
+                pygame.draw.rect(surface, HIGHLIGHT, rect, border_radius=pad)
+                pygame.draw.rect(surface, TEXT, rect, width=2, border_radius=pad)
+            ink = DIM if piece.name in view.moved else TEXT
+            chip(rect, _piece_colour(piece))
+            name = self.kit.text(piece_label(piece.name), px, ink, station_x - name_x - pad)
+            surface.blit(name, name.get_rect(midleft=(name_x, rect.centery)))
+            station = self.kit.text(str(piece.station), px, ink, station_w)
+            surface.blit(station, station.get_rect(midright=(station_right, rect.centery)))
+            if not piece.bobby:
+                shown = (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND) if uses_underground else (Ticket.TAXI, Ticket.BUS)
+                tickets(rect, [(ticket, piece.tickets[ticket]) for ticket in shown])
+
+    def _ticket_box(self, surface: pygame.Surface, rect: pygame.Rect, ticket: Ticket, label: str, *, dim: bool = False) -> None:
+        """A ticket in its colour; black gets a white outline, a double move shows as two stacked tickets."""
+        radius = max(2, rect.h // 8)
+        fill = TICKET_COLOURS[ticket]
+        if dim:
+            fill = _dimmed(fill)
+        if ticket is Ticket.DOUBLE:
+            offset = max(3, rect.h // 7)
+            behind = rect.move(-offset, -offset)
+            pygame.draw.rect(surface, fill, behind, border_radius=radius)
+            pygame.draw.rect(surface, TEXT, behind, width=2, border_radius=radius)
+            rect = rect.move(offset // 2, offset // 2)
+        pygame.draw.rect(surface, fill, rect, border_radius=radius)
+        if ticket in (Ticket.BLACK, Ticket.DOUBLE):
+            pygame.draw.rect(surface, DIM if dim else TEXT, rect, width=2, border_radius=radius)
+        text = self.kit.text(label, max(self.kit.min_px, min(self.kit.px_main, rect.h - 2)), DIM if dim else TICKET_INK[ticket], rect.w - 4)
+        surface.blit(text, text.get_rect(center=rect.center))
+
+    def _draw_focus(self, surface: pygame.Surface, view: PublicView, ui: Ui, now: float) -> None:
+        """The right-hand panel: the one thing the table should look at now."""
+        pygame.draw.rect(surface, PANEL, self.layout.focus, border_radius=self.kit.pad)
+        inner = self.layout.focus.inflate(-2 * self.kit.pad, -2 * self.kit.pad)
+        width, body = inner.w, self.kit.px_main
+        footer: list[pygame.Surface] = []
+        if ui.mode in (Mode.MISTER_X, Mode.DETECTIVES, Mode.CHOOSE_TICKET):
+            if ui.reveal_next:
+                footer += self.kit.wrap("Mister X surfaces after his next move", self.kit.min_px, REVEAL, width, 2)
+            if ui.assist:
+                count = len(view.possible_stations)
+                footer += self.kit.wrap(f"Mister X can be at {count} station{'' if count == 1 else 's'}", self.kit.min_px, TEXT, width, 2)
+        y = inner.bottom
+        for line in reversed(footer):
+            y -= line.get_height()
+            surface.blit(line, line.get_rect(midtop=(inner.centerx, y)))
+        content = pygame.Rect(inner.x, inner.y, inner.w, y - inner.y - (self.kit.pad if footer else 0))
+
+        if ui.mode is Mode.GAME_OVER:
+            self._game_over(surface, content, view)
+        elif ui.mode is Mode.PAUSED:
+            self._stack(surface, content, [self.kit.text("Paused", self.kit.px_title, TEXT, width), *self.kit.wrap(ui.message, body, TEXT, width, 4)])
+        elif ui.mode is Mode.DEAL:
+            self._deal(surface, content, ui)
+        elif ui.mode is Mode.CORRECT:
+            self._correcting(surface, content, view, ui)
+        elif ui.reveal is not None and _showing(ui.reveal, now):
+            self._stack(surface, content, self.kit.wrap("Mister X surfaces at", self.kit.px_title, TEXT, width, 2), big=(ui.reveal.station, REVEAL))
+        elif ui.mode is Mode.MISTER_X:
+            self._stack(surface, content, self.kit.wrap("Mister X is moving", self.kit.px_title * 3 // 2, TEXT, width, 3))
+        elif ui.mode is Mode.CHOOSE_TICKET:
+            self._choices(surface, content, ui)
+        else:
+            self._whereabouts(surface, content, view)
+
+    def _stack(self, surface: pygame.Surface, area: pygame.Rect, lines: list[pygame.Surface], big: tuple[Station, Colour] | None = None) -> None:
+        """*lines* centred in *area*, then *big* (a station) as large as the room left allows."""
+        if big is not None:
+            room = area.h - sum(line.get_height() for line in lines)
+            px = max(self.kit.min_px, min(self.kit.px_big, room))
+            lines = [*lines, self.kit.text(str(big[0]), px, big[1], area.w)]
+        self.kit.stack(surface, area, lines)
+
+    def _whereabouts(self, surface: pygame.Surface, area: pygame.Rect, view: PublicView) -> None:
+        """During the detectives' turn: where Mister X is, or was last seen."""
+        width = area.w
+        if view.log and view.log[-1].station is not None:
+            self._stack(surface, area, [self.kit.text("Mister X is at", self.kit.px_title, TEXT, width)], big=(view.log[-1].station, REVEAL))
+        elif view.last_reveal is not None:
+            move = max(entry.move for entry in view.log if entry.reveal)
+            lines = [self.kit.text("Last seen at", self.kit.px_title, TEXT, width), self.kit.text(f"after move {move}", self.kit.px_main, DIM, width)]
+            self._stack(surface, area, lines, big=(view.last_reveal, REVEAL))
+        else:
+            self._stack(surface, area, self.kit.wrap("Mister X has not surfaced yet", self.kit.px_title, DIM, width, 3))
+
+    def _choices(self, surface: pygame.Surface, area: pygame.Rect, ui: Ui) -> None:
+        """Which control key takes which ticket: key 1 the first of ``ui.ticket_choices``, and so on."""
+        title = "Which ticket?" if ui.chosen is None else f"Ticket to {ui.chosen}?"
+        heading = self.kit.text(title, self.kit.px_title, TEXT, area.w)
+        surface.blit(heading, heading.get_rect(midtop=(area.centerx, area.y)))
+        top = area.y + heading.get_height() + self.kit.pad
+        choices = ui.ticket_choices[:4]
+        if not choices:
+            return
+        row_h = min(round(self.kit.size[1] * 0.11), (area.bottom - top) // len(choices))
+        gap = self.kit.pad
+        for index, ticket in enumerate(choices):
+            row = pygame.Rect(area.x, top + index * row_h, area.w, row_h).inflate(0, -gap)
+            key = pygame.Rect(row.x, row.y, row.h, row.h)
+            pygame.draw.rect(surface, HIGHLIGHT, key, border_radius=gap)
+            pygame.draw.rect(surface, TEXT, key, width=2, border_radius=gap)
+            number = self.kit.text(str(index + 1), self.kit.px_main, TEXT, key.w)
+            surface.blit(number, number.get_rect(center=key.center))
+            box = pygame.Rect(key.right + 2 * gap, row.y, row.right - key.right - 2 * gap, row.h)
+            self._ticket_box(surface, box, ticket, TICKET_NAMES[ticket])
+
+    def _deal(self, surface: pygame.Surface, area: pygame.Rect, ui: Ui) -> None:
+        """The pieces still to place, each with its colour and station."""
+        if not ui.to_place:
+            self._stack(surface, area, self.kit.wrap("Every piece is placed", self.kit.px_title, TEXT, area.w, 2))
+            return
+        heading = self.kit.text("Place", self.kit.px_title, TEXT, area.w)
+        surface.blit(heading, heading.get_rect(midtop=(area.centerx, area.y)))
+        top = area.y + heading.get_height() + self.kit.pad
+        row_h = max(self.kit.px_main, round(self.kit.size[1] * 0.075))
+        fits = max(1, (area.bottom - top) // row_h)
+        shown = list(ui.to_place)
+        more = 0
+        if len(shown) > fits:
+            shown, more = shown[: fits - 1], len(shown) - (fits - 1)
+        for index, (name, station) in enumerate(shown):
+            row = pygame.Rect(area.x, top + index * row_h, area.w, row_h)
+            radius = row_h * 3 // 10
+            centre = (row.x + radius + self.kit.pad, row.centery)
+            pygame.draw.circle(surface, PIECE_COLOURS.get(name, BOBBY_COLOUR), centre, radius)
+            pygame.draw.circle(surface, TEXT, centre, radius, width=2)
+            text = self.kit.text(f"{piece_label(name)} on {station}", self.kit.px_main, TEXT, row.w - 2 * radius - 3 * self.kit.pad)
+            surface.blit(text, text.get_rect(midleft=(centre[0] + radius + 2 * self.kit.pad, row.centery)))
+        if more:
+            text = self.kit.text(f"and {more} more", self.kit.px_main, DIM, area.w)
+            surface.blit(text, text.get_rect(midtop=(area.centerx, top + len(shown) * row_h)))
+
+    def _correcting(self, surface: pygame.Surface, area: pygame.Rect, view: PublicView, ui: Ui) -> None:
+        """Correcting the board: what to press, and the picked detective's tickets with the one keys 3/4 change."""
+        width, body = area.w, self.kit.px_main
+        if ui.selected is None:
+            lines = self.kit.wrap("Press a piece, then the station where it really stands", self.kit.px_title, TEXT, width, 4)
+            self._stack(surface, area, lines + self.kit.wrap("CONFIRM: done", body, DIM, width, 1))
+            return
+        piece = view.piece(ui.selected)
+        heading = self.kit.text(f"{piece_label(piece.name)} on {piece.station}", self.kit.px_title, TEXT, width)
+        surface.blit(heading, heading.get_rect(midtop=(area.centerx, area.y)))
+        top = area.y + heading.get_height() + self.kit.pad
+        if piece.bobby:
+            self._stack(surface, pygame.Rect(area.x, top, width, area.bottom - top),
+                        self.kit.wrap("Press the station where it really stands", body, DIM, width, 3))
+            return
+        kinds = (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND)
+        row_h = min(round(self.kit.size[1] * 0.1), (area.bottom - top) // (len(kinds) + 1))
+        for index, ticket in enumerate(kinds):
+            row = pygame.Rect(area.x, top + index * row_h, width, row_h).inflate(-self.kit.pad, -self.kit.pad)
+            if ticket is ui.correct_ticket:
+                pygame.draw.rect(surface, TEXT, row.inflate(self.kit.pad, self.kit.pad), width=2, border_radius=self.kit.pad)
+            self._ticket_box(surface, row, ticket, f"{TICKET_NAMES[ticket]}: {piece.tickets[ticket]}")
+        hint = self.kit.text("1/2: pick   3/4: -1/+1", self.kit.min_px, DIM, width)
+        surface.blit(hint, hint.get_rect(midtop=(area.centerx, top + len(kinds) * row_h + self.kit.pad)))
+
+    def _game_over(self, surface: pygame.Surface, area: pygame.Rect, view: PublicView) -> None:
+        """Who won and why, and where Mister X ended (his route is in the travel log, now all shown)."""
+        outcome, width = view.outcome, area.w
+        if outcome is None:
+            self._stack(surface, area, [self.kit.text("Game over", self.kit.px_title, TEXT, width)])
+            return
+        winner, _, reason = str(outcome).partition(": ")
+        lines = [self.kit.text(capitalised(winner), self.kit.px_title, TEXT, width), *self.kit.wrap(capitalised(reason), self.kit.px_main, DIM, width, 3)]
+        if view.mister_x_final is None:
+            self._stack(surface, area, lines)
+        else:
+            lines.append(self.kit.text("Mister X was at", self.kit.px_main, TEXT, width))
+            self._stack(surface, area, lines, big=(view.mister_x_final, REVEAL))
+
+    def _draw_message(self, surface: pygame.Surface, ui: Ui, now: float) -> None:
+        """The one-line message; red while a refused press blinks (paused: the message is in the panel)."""
+        self.kit.message_bar(surface, "" if ui.mode is Mode.PAUSED else ui.message, alert=_showing(ui.refused, now))
+
+
+def _status(ui: Ui) -> str:
+    """The header's line: whose turn it is, and what kind of action is awaited."""
+    selected = piece_label(ui.selected) if ui.selected else None
+    if ui.mode is Mode.DEAL:
+        return "Place the pieces"
+    if ui.mode is Mode.MISTER_X:
+        return "Mister X's turn"
+    if ui.mode is Mode.DETECTIVES and selected and ui.chosen is not None:
+        return f"{selected}: to {ui.chosen}"  # the computer detectives' move, for a player to make
+    if ui.mode is Mode.DETECTIVES:
+        return f"{selected}: pick a destination" if selected else "Detectives: pick a piece"
+    if ui.mode is Mode.CHOOSE_TICKET:
+        return f"{selected}: choose a ticket" if selected else "Choose a ticket"
+    if ui.mode is Mode.PAUSED:
+        return "Paused"
+    if ui.mode is Mode.CORRECT:
+        return "Correct the board"
+    return "Game over"
+
+
+def _dimmed(colour: Colour) -> Colour:
+    """A used-up ticket's colour: still recognisable, clearly not available."""
+    red, green, blue = (round(c * 0.35 + b * 0.65) for c, b in zip(colour, BACKGROUND))
+    return (red, green, blue)
+
+
+def _piece_colour(piece: PieceView) -> Colour:
+    return BOBBY_COLOUR if piece.bobby else PIECE_COLOURS.get(piece.name, BOBBY_COLOUR)
+
+
+def render_png(view: PublicView, ui: Ui, path: str | Path, size: tuple[int, int] = (800, 480), now: float = 0.0) -> None:
+    """Draw one screen off-screen and save it as a PNG (for tests and the docs)."""
+    surface = pygame.Surface(size)
+    draw_game(Toolkit(size), surface, view, ui, now)
+    pygame.image.save(surface, str(path))

@@ -1,0 +1,168 @@
+"""Who plays in a Scotland Yard game: Mister X on his handheld or the computer; the detectives people or the computer.
+
+The flow asks Mister X's seat for a move when his turn comes and tells it what
+happened; the seat alone sees Mister X's view. The handheld seat turns that
+view into protocol messages (``firmware.messages``) and the handheld's answers
+into engine moves, leg by leg for a double move (the host lists the second legs
+after the first is chosen, so frames stay small). Whatever the handheld sends,
+the engine checks the move again when the flow plays it.
+
+The computer players search in a worker (``console.thinker``) so the board
+stays alive while they think; the flow polls them every frame. A search past
+its cap is stopped and the greedy baseline moves instead, so a slow machine
+never hangs a game. The seed of each search is the game's move count, so a
+replayed game thinks alike. The detectives are handed the public view only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from console.games.seats import OnHandheld, WithoutHandheld
+from console.settings import THINKING_CAP_S, Level
+from console.thinker import Thinker, TimedOut
+from engine import DetectiveMove, DoubleMove, Game, MisterXMove, Move, Ticket, london
+from engine.ai.baselines import greedy_detective, greedy_mister_x
+from engine.position import LogEntry
+from engine.views import MisterXView, PublicView
+from firmware import messages
+from hardware.interfaces import HandheldLink, Message
+
+
+def _moves(moves: Sequence[MisterXMove]) -> list[list[int | str]]:
+    return [[move.station, str(move.ticket)] for move in moves]
+
+
+def _log(entries: Sequence[LogEntry]) -> list[list[str | int | None]]:
+    return [[str(entry.ticket), entry.station] for entry in entries]
+
+
+class HandheldSeat(OnHandheld):
+    """Mister X plays on his handheld."""
+
+    handheld_of = "Mister X's handheld"
+
+    def __init__(self, link: HandheldLink) -> None:
+        super().__init__(link)
+        self._first: MisterXMove | None = None
+        self._made_before = 0
+
+    def show(self, game: Game) -> None:
+        view = game.mister_x_view()
+        self.link.send(messages.state(view.public.round, view.station, view.public.mister_x_tickets.as_dict(), _log(view.log)))
+
+    def begin_turn(self, game: Game) -> None:
+        self._first = None
+        self._made_before = game.moves_made
+        view = game.mister_x_view()
+        self.link.send(
+            messages.choose_move(
+                view.public.round,
+                view.station,
+                view.public.mister_x_tickets.as_dict(),
+                _moves(view.moves),
+                view.can_double,
+                view.public.next_move_is_reveal,
+                _log(view.log),
+            )
+        )
+
+    def on_message(self, message: Message, game: Game) -> Move | None:
+        answer = self.answer(message, "move")
+        if answer is None:
+            return None
+        try:
+            leg = MisterXMove(answer["station"], Ticket.parse(answer["ticket"]))
+        except ValueError as error:  # a ticket the engine does not know
+            self.link.send(messages.refused(str(error)))
+            return None
+        if self._first is not None:
+            first, self._first = self._first, None
+            return DoubleMove(first, leg)
+        if answer.get("double", False):
+            legs = game.second_legs(leg) if game.can_double else ()
+            if not legs:
+                self.link.send(messages.refused("no double move starts with that leg"))
+                return None
+            self._first = leg
+            self.link.send(messages.choose_second_leg([leg.station, str(leg.ticket)], _moves(legs),
+                                                      game.moves_made + 2 in game.ruleset.reveal_moves))
+            return None
+        return leg
+
+    def accepted(self, game: Game) -> None:
+        new = game.public_view().log[self._made_before :]
+        self.link.send(messages.accepted([entry.move for entry in new if entry.reveal]))
+
+    def refused(self, reason: str, game: Game) -> None:
+        self.link.send(messages.refused(reason))
+        self.begin_turn(game)
+
+    def cancel_turn(self) -> None:
+        self._first = None
+        self.link.send(messages.wait())
+
+    def game_over(self, game: Game) -> None:
+        self.link.send(messages.game_over(str(game.outcome)))
+
+
+def think_mister_x(view: MisterXView, level: str, seed: int) -> Move:
+    """The worker's job: Mister X's move (module-level, so the worker finds it by name)."""
+    from engine.ai.players import choose_mister_x_move
+
+    return choose_mister_x_move(view, london(), level, seed)
+
+
+def think_detectives(view: PublicView, level: str, seed: int) -> list[DetectiveMove]:
+    """The worker's job: the round's detective moves, from the public view alone."""
+    from engine.ai.players import choose_detective_moves
+
+    return choose_detective_moves(view, london(), level, seed)
+
+
+class ComputerSeat(WithoutHandheld):
+    """The computer plays Mister X."""
+
+    def __init__(self, level: Level = Level.NORMAL, thinker: Thinker | None = None) -> None:
+        self.level = level
+        self.thinker = thinker or Thinker()
+
+    def begin_turn(self, game: Game) -> None:
+        self.thinker.start(think_mister_x, game.mister_x_view(), self.level.value, game.moves_made, cap_s=THINKING_CAP_S[self.level])
+
+    def poll(self, game: Game, now: float) -> Sequence[Move]:
+        try:
+            move: Move | None = self.thinker.result()
+        except TimedOut:
+            move = greedy_mister_x(game.board, game.mister_x_view())
+        return () if move is None else (move,)
+
+    def cancel_turn(self) -> None:
+        self.thinker.cancel()
+
+    def game_over(self, game: Game) -> None:
+        self.thinker.cancel()
+
+
+class ComputerDetectives:
+    """The computer plays the detectives and bobbies; people move the pieces it names."""
+
+    def __init__(self, level: Level = Level.NORMAL, thinker: Thinker | None = None) -> None:
+        self.level = level
+        self.thinker = thinker or Thinker()
+
+    def begin_round(self, game: Game) -> None:
+        """Think about the moves still to make this round (again, after an undo)."""
+        view = game.public_view()
+        self.thinker.start(think_detectives, view, self.level.value, len(game.actions), cap_s=THINKING_CAP_S[self.level])
+
+    def poll(self, game: Game, now: float) -> Sequence[DetectiveMove] | None:
+        try:
+            moves: Sequence[DetectiveMove] | None = self.thinker.result()
+        except TimedOut:
+            view = game.public_view()
+            moves = [greedy_detective(game.board, view, game.moves_of(piece)) for piece in game.to_move()[:1]]
+        return moves
+
+    def cancel(self) -> None:
+        self.thinker.cancel()

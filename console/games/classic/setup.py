@@ -1,0 +1,136 @@
+"""A Scotland Yard game's settings: their checks, and its rows of the New game menu.
+
+The editions (``engine.EDITIONS``) set how many players, detectives and bobbies
+a game may have; the players' choice of detectives and bobbies stays "by the
+edition's table" (None) unless they step away from it.
+
+>>> check(GameSettings(edition="beginner", players=6))
+Traceback (most recent call last):
+...
+hardware.config.ConfigError: game.players: the beginner edition is for 2 to 5 players, not 6
+>>> detectives_of(GameSettings(edition="reissue", players=3)), bobbies_of(GameSettings(edition="reissue", players=3))
+(2, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from console.games.kind import seat_rows
+from console.menu import Menu, Row, Setting
+from console.settings import GameSettings, Level
+from engine import EDITIONS
+from engine.editions import FIVE_REVEALS, Ruleset, StartDeal
+from hardware.config import ConfigError
+
+LEVELS = (Level.EASY, Level.NORMAL, Level.HARD)
+"""The computer players' levels (``engine.ai.players``)."""
+
+
+def detectives_of(settings: GameSettings) -> int:
+    """The detectives a game of these settings has."""
+    return settings.detectives or EDITIONS[settings.edition].detectives_for(settings.players)
+
+
+def bobbies_of(settings: GameSettings) -> int:
+    """The bobbies a game of these settings has."""
+    return settings.bobbies if settings.bobbies is not None else EDITIONS[settings.edition].bobbies_for(settings.players)
+
+
+def spare_starts(ruleset: Ruleset, detectives: int) -> int:
+    """Start stations left for bobbies beside *detectives* (a shared deck keeps one for Mister X's card)."""
+    return len(ruleset.detective_starts) - detectives - (ruleset.start_deal is StartDeal.SHARED)
+
+
+def check(settings: GameSettings) -> GameSettings:
+    """*settings* if the edition can be played with them, else a ``ConfigError`` naming the setting."""
+    ruleset = EDITIONS[settings.edition]
+    low, high = ruleset.players
+    if not low <= settings.players <= high:
+        raise ConfigError(f"game.players: the {settings.edition} edition is for {low} to {high} players, not {settings.players}")
+    if settings.detectives is not None and not ruleset.min_detectives <= settings.detectives <= ruleset.max_detectives:
+        raise ConfigError(f"game.detectives: the {settings.edition} edition has {ruleset.min_detectives} to "
+                          f"{ruleset.max_detectives} detectives (0: by the number of players), not {settings.detectives}")
+    spare = spare_starts(ruleset, detectives_of(settings))
+    if settings.bobbies is not None and not 0 <= settings.bobbies <= spare:
+        raise ConfigError(f"game.bobbies: 0 to {spare} bobbies fit beside {detectives_of(settings)} detectives "
+                          f"(-1: the edition's table), not {settings.bobbies}")
+    if settings.level not in LEVELS:
+        raise ConfigError(f"game.level: must be one of {', '.join(level.value for level in LEVELS)}, not {settings.level.value!r}")
+    return settings
+
+
+def _numbers(low: int, high: int) -> tuple[int, ...]:
+    return tuple(range(low, high + 1))
+
+
+def _moves(moves: frozenset[int]) -> str:
+    return ", ".join(str(move) for move in sorted(moves))
+
+
+class ClassicSetup:
+    """The rows of a Scotland Yard game's setup: reveals, players, detectives, bobbies, and who plays."""
+
+    title = "New game"
+    start = "Deal the start stations"
+
+    def __init__(self, settings: GameSettings) -> None:
+        low, high = EDITIONS[settings.edition].players
+        self.settings = replace(settings, players=min(max(settings.players, low), high))
+        if self.settings.level not in LEVELS:
+            self.settings = replace(self.settings, level=Level.NORMAL)
+        self._changed: Callable[[str, Any], None] | None = None
+
+    def rows(self, changed: Callable[[str, Any], None]) -> list[Row]:
+        self._changed = changed
+        return [*self._fitted(self.settings, changed), *seat_rows("Mister X is", "Detectives are", LEVELS, changed)]
+
+    def values(self) -> dict[str, Any]:
+        settings = self.settings
+        return {"five_reveals": settings.five_reveals, "players": settings.players, "detectives": detectives_of(settings),
+                "bobbies": bobbies_of(settings), "mister_x": settings.mister_x, "detectives_by": settings.detectives_by,
+                "level": settings.level}
+
+    def changed(self, menu: Menu, key: str) -> None:
+        """Fit the rows whose range depends on the edition and the players (detectives and bobbies follow the table
+        again, unless it was they that were stepped)."""
+        if key not in ("edition", "five_reveals", "players", "detectives", "bobbies"):
+            return
+        edition = menu.value("edition")
+        ruleset = EDITIONS[edition]
+        low, high = ruleset.players
+        chosen = GameSettings(edition=edition, players=min(max(menu.value("players"), low), high),
+                              five_reveals=menu.value("five_reveals"))
+        if key in ("detectives", "bobbies"):  # a choice away from the table; players set them back to it
+            chosen = replace(chosen, detectives=menu.value("detectives"))
+            chosen = replace(chosen, bobbies=min(menu.value("bobbies"), spare_starts(ruleset, detectives_of(chosen))))
+        for row in self._fitted(chosen, self._changed):
+            menu.replace_row(row)
+        menu.values |= {"players": chosen.players, "detectives": detectives_of(chosen), "bobbies": bobbies_of(chosen)}
+
+    def chosen(self, base: GameSettings, values: Mapping[str, Any]) -> GameSettings:
+        game = replace(base, edition=values["edition"], players=values["players"], five_reveals=values["five_reveals"],
+                       mister_x=values["mister_x"], detectives_by=values["detectives_by"], level=values["level"],
+                       detectives=None, bobbies=None)
+        if values["detectives"] != detectives_of(game):
+            game = replace(game, detectives=values["detectives"])
+        if values["bobbies"] != bobbies_of(game):
+            game = replace(game, bobbies=values["bobbies"])
+        return game
+
+    @staticmethod
+    def _fitted(settings: GameSettings, changed: Callable[[str, Any], None] | None) -> list[Setting]:
+        """The rows whose values depend on the edition and the players."""
+        ruleset = EDITIONS[settings.edition]
+        low, high = ruleset.players
+        spare = spare_starts(ruleset, detectives_of(settings))
+        own = _moves(ruleset.reveal_moves)
+        return [
+            Setting("five_reveals", "Mister X shows himself", (False, True), (f"after moves {own}", f"after moves {_moves(FIVE_REVEALS)}"),
+                    changed),
+            Setting("players", "Players (Mister X too)", _numbers(low, high), (), changed),
+            Setting("detectives", "Detectives", _numbers(ruleset.min_detectives, ruleset.max_detectives), (), changed),
+            Setting("bobbies", "Bobbies", _numbers(0, spare), (), changed),
+        ]

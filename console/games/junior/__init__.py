@@ -1,0 +1,39 @@
+"""Scotland Yard Junior at the console: one kind of game (``JUNIOR``), played in a district of the London board.
+
+Its parts: ``flow`` (the round: the rogues choose in secret, the detectives
+step, the reveal), ``model`` (its modes and ``JuniorUi``), ``seats`` (the rogues
+on the passed handheld or the computer; the computer detectives), ``lights``
+and ``screen`` (the playing area, the token boards), ``setup`` (its settings
+and New game rows), ``journal`` (its journal events and records), ``replay``.
+"""
+
+from __future__ import annotations
+
+from console.games.junior import journal, setup
+from console.games.junior.flow import JuniorFlow
+from console.games.junior.replay import scenes
+from console.games.junior.seats import ComputerDetectiveTeam, ComputerRogues, HandheldRogues
+from console.games.kind import GameKind, Table
+from console.settings import GameSettings, Seat
+from engine.junior import JuniorGame
+
+
+def deal(settings: GameSettings, seed: int) -> JuniorGame:
+    return JuniorGame.new(settings.district, rogues=setup.rogues_of(settings), seed=seed)
+
+
+def describe(game: JuniorGame) -> str:
+    return f"Junior, round {game.round}"
+
+
+def seated(game: JuniorGame, settings: GameSettings, table: Table, now: float, resumed: bool) -> JuniorFlow:
+    """The flow of *game*: the rogues on the passed handheld or the computer, the detectives people or the computer."""
+    level = settings.level
+    rogues = ComputerRogues(level, table.seed) if settings.mister_x is Seat.COMPUTER else HandheldRogues(table.handheld)
+    detectives = ComputerDetectiveTeam(level, table.seed) if settings.detectives_by is Seat.COMPUTER else None
+    return JuniorFlow(game, rogues, now, table.recorder, deal=not resumed, detectives=detectives)
+
+
+JUNIOR = GameKind(editions=(setup.EDITION,), check=setup.check, setup=setup.JuniorSetup, deal=deal, describe=describe, flow=seated,
+                  journal=journal, scenes=scenes)
+"""Mister FOX (and ROXy) against Willy Watson and Milly Marble, in a district."""

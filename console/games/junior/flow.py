@@ -1,0 +1,249 @@
+"""A Junior game on the board: one state machine, fed one event at a time.
+
+What every kind of game does alike at the table (refusals, placing pawns,
+waiting for the handheld, leaving, the end) is ``console.games.table.TableFlow``;
+this is Junior's own round: the rogues choose in secret (on the handheld, or
+the computer does), the detectives step on the board (press a detective, then
+where it goes; its own station: it stays), then the reveal: a celebration on
+the board and the screen while the rogues' pawns are moved to their lit
+stations. Every accepted action is recorded (the journal) before it returns.
+
+>>> from engine.junior import JuniorGame
+>>> from console.games.junior.seats import ComputerRogues
+>>> flow = JuniorFlow(JuniorGame.new(rogues=1, seed=1), ComputerRogues("easy", 1), now=0.0)
+>>> flow.ui.mode, [name for name, _ in flow.ui.to_place]
+(<JuniorMode.DEAL: 'deal'>, ['fox', 'watson', 'marble'])
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from console.games.junior import journal
+from console.games.junior.lights import junior_frame
+from console.games.junior.model import Celebration, JuniorMode, JuniorUi
+from console.games.junior.screen import draw_junior
+from console.games.table import HiddenSeat, TableFlow
+from console.lights import Palette
+from console.recorder import Recorder
+from engine import IllegalMoveError, Station
+from engine.junior import DETECTIVES, NAMES, JuniorGame, JuniorView, RoundResult, Step, Team
+from hardware.interfaces import Colour, Key
+
+if TYPE_CHECKING:
+    import pygame
+
+    from console.games.junior.seats import ComputerDetectiveTeam
+    from console.screen.toolkit import Toolkit
+
+log = logging.getLogger(__name__)
+"""Public events at INFO; the rogues' choices only at DEBUG, which a played game never runs at."""
+
+CELEBRATION_SECONDS = 4.0
+_PLACE = "Put each lit pawn on its station and press it"
+
+
+@dataclass(frozen=True)
+class JuniorScene:
+    """A Junior game as the board and the screen show it: its public view and the flow's state."""
+
+    view: JuniorView
+    ui: JuniorUi
+
+    def lights(self, now: float, palette: Palette) -> dict[Station, Colour]:
+        return junior_frame(self.view, self.ui, now, palette)
+
+    def draw(self, kit: Toolkit, surface: pygame.Surface, now: float, palette: Palette) -> None:
+        draw_junior(kit, surface, self.view, self.ui, now)
+
+    def animating(self, now: float) -> bool:
+        return any(flash is not None and now < flash.since + flash.seconds for flash in (self.ui.refused, self.ui.celebration))
+
+
+class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
+    """The console's state machine for one Junior game."""
+
+    def __init__(self, game: JuniorGame, seat: HiddenSeat[JuniorGame, Step], now: float, recorder: Recorder | None = None, *,
+                 deal: bool = True, detectives: ComputerDetectiveTeam | None = None) -> None:
+        super().__init__(game, seat, recorder)
+        self.detectives = detectives
+        """The computer planning the detectives' steps (None: people do)."""
+        self._plan: list[Step] = []
+        self.ui = JuniorUi(JuniorMode.DEAL)
+        seat.show(game)
+        if deal and not game.actions:
+            self.ui = replace(self.ui, to_place=tuple(game.stations.items()), prompt="Set up the pawns!", message=_PLACE)
+        else:
+            self.go_on(now)
+
+    # ------------------------------------------------------------ the table's events, in this game
+
+    def press(self, station: Station, now: float) -> None:
+        if self.ui.mode is JuniorMode.DETECTIVES:
+            self._detective_press(station, now)
+
+    def key(self, key: Key, now: float) -> None:
+        mode = self.ui.mode
+        if key is Key.UNDO and mode is JuniorMode.DETECTIVES:
+            self._undo(now)
+        elif key is Key.CONFIRM and mode is JuniorMode.REVEAL:
+            self.ui = replace(self.ui, to_place=())  # the pawns are where they should be: go on
+            self.go_on(now)
+
+    def misplaced(self, station: Station) -> str:
+        return f"no pawn goes to {station}: put the pawns on the lit stations"
+
+    @property
+    def waiting_for_hidden(self) -> str:
+        return "the rogues are choosing: wait for them"
+
+    def pauses_in(self, mode: Enum) -> bool:
+        return mode is JuniorMode.ROGUES  # only the rogues' part needs their handheld
+
+    def paused_ui(self, reason: str) -> JuniorUi:
+        return replace(self.ui, mode=JuniorMode.PAUSED, prompt="Wait!", message=reason, selected=None, destinations=())
+
+    def placed(self, now: float) -> None:
+        if self.ui.mode is not JuniorMode.REVEAL:  # a reveal goes on once its celebration is over (tick)
+            self.go_on(now)
+
+    def tick_more(self, now: float) -> None:
+        """The end of a reveal's celebration, once the pawns are placed."""
+        if self.ui.mode is JuniorMode.REVEAL and not self.ui.to_place and not self._celebrating(now):
+            self.go_on(now)
+
+    def scene(self) -> JuniorScene:
+        return JuniorScene(self.game.public_view(), self.ui)
+
+    # ------------------------------------------------------------ the round
+
+    def go_on(self, now: float) -> None:
+        """Go on with whoever is to act now."""
+        game = self.game
+        if game.is_over:
+            self._over(now)
+        elif game.to_choose():
+            rogues = " and ".join(NAMES[rogue] for rogue in game.rogues)
+            self.ui = replace(self.ui, mode=JuniorMode.ROGUES, selected=None, destinations=(),
+                              prompt="Sly rogues, choose!" if len(game.rogues) > 1 else "Fox, choose!",
+                              message=f"Round {game.round}: {rogues} {'choose' if len(game.rogues) > 1 else 'chooses'} in secret")
+            self.ask_hidden(JuniorMode.ROGUES)
+        else:
+            self._detectives_turn(now)
+
+    def hidden_acts(self, step: Step, now: float) -> None:
+        """A rogue's secret choice: played, recorded; the next rogue is asked, or the detectives go."""
+        try:
+            self.game.choose(step)
+        except IllegalMoveError as error:
+            self.seat.refused(str(error), self.game)
+            return
+        self.record(journal.stepped(step))
+        log.info("round %d: %s has chosen", self.game.round, NAMES[step.piece])
+        log.debug("%s (secret)", step)
+        done = not self.game.to_choose()
+        self.answered(turn_over=done)
+        if done:
+            self.go_on(now)
+
+    def _detectives_turn(self, now: float, note: str = "") -> None:
+        waiting = self.game.to_move()
+        if self.detectives is not None:
+            if not self._plan:
+                self._plan = [step for step in self.detectives.plan(self.game) if step.piece in waiting]
+            step = self._plan[0]
+            where = f"stays on {step.station}: press it" if step.stays else f"goes to {step.station}: move it and press it"
+            self.ui = replace(self.ui, mode=JuniorMode.DETECTIVES, selected=step.piece, destinations=(step.station,),
+                              prompt=f"{NAMES[step.piece].split()[0]}, go!", message=_joined(note, f"{NAMES[step.piece]} {where}"))
+            return
+        self._select(waiting[0], _joined(note, f"{NAMES[waiting[0]]}: press where to go (its own station: stay)"))
+
+    def _select(self, detective: str, message: str) -> None:
+        stations = tuple(dict.fromkeys(step.station for step in self.game.steps_of(detective)))
+        self.ui = replace(self.ui, mode=JuniorMode.DETECTIVES, selected=detective, destinations=stations,
+                          prompt="Detectives, go!", message=message)
+
+    def _detective_press(self, station: Station, now: float) -> None:
+        ui = self.ui
+        assert ui.selected is not None
+        if self.detectives is not None:
+            if station != ui.destinations[0]:
+                self.refuse(station, f"{NAMES[ui.selected]} goes to {ui.destinations[0]}: press {ui.destinations[0]}", now)
+            else:
+                self._step(self._plan.pop(0), now)
+            return
+        if station in ui.destinations:
+            step = next(s for s in self.game.steps_of(ui.selected) if s.station == station)
+            self._step(step, now)
+            return
+        other = next((d for d in self.game.to_move() if d != ui.selected and self.game.stations[d] == station), None)
+        if other is not None:
+            self._select(other, f"{NAMES[other]}: press where to go (its own station: stay)")
+        else:
+            self.refuse(station, f"{NAMES[ui.selected]} cannot go to {station}", now)
+
+    def _step(self, step: Step, now: float) -> None:
+        try:
+            result = self.game.move(step)
+        except IllegalMoveError as error:  # the flow offers only legal steps; the engine has the last word
+            self.refuse(step.station, str(error), now)
+            return
+        self.record(journal.stepped(step))
+        log.info("round %d: %s", self.game.round if result is None else result.round, step)
+        if result is None:
+            self._detectives_turn(now, str(step))
+        else:
+            self._reveal(result, now)
+
+    def _undo(self, now: float) -> None:
+        if not self.game.moved():
+            self.ui = replace(self.ui, message="Nothing to take back: the rogues' choices stand")
+            return
+        step = self.game.undo()
+        self.record(journal.UNDO)
+        self._plan = []
+        self._detectives_turn(now, f"Took back {NAMES[step.piece]}'s step: put it back on {self.game.stations[step.piece]}")
+
+    # ------------------------------------------------------------ the reveal and the end
+
+    def _reveal(self, result: RoundResult, now: float) -> None:
+        """The rogues show their steps: the celebration, and their pawns to move."""
+        self._plan = []
+        for step in result.steps:
+            if step.piece not in DETECTIVES:
+                log.info("round %d: %s", result.round, step)
+        self.seat.show(self.game)
+        moved = tuple((s.piece, s.station) for s in result.steps if s.piece not in DETECTIVES and not s.stays)
+        prompt, told = reveal_words(result)
+        self.ui = replace(self.ui, mode=JuniorMode.REVEAL, selected=None, destinations=(), to_place=moved,
+                          celebration=Celebration(result, now, CELEBRATION_SECONDS), prompt=prompt,
+                          message=_PLACE if moved else told)  # the screen pictures the steps; the pawns wait
+        if self.game.is_over:
+            self.go_on(now)
+
+    def _celebrating(self, now: float) -> bool:
+        party = self.ui.celebration
+        return party is not None and now < party.since + party.seconds
+
+    def _over(self, now: float) -> None:
+        outcome = self.game.outcome
+        log.info("game over: %s win", outcome)
+        self.end(journal.ended(self.game), replace(self.ui, mode=JuniorMode.GAME_OVER, selected=None, destinations=(), to_place=(),
+                                                   prompt=winner_words(outcome), message="Press any key to finish"))
+
+
+def reveal_words(result: RoundResult) -> tuple[str, str]:
+    """A reveal in words: the big prompt ("Escaped!", "Caught Mister FOX!") and what the rogues did."""
+    caught = " and ".join(NAMES[rogue] for rogue in result.captured)
+    return f"Caught {caught}!" if caught else "Escaped!", "; ".join(str(s) for s in result.steps if s.piece not in DETECTIVES)
+
+
+def winner_words(outcome: Team | None) -> str:
+    return f"{str(outcome).capitalize()} win!"
+
+
+def _joined(*parts: str) -> str:
+    return ". ".join(part for part in parts if part)

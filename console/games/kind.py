@@ -1,0 +1,179 @@
+"""The seam between the console and a kind of game: what the program, the sitting, the journal and replay ask of it.
+
+A kind of game (classic Scotland Yard in its editions, Junior) is one folder of
+``console.games`` holding one object that implements ``GameKind``:
+
+- its settings and setup: the editions it offers (the config file's
+  ``edition``), the checks of its settings, and its rows of the New game menu;
+- its games: dealing one from settings, saying which one a journal holds;
+- its flow: the state machine that seats its players (``Table``) and plays a
+  game at the board (``GameFlow``), its lights and its screen (a ``Scene``);
+- its journal and record codecs: the start event's fields, each event
+  replayed, the end, the finished game filed as a record, a record read back;
+- its replay: the scenes of a finished game as the table saw them.
+
+The program, the sitting, the journal, the presenter and replay know only this
+protocol; a third kind of game is one more folder and one more line in
+``console.games.KINDS``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from console.menu import Row, Setting
+from console.recorder import Event, Recorder
+from console.settings import GameSettings, Level, Seat
+from hardware.interfaces import HandheldLink
+
+if TYPE_CHECKING:
+    from console.app import Scene
+    from console.lights import Palette
+    from console.menu import Menu
+    from console.thinker import Thinker
+    from hardware.interfaces import Frame, Station
+
+
+class KindGame(Protocol):
+    """What the console reads of any kind's game."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def round(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a kind of game needs to seat its players at the console."""
+
+    handheld: HandheldLink
+    """The hidden side's private handheld."""
+    thinker: Thinker
+    """Where the computer players think (a worker process, or in-process for scripted runs)."""
+    recorder: Recorder
+    """The journal: every accepted action goes there before anything shows it."""
+    seed: int
+    """The computer players' seeds follow from it."""
+
+
+class GameFlow(Protocol):
+    """A game being played at the board: the loop's events in, a scene out (``console.games.table.TableFlow``)."""
+
+    finished: bool
+    """The game is over and the players have pressed a key to leave it."""
+    over: bool
+    """The game is over (its end is showing)."""
+
+    @property
+    def game(self) -> Any: ...
+
+    def station_pressed(self, station: Station, now: float) -> None: ...
+
+    def key_pressed(self, key: Any, now: float) -> None: ...
+
+    def handheld_message(self, message: Any, now: float) -> None: ...
+
+    def handheld_connected(self, connected: bool, now: float) -> None: ...
+
+    def button_stuck(self, station: Station, now: float) -> None: ...
+
+    def tick(self, now: float) -> None: ...
+
+    def present(self, presenter: Any, now: float) -> None: ...
+
+    def scene(self) -> Scene: ...
+
+    def lights(self, now: float, palette: Palette) -> Frame: ...
+
+    def leave(self) -> None:
+        """The players leave the game (it stays journaled)."""
+
+    def say(self, message: str) -> None:
+        """Put *message* on the message line (a note on how the game was opened)."""
+
+    def options(self) -> list[Row]:
+        """The kind's own rows of the game menu (between "Back to the game" and "Restart")."""
+
+
+class Setup(Protocol):
+    """A kind's rows of the New game menu, after the common first row (the edition) and before the last (start)."""
+
+    title: str
+    start: str
+    """The last row's label: what CONFIRM there does ("Deal the start stations")."""
+
+    def rows(self, changed: Callable[[str, Any], None]) -> list[Row]:
+        """The rows; *changed* is told when one of them is stepped."""
+
+    def values(self) -> dict[str, Any]:
+        """The rows' first values."""
+
+    def changed(self, menu: Menu, key: str) -> None:
+        """The row *key* was stepped: fit the rows that depend on it."""
+
+    def chosen(self, base: GameSettings, values: Mapping[str, Any]) -> GameSettings:
+        """The settings the menu's *values* choose, over *base* (the data folder, the lights, ...)."""
+
+
+class Codec(Protocol):
+    """How a kind's games go into the journal and the history (a module of the kind, e.g. ``classic.journal``)."""
+
+    RECORD_FORMAT: str
+    """The ``format`` of its game records."""
+    EVENTS: tuple[str, ...]
+    """The types of event its journal holds, besides ``start`` and ``end``."""
+
+    def start_fields(self, game: Any) -> dict[str, Any]:
+        """What the journal's start event holds of *game* (the console adds its settings and token)."""
+
+    def started(self, event: Mapping[str, Any]) -> Any | None:
+        """The game of a journal's start event, or None when the event is another kind's."""
+
+    def replayed(self, game: Any, event: Mapping[str, Any]) -> Any:
+        """*game* after one journal event (it may be a new game object); ``ValueError`` for an event it cannot take."""
+
+    def outcome_of(self, game: Any) -> dict[str, Any]:
+        """A finished game's outcome as its journal's end event holds it."""
+
+    def ended(self, game: Any) -> Event:
+        """The journal's end event of a finished game."""
+
+    def record(self, game: Any) -> str:
+        """A finished (or abandoned) game as a record for the history folder."""
+
+    def from_record(self, data: Mapping[str, Any]) -> Any:
+        """The game of a record of ``RECORD_FORMAT`` (``RecordError`` for a bad one)."""
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """A kind of game the console plays (see the module's text): its parts, each a function or module of its folder."""
+
+    editions: tuple[str, ...]
+    """The editions it offers: the config file's ``edition`` and the setup's first row."""
+    check: Callable[[GameSettings], GameSettings]
+    """*settings* if this kind can play them, else a ``ConfigError`` naming the setting."""
+    setup: Callable[[GameSettings], Setup]
+    """Its rows of the New game menu, first set from the settings."""
+    deal: Callable[[GameSettings, int], Any]
+    """A new game of the settings, dealt with a seed."""
+    describe: Callable[[Any], str]
+    """A game in a few words, for the start menu's Resume row ("reissue, round 7")."""
+    flow: Callable[[Any, GameSettings, Table, float, bool], GameFlow]
+    """The flow that plays a game at the board, its players seated as the settings say (the last argument: resumed)."""
+    journal: Codec
+    scenes: Callable[[Any], Iterator[Scene]]
+    """A finished game as the table saw it, scene by scene (each scene's time starts at 0 when it is shown), the end last."""
+
+
+def seat_rows(hidden: str, detectives: str, levels: Sequence[Level], changed: Callable[[str, Any], None]) -> list[Row]:
+    """The setup rows every kind has: who plays the hidden side and the detectives, and how well the computer plays."""
+    return [
+        Setting("mister_x", hidden, (Seat.HANDHELD, Seat.COMPUTER), ("a person, on the handheld", "the computer"), changed),
+        Setting("detectives_by", detectives, (Seat.PEOPLE, Seat.COMPUTER), ("people, at the board", "the computer"), changed),
+        Setting("level", "Computer plays", tuple(levels), tuple(level.value for level in levels), changed),
+    ]

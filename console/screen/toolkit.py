@@ -1,0 +1,196 @@
+"""The drawing toolkit every screen uses: fonts, text that fits, the frame of a screen, the board game's colours.
+
+The screen sits beside the lit board and is read across a table, so its text is
+large (no line under 1/20 of the height) and light on dark, and the tickets keep
+the board game's colours. A screen of any size is laid out in fractions of it:
+
+- ``header``: the top bar (a title, or whose turn it is);
+- ``body``: everything between, for the screen's own panels;
+- ``message``: the bottom bar, one line (red while a press is being refused).
+
+Rendering text is most of a frame's cost, so ``Toolkit`` keeps every text it
+rendered (``rendered`` counts the renders) and remembers the words of the
+frame drawn last (``texts``): the screen as words, for tests.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the console's output
+import pygame  # noqa: E402
+
+from engine import Ticket  # noqa: E402
+
+Colour = tuple[int, int, int]
+
+BACKGROUND: Colour = (10, 12, 18)
+PANEL: Colour = (32, 36, 48)
+HIGHLIGHT: Colour = (62, 68, 92)
+TEXT: Colour = (244, 244, 244)
+DIM: Colour = (150, 154, 166)
+DARK_INK: Colour = (14, 14, 14)
+ALERT_BACKGROUND: Colour = (130, 18, 18)
+
+TICKET_COLOURS: dict[Ticket, Colour] = {
+    Ticket.TAXI: (250, 204, 0),
+    Ticket.BUS: (0, 160, 130),
+    Ticket.UNDERGROUND: (225, 35, 45),
+    Ticket.BLACK: (0, 0, 0),
+    Ticket.DOUBLE: (165, 90, 235),
+}
+"""The board game's ticket colours; black tickets get a white outline to stand out from the background."""
+
+TICKET_INK: dict[Ticket, Colour] = {ticket: DARK_INK if ticket is Ticket.TAXI else TEXT for ticket in Ticket}
+
+_CACHE_LIMIT = 1500
+"""Rendered texts kept; past this the caches start over (messages and counts keep changing)."""
+
+
+def fraction(size: tuple[int, int], x0: float, y0: float, x1: float, y1: float) -> pygame.Rect:
+    """The rectangle from (x0, y0) to (x1, y1), in fractions of *size*."""
+    w, h = size
+    left, top = round(x0 * w), round(y0 * h)
+    return pygame.Rect(left, top, round(x1 * w) - left, round(y1 * h) - top)
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+class Toolkit:
+    """Fonts and rendered texts for one screen size, and the parts every screen draws the same way."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        pygame.font.init()
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._texts: dict[tuple[str, int, Colour, int], pygame.Surface] = {}
+        self._wrapped: dict[tuple[str, int, Colour, int, int], list[pygame.Surface]] = {}
+        self.texts: list[str] = []
+        """The texts of the frame drawn last, in drawing order, each whole (before any cut): the screen as words."""
+        self.rendered = 0
+        """Texts rendered so far: most of a frame's cost, so a frame that repeats what is on the screen renders none."""
+        self._layout(size)
+
+    def _layout(self, size: tuple[int, int]) -> None:
+        """Rectangles and text heights for *size*; rendered texts of another size are dropped."""
+        self.size = size
+        w, h = size
+        self._texts.clear()
+        self._wrapped.clear()
+        self.min_px = math.ceil(h / 20)
+        """The smallest line height any text gets (1/20 of the height)."""
+        self.pad = max(2, round(min(w, h) * 0.012))
+        """The gap between panels."""
+        self.header = fraction(size, 0, 0, 1, 0.115)
+        self.body = fraction(size, 0.008, 0.125, 0.992, 0.885)
+        self.message = fraction(size, 0, 0.9, 1, 1)
+        # Line heights. A line's letters (capitals to descenders) fill about 4/5 of it, so main lines
+        # get at least 1/20 of the height in letters; numbers and notes get the minimum.
+        self.px_main = math.ceil(h / 20 / 0.8)
+        self.px_header = max(self.px_main, round(h * 0.075))
+        self.px_title = max(self.px_main, round(h * 0.068))
+        self.px_big = round(h * 0.22)
+        self.px_message = max(self.px_main, round(h * 0.075))
+        for px in {self.min_px, self.px_main, self.px_header, self.px_title, self.px_big, self.px_message}:
+            self.font(px)  # loading a font takes milliseconds: not in the first frame
+
+    def begin(self, surface: pygame.Surface) -> None:
+        """Start a frame on *surface*: forget the last frame's words, lay out again if the size changed, clear it."""
+        self.texts = []
+        if surface.get_size() != self.size:
+            self._layout(surface.get_size())
+        surface.fill(BACKGROUND)
+
+    # ------------------------------------------------------------ text
+
+    def font(self, px: int) -> pygame.font.Font:
+        """The bundled font whose line height is at least *px* pixels."""
+        font = self._fonts.get(px)
+        if font is None:
+            size = max(1, int(px / 0.7))
+            font = pygame.font.Font(None, size)
+            while font.get_height() < px:
+                size += 1
+                font = pygame.font.Font(None, size)
+            self._fonts[px] = font
+        return font
+
+    def text(self, text: str, px: int, colour: Colour, width: int = 0) -> pygame.Surface:
+        """*text* rendered once; with a *width*, shrunk (not under the minimum height) then cut with '…' to fit."""
+        self.texts.append(text)
+        return self._rendered(text, px, colour, width)
+
+    def _rendered(self, text: str, px: int, colour: Colour, width: int) -> pygame.Surface:
+        key = (text, px, colour, width)
+        surface = self._texts.get(key)
+        if surface is None:
+            if len(self._texts) > _CACHE_LIMIT:
+                self._texts.clear()
+            font = self.font(px)
+            shown = text
+            if width:
+                while px > self.min_px and font.size(text)[0] > width:
+                    px = max(self.min_px, int(px * 0.92))
+                    font = self.font(px)
+                if font.size(shown)[0] > width:
+                    while shown and font.size(shown + "…")[0] > width:
+                        shown = shown[:-1]
+                    shown = shown.rstrip() + "…"
+            surface = font.render(shown, True, colour)
+            self.rendered += 1
+            self._texts[key] = surface
+        return surface
+
+    def wrap(self, text: str, px: int, colour: Colour, width: int, max_lines: int) -> list[pygame.Surface]:
+        """*text* broken into at most *max_lines* lines of *width*; the last line is cut if it must be."""
+        self.texts.append(text)
+        key = (text, px, colour, width, max_lines)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            if len(self._wrapped) > _CACHE_LIMIT:
+                self._wrapped.clear()
+            font = self.font(px)
+            words = text.split()
+            rows: list[str] = []
+            while words and len(rows) < max_lines - 1:
+                row = words.pop(0)
+                while words and font.size(f"{row} {words[0]}")[0] <= width:
+                    row = f"{row} {words.pop(0)}"
+                rows.append(row)
+            if words:
+                rows.append(" ".join(words))
+            lines = [self._rendered(row, px, colour, width) for row in rows]
+            self._wrapped[key] = lines
+        return lines
+
+    def fitting_px(self, text: str, px: int, width: int, floor: int) -> int:
+        """A line height up to *px* (about the largest), not under *floor*, at which *text* fits in *width* (*floor* if none does)."""
+        wide = self.font(px).size(text)[0]
+        while px > floor and wide > width:
+            px = max(floor, min(px - 1, int(px * width / wide)))
+            wide = self.font(px).size(text)[0]
+        return px
+
+    # ------------------------------------------------------------ the frame of a screen
+
+    def title_bar(self, surface: pygame.Surface, title: str) -> None:
+        rect = self.header
+        pygame.draw.rect(surface, PANEL, rect)
+        text = self.text(title, self.px_header, TEXT, rect.w - 4 * self.pad)
+        surface.blit(text, text.get_rect(midleft=(rect.x + 2 * self.pad, rect.centery)))
+
+    def message_bar(self, surface: pygame.Surface, message: str, *, alert: bool) -> None:
+        rect = self.message
+        pygame.draw.rect(surface, ALERT_BACKGROUND if alert else PANEL, rect)
+        if message:
+            text = self.text(capitalised(message), self.px_message, TEXT, rect.w - 4 * self.pad)
+            surface.blit(text, text.get_rect(center=rect.center))
+
+    def stack(self, surface: pygame.Surface, area: pygame.Rect, lines: list[pygame.Surface]) -> None:
+        """*lines* centred in *area*, one under the other."""
+        y = area.centery - sum(line.get_height() for line in lines) // 2
+        for line in lines:
+            surface.blit(line, line.get_rect(midtop=(area.centerx, y)))
+            y += line.get_height()

@@ -1,0 +1,289 @@
+"""The protocol's messages: one definition for the console (CPython) and the handheld (MicroPython).
+
+A message is a plain dict with a ``"type"`` and that type's fields, nothing else
+(``wire`` carries it as a JSON object). There is one constructor per type, which
+returns the message checked, and one ``check`` for any message that comes in: it
+returns a copy (lists for tuples, fresh dicts) or raises ``MessageError``, whose
+text names the message type and the field at fault (``choose_move: moves[2] is
+not [station, ticket]``). ``check`` reads every field before it returns, so a
+reader that acts only on what it returns never acts on half a message.
+
+The vocabulary; a ``[station, ticket]`` pair is a move or step, a log entry is
+``[ticket, station or null]``:
+
+console to handheld, classic Scotland Yard (Mister X):
+
+- ``state`` {round, station, tickets: {name: count}, log}: where he stands, between turns;
+- ``choose_move`` {round, station, tickets, moves: [[station, ticket]], can_double,
+  reveal_next, log}: his turn;
+- ``choose_second_leg`` {first: [station, ticket], moves, reveal_next}: the second leg of
+  the double move that starts with *first*.
+
+console to handheld, Scotland Yard Junior (the rogues, Mister FOX and ROXy):
+
+- ``rogue_state`` {who, round, station, tickets}: where the rogue *who* stands;
+- ``choose_step`` {who, round, station, tickets, steps: [[station, ticket]], hand_over}:
+  the rogue's step (tickets ``taxi``, ``bus``, ``underground``, ``boat``, and ``stay`` on
+  his own station); *hand_over*: the handheld goes to another rogue first.
+
+console to handheld, both games: ``accepted`` {seen: [move number]}, ``refused``
+{reason}, ``wait`` {} (the turn was withdrawn), ``game_over`` {result}.
+
+handheld to console: ``move`` {station, ticket, double (optional, false when left
+out)} in classic, ``step`` {station, ticket} in Junior, and ``unreadable`` {reason}:
+the handheld could not read a message the console sent (its firmware is older or
+newer than the console's).
+
+Booleans are JSON true and false (not 0 or 1), numbers are integers (not true or
+false), stations are 1 to 199, rounds and move numbers count from 1.
+
+Written in the subset MicroPython shares with CPython (no annotations, no f-strings).
+"""
+
+FIRST_STATION = 1
+LAST_STATION = 199
+
+CLASSIC = ("state", "choose_move", "choose_second_leg")
+"""Messages of a classic game only (console to handheld)."""
+JUNIOR = ("rogue_state", "choose_step")
+"""Messages of a Junior game only (console to handheld)."""
+TO_HANDHELD = CLASSIC + JUNIOR + ("accepted", "refused", "wait", "game_over")
+TO_CONSOLE = ("move", "step", "unreadable")
+TYPES = TO_HANDHELD + TO_CONSOLE
+
+_SHOWN = 40
+"""Characters of an unknown name quoted in an error (the error travels in a frame)."""
+
+
+class MessageError(ValueError):
+    """Not a message of the protocol; the text names the message type and the field at fault."""
+
+
+def _quoted(text):
+    return repr(text[:_SHOWN])
+
+
+def _at(where, index):
+    """*where*, item *index*: ``moves[2]``."""
+    return where + "[" + str(index) + "]"
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_list(value):
+    return isinstance(value, (list, tuple))
+
+
+def _round(value, where):
+    if not _is_int(value) or value < 1:
+        raise MessageError(where + " is not a round number (1 or more)")
+    return int(value)
+
+
+def _station(value, where):
+    if not _is_int(value) or not FIRST_STATION <= value <= LAST_STATION:
+        raise MessageError(where + " is not a station (" + str(FIRST_STATION) + ".." + str(LAST_STATION) + ")")
+    return int(value)
+
+
+def _bool(value, where):
+    if value is not True and value is not False:
+        raise MessageError(where + " is not true or false")
+    return value
+
+
+def _text(value, where):
+    if not isinstance(value, str):
+        raise MessageError(where + " is not a string")
+    return value
+
+
+def _name(value, where):
+    if not isinstance(value, str) or not value:
+        raise MessageError(where + " is not a name")
+    return value
+
+
+def _ticket(value, where):
+    if not isinstance(value, str) or not value:
+        raise MessageError(where + " is not a ticket name")
+    return value
+
+
+def _tickets(value, where):
+    if not isinstance(value, dict):
+        raise MessageError(where + " is not {ticket: count}")
+    for name in value:
+        if not isinstance(name, str) or not name:
+            raise MessageError(where + " has a key that is not a ticket name")
+    counts = {}
+    for name in sorted(value):
+        count = value[name]
+        if not _is_int(count) or count < 0:
+            raise MessageError(where + "[" + _quoted(name) + "] is not a count (0 or more)")
+        counts[name] = int(count)
+    return counts
+
+
+def _pair(value, where):
+    if not _is_list(value) or len(value) != 2:
+        raise MessageError(where + " is not [station, ticket]")
+    return [_station(value[0], where + "[0]"), _ticket(value[1], where + "[1]")]
+
+
+def _pairs(value, where):
+    if not _is_list(value):
+        raise MessageError(where + " is not a list of [station, ticket]")
+    return [_pair(item, _at(where, index)) for index, item in enumerate(value)]
+
+
+def _entry(value, where):
+    if not _is_list(value) or len(value) != 2:
+        raise MessageError(where + " is not [ticket, station or null]")
+    station = value[1]
+    return [_ticket(value[0], where + "[0]"), None if station is None else _station(station, where + "[1]")]
+
+
+def _log(value, where):
+    if not _is_list(value):
+        raise MessageError(where + " is not a list of [ticket, station or null]")
+    return [_entry(item, _at(where, index)) for index, item in enumerate(value)]
+
+
+def _seen(value, where):
+    if not _is_list(value):
+        raise MessageError(where + " is not a list of move numbers")
+    numbers = []
+    for index, number in enumerate(value):
+        if not _is_int(number) or number < 1:
+            raise MessageError(_at(where, index) + " is not a move number (1 or more)")
+        numbers.append(int(number))
+    return numbers
+
+
+_FIELDS = {
+    "state": (("round", _round), ("station", _station), ("tickets", _tickets), ("log", _log)),
+    "choose_move": (("round", _round), ("station", _station), ("tickets", _tickets), ("moves", _pairs),
+                    ("can_double", _bool), ("reveal_next", _bool), ("log", _log)),
+    "choose_second_leg": (("first", _pair), ("moves", _pairs), ("reveal_next", _bool)),
+    "rogue_state": (("who", _name), ("round", _round), ("station", _station), ("tickets", _tickets)),
+    "choose_step": (("who", _name), ("round", _round), ("station", _station), ("tickets", _tickets), ("steps", _pairs),
+                    ("hand_over", _bool)),
+    "accepted": (("seen", _seen),),
+    "refused": (("reason", _text),),
+    "wait": (),
+    "game_over": (("result", _text),),
+    "move": (("station", _station), ("ticket", _ticket), ("double", _bool)),
+    "step": (("station", _station), ("ticket", _ticket)),
+    "unreadable": (("reason", _text),),
+}
+"""Each type's fields in order, each with the function that checks it (and returns its copy)."""
+
+_OPTIONAL = {"move": ("double",)}
+"""Fields a message may leave out."""
+
+
+def check(message):
+    """*message* as the protocol defines it: a checked copy; ``MessageError`` if it is not one."""
+    if not isinstance(message, dict):
+        raise MessageError("a message is a JSON object, not " + type(message).__name__)
+    if "type" not in message:
+        raise MessageError("a message without a type")
+    kind = message["type"]
+    if not isinstance(kind, str):
+        raise MessageError("the message type is not a string")
+    fields = _FIELDS.get(kind)
+    if fields is None:
+        raise MessageError("unknown message type " + _quoted(kind))
+    for key in message:
+        if not isinstance(key, str):
+            raise MessageError(kind + ": a field name is not a string")
+    known = [name for name, _ in fields]
+    extra = sorted(key for key in message if key != "type" and key not in known)
+    if extra:
+        raise MessageError(kind + ": unknown field " + _quoted(extra[0]))
+    checked = {"type": kind}
+    optional = _OPTIONAL.get(kind, ())
+    for name, field in fields:
+        if name in message:
+            checked[name] = field(message[name], kind + ": " + name)
+        elif name not in optional:
+            raise MessageError(kind + ": " + name + " is missing")
+    return checked
+
+
+# ------------------------------------------------------------ console to handheld, classic
+
+
+def state(round, station, tickets, log):
+    """Where Mister X stands between his turns: his tickets (held kinds only) and his travel log."""
+    return check({"type": "state", "round": round, "station": station, "tickets": tickets, "log": log})
+
+
+def choose_move(round, station, tickets, moves, can_double, reveal_next, log):
+    """Mister X's turn: his legal moves ``[station, ticket]``, whether a double move is open, whether this one is seen."""
+    return check({"type": "choose_move", "round": round, "station": station, "tickets": tickets, "moves": moves,
+                  "can_double": can_double, "reveal_next": reveal_next, "log": log})
+
+
+def choose_second_leg(first, moves, reveal_next):
+    """The second legs of the double move that starts with *first* ``[station, ticket]``."""
+    return check({"type": "choose_second_leg", "first": first, "moves": moves, "reveal_next": reveal_next})
+
+
+# ------------------------------------------------------------ console to handheld, Junior
+
+
+def rogue_state(who, round, station, tickets):
+    """Where the rogue *who* stands between rounds (his tickets are the kinds of line, one each)."""
+    return check({"type": "rogue_state", "who": who, "round": round, "station": station, "tickets": tickets})
+
+
+def choose_step(who, round, station, tickets, steps, hand_over):
+    """The rogue *who* chooses his step; *hand_over*: the handheld is passed to him first (it goes dark)."""
+    return check({"type": "choose_step", "who": who, "round": round, "station": station, "tickets": tickets,
+                  "steps": steps, "hand_over": hand_over})
+
+
+# ------------------------------------------------------------ console to handheld, both games
+
+
+def accepted(seen):
+    """The move or step was played; *seen*: the numbers of the moves just made that were revealed."""
+    return check({"type": "accepted", "seen": seen})
+
+
+def refused(reason):
+    return check({"type": "refused", "reason": reason})
+
+
+def wait():
+    """The turn was withdrawn: wait for it to come again."""
+    return check({"type": "wait"})
+
+
+def game_over(result):
+    return check({"type": "game_over", "result": result})
+
+
+# ------------------------------------------------------------ handheld to console
+
+
+def move(station, ticket, double=False):
+    """Mister X's move (*double*: the first leg of a double move; the field is left out when false)."""
+    message = {"type": "move", "station": station, "ticket": ticket}
+    if double is not False:
+        message["double"] = double
+    return check(message)
+
+
+def step(station, ticket):
+    """A Junior rogue's step (``"stay"`` on his own station)."""
+    return check({"type": "step", "station": station, "ticket": ticket})
+
+
+def unreadable(reason):
+    """The handheld could not read a message from the console; *reason* says why."""
+    return check({"type": "unreadable", "reason": reason})

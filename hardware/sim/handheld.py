@@ -1,0 +1,318 @@
+"""Mister X's handheld on a PC: the firmware's own program, its 128x64 screen drawn with pygame.
+
+The simulated handheld is the firmware's ``Handheld`` (its UI, its link
+endpoint, its screens) with the PC's stand-ins for the Pico's parts: a pure-Python
+framebuffer for the OLED and a queue for the buttons. It talks to the console in
+the real wire protocol over a byte transport: an in-process cable
+(``SimulatedCable``) in the simulator's pane (``handheld_in_pane``), or a
+pseudo-terminal in its own window (``handheld_in_window``; ``scotland-yard
+handheld-sim`` and ``python -m hardware.sim.handheld --port PORT`` open one).
+
+Its buttons are on-screen keys, with keyboard shortcuts: the arrow keys, Space
+for OK and B for back/hide.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import select
+import subprocess
+import sys
+import time
+import tty
+from collections.abc import Callable
+from dataclasses import dataclass
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the console's output
+import pygame  # noqa: E402
+
+from firmware.app import Handheld  # noqa: E402
+from firmware.fake_hw import FakeButtons, FakeDisplay  # noqa: E402
+from firmware.link import Endpoint  # noqa: E402
+from firmware.ui import Ui  # noqa: E402
+from hardware.config import ConfigError, HandheldConfig  # noqa: E402
+from hardware.serial_link import ByteTransport, PipeTransport, SerialHandheldLink, serial_opener  # noqa: E402
+from hardware.sim.window import Pane  # noqa: E402
+
+WIDTH, HEIGHT = 128, 64
+SCALE = 3
+OLED: tuple[int, int, int] = (205, 232, 255)
+"""A lit OLED pixel (the common white-blue SSD1306)."""
+BODY: tuple[int, int, int] = (34, 36, 44)
+GLASS: tuple[int, int, int] = (4, 5, 8)
+BUTTON: tuple[int, int, int] = (62, 66, 84)
+INK: tuple[int, int, int] = (235, 235, 235)
+HINT: tuple[int, int, int] = (150, 154, 166)
+
+BUTTONS: tuple[tuple[str, str, str, tuple[int, ...]], ...] = (
+    ("left", "<", "Left", (pygame.K_LEFT,)),
+    ("up", "^", "Up", (pygame.K_UP,)),
+    ("down", "v", "Down", (pygame.K_DOWN,)),
+    ("right", ">", "Right", (pygame.K_RIGHT,)),
+    ("ok", "OK", "Space", (pygame.K_SPACE,)),
+    ("back", "Hide", "B", (pygame.K_b,)),
+)
+"""Each button: the firmware's name for it, its label, its shortcut's name, the keys that press it."""
+_SHORTCUTS = {code: name for name, _, _, codes in BUTTONS for code in codes}
+
+
+def monotonic_ms() -> int:
+    """Milliseconds that only count up, as the firmware's clock does on the device."""
+    return int(time.monotonic() * 1000)
+
+
+class _ReadAll:
+    """The firmware reads whatever has arrived in one call; a ``ByteTransport`` reads by size."""
+
+    def __init__(self, transport: ByteTransport) -> None:
+        self.transport = transport
+
+    def read(self) -> bytes:
+        waiting = self.transport.in_waiting
+        return self.transport.read(waiting) if waiting else b""
+
+    def write(self, data: bytes) -> None:
+        self.transport.write(data)
+
+
+class SimulatedHandheld:
+    """The firmware's program with a framebuffer screen and queued buttons, over a byte transport."""
+
+    def __init__(self, transport: ByteTransport, clock_ms: Callable[[], int] = monotonic_ms) -> None:
+        self.display = FakeDisplay()
+        self.buttons = FakeButtons()
+        self.ui = Ui(clock_ms)
+        self.device = Handheld(self.ui, Endpoint("handheld"), _ReadAll(transport), self.display, self.buttons, clock_ms)
+        self.unplugged = False
+        """The transport went away (the cable was pulled): the device keeps its state and waits."""
+
+    def step(self) -> None:
+        """One pass of the firmware's loop (call it every frame, shown or hidden: the link keeps its heartbeat)."""
+        if self.unplugged:
+            return
+        try:
+            self.device.step()
+        except OSError:
+            self.unplugged = True
+
+    def replug(self, transport: ByteTransport) -> None:
+        """A cable again: the endpoint says hello and the console finds the game's handheld again."""
+        self.device.transport = _ReadAll(transport)
+        self.unplugged = False
+
+    def press(self, name: str) -> None:
+        self.buttons.press(name)
+
+    def picture(self) -> pygame.Surface:
+        """The OLED's 128x64 pixels, lit ones in the OLED's colour."""
+        rgb = bytearray(bytes(GLASS) * (WIDTH * HEIGHT))
+        lit = bytes(OLED)
+        buffer = self.display.buffer
+        for page in range(HEIGHT // 8):  # MONO_VLSB: one byte is a column of 8 pixels
+            for x in range(WIDTH):
+                byte = buffer[page * WIDTH + x]
+                for bit in range(8):
+                    if byte >> bit & 1:
+                        at = ((page * 8 + bit) * WIDTH + x) * 3
+                        rgb[at : at + 3] = lit
+        return pygame.image.frombuffer(bytes(rgb), (WIDTH, HEIGHT), "RGB")
+
+
+class SimulatedCable:
+    """The USB cable between the console and the simulated handheld: an in-process pipe that can be pulled."""
+
+    def __init__(self) -> None:
+        self.host_end, self.device_end = PipeTransport.pair()
+        self.plugged = True
+
+    def open_host_end(self) -> ByteTransport:
+        """The console link's opener: the host end while plugged, an ``OSError`` while not."""
+        if not self.plugged:
+            raise OSError("the simulated handheld is unplugged")
+        return self.host_end
+
+    def unplug(self) -> None:
+        self.plugged = False
+        self.host_end.close()
+
+    def plug(self) -> ByteTransport:
+        """A new cable; returns the device's end of it."""
+        self.host_end, self.device_end = PipeTransport.pair()
+        self.plugged = True
+        return self.device_end
+
+
+class HandheldPane(Pane):
+    """The handheld drawn beside the board (or alone in its own window): screen, buttons, an unplug key."""
+
+    def __init__(self, handheld: SimulatedHandheld, cable: SimulatedCable | None = None) -> None:
+        self.handheld = handheld
+        self.cable = cable
+        self._drawn: tuple[int, bool] | None = None
+        self._fonts: tuple[pygame.font.Font, pygame.font.Font] | None = None
+        self.fit((WIDTH * SCALE + 16, 10_000))
+
+    def fit(self, room: tuple[int, int]) -> None:
+        """The largest whole-pixel scale of the OLED (1 to ``SCALE``) whose pane fits in *room*."""
+        for scale in range(SCALE, 0, -1):
+            pad = 2 * scale + 2
+            screen = pygame.Rect(pad, pad, WIDTH * scale, HEIGHT * scale)
+            key_h = 12 + 7 * scale
+            button_w = (screen.w - 5 * pad) // 6
+            top = screen.bottom + 2 * pad
+            buttons = {name: pygame.Rect(pad + n * (button_w + pad), top, button_w, key_h) for n, (name, _, _, _) in enumerate(BUTTONS)}
+            hints = 6 + 4 * scale
+            cable = pygame.Rect(pad, top + key_h + hints + pad, screen.w, key_h) if self.cable is not None else None
+            size = (screen.w + 2 * pad, (cable.bottom if cable is not None else top + key_h + hints) + pad)
+            if size[0] <= room[0] and size[1] <= room[1] or scale == 1:
+                break
+        self.scale, self._screen, self._buttons, self._cable_key, self.size = scale, screen, buttons, cable, size
+        self._fonts = None
+        self._drawn = None
+
+    def step(self) -> None:
+        self.handheld.step()
+
+    @property
+    def changed(self) -> bool:
+        return self._drawn != self._state()
+
+    def _state(self) -> tuple[int, bool]:
+        return self.handheld.display.shows, self.handheld.unplugged
+
+    def handle(self, event: pygame.event.Event, origin: tuple[int, int]) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in _SHORTCUTS:
+            self.handheld.press(_SHORTCUTS[event.key])
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            x, y = event.pos[0] - origin[0], event.pos[1] - origin[1]
+            for name, rect in self._buttons.items():
+                if rect.collidepoint(x, y):
+                    self.handheld.press(name)
+                    return True
+            if self._cable_key is not None and self._cable_key.collidepoint(x, y):
+                self.toggle_cable()
+                return True
+        return False
+
+    def toggle_cable(self) -> None:
+        """Pull the cable out, or plug it back in (the console pauses the game meanwhile)."""
+        assert self.cable is not None
+        if self.cable.plugged:
+            self.cable.unplug()
+        else:
+            self.handheld.replug(self.cable.plug())
+        self._drawn = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._fonts is None:
+            self._fonts = pygame.font.Font(None, 14 + 4 * self.scale), pygame.font.Font(None, 10 + 3 * self.scale)
+        font, small = self._fonts
+        surface.fill(BODY)
+        picture = self.handheld.picture()
+        surface.blit(pygame.transform.scale(picture, self._screen.size), self._screen)
+        for name, label, shortcut, _ in BUTTONS:
+            rect = self._buttons[name]
+            pygame.draw.rect(surface, BUTTON, rect, border_radius=8)
+            text = font.render(label, True, INK)
+            surface.blit(text, text.get_rect(center=rect.center))
+            hint = small.render(shortcut, True, HINT)
+            surface.blit(hint, hint.get_rect(midtop=(rect.centerx, rect.bottom + 3)))
+        if self._cable_key is not None and self.cable is not None:
+            pygame.draw.rect(surface, BUTTON, self._cable_key, border_radius=8)
+            words = "Unplug the handheld" if self.cable.plugged else "Plug the handheld back in"
+            text = font.render(words, True, INK)
+            surface.blit(text, text.get_rect(center=self._cable_key.center))
+        self._drawn = self._state()
+
+
+class FdTransport:
+    """A ``ByteTransport`` over a file descriptor (the console's end of a pseudo-terminal)."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        os.set_blocking(fd, False)
+
+    @property
+    def in_waiting(self) -> int:
+        return 4096 if select.select([self.fd], [], [], 0)[0] else 0
+
+    def read(self, size: int = 1) -> bytes:
+        try:
+            return os.read(self.fd, size)
+        except BlockingIOError:
+            return b""
+
+    def write(self, data: bytes, /) -> int:
+        try:
+            return os.write(self.fd, data)
+        except BlockingIOError:
+            return 0
+
+    def close(self) -> None:
+        os.close(self.fd)
+
+
+def run_window(pane: HandheldPane, title: str = "Mister X's handheld (simulated)", frame_s: float = 0.01) -> None:
+    """The handheld alone in its own window, until the window is closed."""
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_caption(title)
+    display = pygame.display.set_mode(pane.size, 0, 32)
+    pane.draw(display)
+    pygame.display.flip()
+    while True:
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                pygame.display.quit()
+                return
+            pane.handle(event, (0, 0))
+        pane.step()
+        if pane.changed:
+            pane.draw(display)
+            pygame.display.flip()
+        time.sleep(frame_s)
+
+
+@dataclass
+class SimHandheld:
+    """Mister X's simulated handheld and the console's link to it."""
+
+    link: SerialHandheldLink
+    press: Callable[[str], None] | None
+    """Presses one of its buttons (None when it runs in its own window, another process)."""
+    pane: HandheldPane | None = None
+    process: subprocess.Popen[bytes] | None = None
+
+
+def handheld_in_pane(clock: Callable[[], float] = time.monotonic) -> SimHandheld:
+    """The handheld as a pane of the simulator's window, on an in-process cable; both ends keep *clock*'s time."""
+    cable = SimulatedCable()
+    handheld = SimulatedHandheld(cable.device_end, lambda: int(clock() * 1000))
+    return SimHandheld(SerialHandheldLink(cable.open_host_end, clock=clock), handheld.press, HandheldPane(handheld, cable))
+
+
+def handheld_in_window() -> SimHandheld:
+    """The handheld in a window of its own (a second screen for Mister X), over a pseudo-terminal."""
+    host, device = os.openpty()
+    tty.setraw(host)
+    tty.setraw(device)
+    process = subprocess.Popen([sys.executable, "-m", "hardware.sim.handheld", "--port", os.ttyname(device)])
+    transport = FdTransport(host)
+    return SimHandheld(SerialHandheldLink(lambda: transport), None, process=process)
+
+
+def run_on_port(port: str) -> None:
+    """The handheld in a window, talking on the serial device *port* (a ``ConfigError`` if it cannot be opened)."""
+    try:
+        transport = serial_opener(HandheldConfig(port=port))()
+    except OSError as error:
+        raise ConfigError(f"cannot open the port {port}: {error}") from None
+    run_window(HandheldPane(SimulatedHandheld(transport)))
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description="Mister X's handheld in a window, on a serial port (a pseudo-terminal).")
+    parser.add_argument("--port", required=True, help="the serial device the console's link is on")
+    run_on_port(parser.parse_args().port)

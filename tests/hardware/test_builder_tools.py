@@ -1,0 +1,174 @@
+"""hw-test and calibrate, run against the fakes and against the real drivers on gpiozero's mocks."""
+
+from __future__ import annotations
+
+import io
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from console.cli import main
+from hardware.calibrate import ButtonBits, Calibration
+from hardware.config import ButtonChainConfig, LedConfig
+from hardware.controls import FakeControlButtons
+from hardware.interfaces import Key
+from hardware.leds import LedStrip, MemoryPixelWriter, RecordingLeds
+from hardware.mock_chain import MockShiftRegisterChain
+from hardware.selftest import COLOURS, run_self_test
+from hardware.station_buttons import FakeStationButtons, ShiftRegisterChain, StationButtonScanner
+from hardware.station_map import StationMap
+
+Action = Callable[[], None]
+
+
+class Script:
+    """A world that moves on each time the tool sleeps: one scripted action per sleep, and a clock."""
+
+    def __init__(self, actions: list[Action]) -> None:
+        self.actions = deque(actions)
+        self.now = 0.0
+
+    def sleep(self, seconds: float) -> None:
+        self.now += max(seconds, 0.01)
+        if self.actions:
+            self.actions.popleft()()
+        elif self.now > 100:
+            raise TimeoutError("the tool is still waiting after the script ran out")
+
+    def clock(self) -> float:
+        return self.now
+
+
+def idle(count: int) -> list[Action]:
+    return [lambda: None] * count
+
+
+def test_self_test_lights_each_station_then_each_colour_and_reports_buttons() -> None:
+    stations = [1, 2, 3, 4]
+    leds, buttons, controls = RecordingLeds(), FakeStationButtons(), FakeControlButtons()
+    walk = len(stations) + len(COLOURS)
+    script = Script(
+        idle(walk)
+        + [lambda: buttons.press(2), lambda: buttons.release(2), lambda: buttons.press(2), lambda: buttons.stick(4)]
+        + [lambda: controls.press(Key.MENU)]
+    )
+    out = io.StringIO()
+    report = run_self_test(leds, buttons, controls, stations, out, listen_s=60, sleep=script.sleep, clock=script.clock)
+    lit_alone = [frame for frame in leds.frames if len(frame) == 1]
+    assert [next(iter(f)) for f in lit_alone[: len(stations)]] == stations
+    assert {tuple(frame.values())[0] for frame in leds.frames if len(frame) == len(stations)} >= set(COLOURS.values())
+    assert leds.last == {}
+    assert report.pressed == {2} and report.stuck == {4} and report.never_pressed == [1, 3, 4]
+    text = out.getvalue()
+    assert "station 2 pressed\nstation 2 pressed (again)" in text
+    assert "station 4 is STUCK" in text
+    assert "Never pressed: 1, 3-4" in text and "Stuck: 4" in text
+
+
+def test_self_test_stops_listening_after_quiet_time() -> None:
+    leds, buttons, controls = RecordingLeds(), FakeStationButtons(), FakeControlButtons()
+    script = Script([])
+    report = run_self_test(leds, buttons, controls, [1, 2], io.StringIO(), listen_s=1, sleep=script.sleep, clock=script.clock)
+    assert report.never_pressed == [1, 2] and script.now >= 1
+
+
+def calibration_rig(tmp_path: Path, stations: list[int], script: Script) -> tuple[Calibration, MockShiftRegisterChain, FakeControlButtons, MemoryPixelWriter]:
+    """The real chain driver and scanner on mock pins, the real LED pipeline, fake control keys."""
+    chain_config = ButtonChainConfig(chips=2)
+    mock_chain = MockShiftRegisterChain(chain_config)
+    scanner = StationButtonScanner(ShiftRegisterChain(chain_config), {bit: bit for bit in range(16)}, 0.02, 10, clock=script.clock)
+    writer = MemoryPixelWriter()
+    led_config = LedConfig(count=8, brightness=1.0, gamma=1.0)
+    strip = LedStrip(led_config, {pixel: pixel for pixel in range(8)}, writer)
+    controls = FakeControlButtons()
+    calibration = Calibration(strip, ButtonBits(scanner), controls, stations, 8, tmp_path / "map.json", io.StringIO(), sleep=script.sleep)
+    return calibration, mock_chain, controls, writer
+
+
+def lit_pixel(writer: MemoryPixelWriter) -> int:
+    data = writer.writes[-1]
+    return next(i // 3 for i, level in enumerate(data) if level)
+
+
+def press(chain: MockShiftRegisterChain, bit: int) -> list[Action]:
+    return [lambda: chain.press(bit), lambda: None, lambda: None, lambda: None, lambda: chain.release(bit), lambda: None, lambda: None, lambda: None]
+
+
+def test_calibrate_records_buttons_and_confirmed_lights(tmp_path: Path, mock_pins: MockFactory) -> None:
+    script = Script([])
+    calibration, chain, controls, writer = calibration_rig(tmp_path, [1, 2, 3], script)
+    lit: list[int] = []
+    script.actions.extend(
+        press(chain, 9)
+        + [lambda: lit.append(lit_pixel(writer)), lambda: controls.press(Key.CONFIRM)]  # station 1: light right
+        + press(chain, 9)  # station 2 presses station 1's button by mistake: refused
+        + press(chain, 4)
+        + [lambda: controls.press(Key.CHOICE_2), lambda: lit.append(lit_pixel(writer)), lambda: controls.press(Key.CONFIRM)]
+        + press(chain, 0)
+        + [lambda: controls.press(Key.MENU)]  # station 3: skip its light
+    )
+    station_map = calibration.run()
+    assert station_map.buttons == {1: 9, 2: 4, 3: 0}
+    assert station_map.pixels == {1: 0, 2: 2}
+    assert lit == [0, 2]
+    assert StationMap.load(tmp_path / "map.json") == station_map
+    assert "that button (bit 9) is station 1's" in calibration.out.getvalue()  # type: ignore[attr-defined]
+
+
+def test_calibrate_resumes_where_it_was_interrupted(tmp_path: Path, mock_pins: MockFactory) -> None:
+    script = Script([])
+    calibration, chain, controls, _ = calibration_rig(tmp_path, [1, 2, 3], script)
+
+    def power_cut() -> None:
+        raise KeyboardInterrupt
+
+    script.actions.extend(press(chain, 3) + [lambda: controls.press(Key.CONFIRM)] + press(chain, 5) + [power_cut])
+    with pytest.raises(KeyboardInterrupt):
+        calibration.run()
+    assert StationMap.load(tmp_path / "map.json").buttons == {1: 3}
+    calibration.buttons.buttons.close()  # type: ignore[attr-defined]  # the driver lets go of its pins, as at a real exit
+    chain.close()
+
+    script = Script([])
+    calibration, chain, controls, _ = calibration_rig(tmp_path, [1, 2, 3], script)
+    script.actions.extend(press(chain, 5) + [lambda: controls.press(Key.CONFIRM)] + press(chain, 6) + [lambda: controls.press(Key.CONFIRM)])
+    station_map = calibration.run()
+    assert station_map.buttons == {1: 3, 2: 5, 3: 6}
+    assert "Resuming: 1 stations already done." in calibration.out.getvalue()  # type: ignore[attr-defined]
+
+
+def test_calibrate_undo_goes_back_a_station(tmp_path: Path, mock_pins: MockFactory) -> None:
+    script = Script([])
+    calibration, chain, controls, _ = calibration_rig(tmp_path, [1, 2], script)
+    script.actions.extend(
+        press(chain, 1) + [lambda: controls.press(Key.CONFIRM)]
+        + [lambda: controls.press(Key.UNDO)]  # back to station 1
+        + press(chain, 2) + [lambda: controls.press(Key.CONFIRM)]
+        + press(chain, 1) + [lambda: controls.press(Key.CONFIRM)]
+    )
+    assert calibration.run().buttons == {1: 2, 2: 1}
+
+
+def test_hw_test_command_runs_on_the_fake_profile(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('profile = "fake"\n')
+    assert main(["hw-test", "--config", str(config), "--listen", "0.02", "--step", "0", "--flood", "0"]) == 1  # nobody pressed anything
+    text = capsys.readouterr().out
+    assert "No station map" in text and "0 of 199 buttons pressed." in text and "Never pressed: 1-199" in text
+
+
+def test_builder_commands_refuse_a_bad_config_by_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('profile = "fake"\n[controls]\nmenu = 99\n')
+    assert main(["calibrate", "--config", str(config)]) == 2
+    assert "controls.menu: GPIO 99 does not exist" in capsys.readouterr().err
+
+
+def test_pi_profile_without_the_led_library_says_what_to_install(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('profile = "pi"\n')
+    assert main(["hw-test", "--config", str(config)]) == 2
+    assert "pi" in capsys.readouterr().err

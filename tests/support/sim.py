@@ -1,0 +1,36 @@
+"""The simulator, headless, for tests: the console's program in its window, played through the window's own input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from console.cli import board_drawing
+from console.program import Program
+from console.settings import GameSettings
+from hardware.config import Config
+from hardware.handheld import MemoryHandheldLink
+from hardware.sim import open_window
+from hardware.sim.handheld import handheld_in_pane
+from hardware.sim.script import Command, ManualClock, ScriptRunner
+
+
+class HeadlessSim:
+    """A headless simulator: its window, the program on it, and a script runner to click, press keys and wait.
+
+    *pane*: Mister X's handheld as a pane of the window (else a link with nobody at its end); *worker*: the
+    computer players think in a worker process, as in a played window (else in-process, at once).
+    """
+
+    def __init__(self, data: Path, settings: GameSettings, *, seed: int, pane: bool, worker: bool = False) -> None:
+        self.clock = ManualClock()
+        self.handheld = handheld_in_pane(self.clock) if pane else None
+        link = self.handheld.link if self.handheld is not None else MemoryHandheldLink()
+        self.hardware, self.window = open_window(Config(), board_drawing(), link, headless=True)
+        if self.handheld is not None and self.handheld.pane is not None:
+            self.window.attach_pane(self.handheld.pane)
+        self.program = Program(self.hardware, settings, clock=self.clock, seed=seed, think_inline=not worker)
+        self.runner = ScriptRunner(self.window, self.clock, data, self.program.console.step, lambda: self.program.finished,
+                                   self.handheld.press if self.handheld is not None else None)
+
+    def do(self, verb: str, argument: str = "") -> None:
+        self.runner.run([Command(0, verb, argument)])
