@@ -34,7 +34,7 @@ from benchmarks.figures import Figure, ms_per_call, timed, timed_command  # noqa
 from console.cli import board_drawing  # noqa: E402
 from console.games.classic.flow import Flow  # noqa: E402
 from console.games.classic.model import Mode  # noqa: E402
-from console.games.junior.flow import JuniorScene, reveal_words  # noqa: E402
+from console.games.junior.flow import LOOK, reveal_words  # noqa: E402
 from console.games.junior.model import Celebration, JuniorMode, JuniorUi  # noqa: E402
 from console.lights import STANDARD  # noqa: E402
 from console.program import Program  # noqa: E402
@@ -119,7 +119,7 @@ def bench_junior_celebration(seconds: float) -> float:
         game.move(game.steps_of(detective)[1])
     result = game.results[-1]
     prompt, message = reveal_words(result)
-    scene = JuniorScene(game.public_view(), JuniorUi(JuniorMode.REVEAL, prompt=prompt, message=message,
+    scene = LOOK.scene(game.public_view(), JuniorUi(JuniorMode.REVEAL, prompt=prompt, message=message,
                                                       celebration=Celebration(result, 0.0, 1e9)))
     surface = pygame.Surface((800, 480))
     kit = Toolkit(surface.get_size())

@@ -5,8 +5,8 @@ other section is the hardware's (``hardware.config``). No file at all means
 every default, and a bad value is refused at start naming the key and the
 allowed values:
 
->>> parse_settings('[game]\\nedition = "junior"\\nplayers = 4').game.edition
-'junior'
+>>> parse_settings('[game]\\nedition = "classic"\\nplayers = 5').game.edition
+'classic'
 >>> parse_settings('[game]\\nedition = "junor"').game
 Traceback (most recent call last):
 ...

@@ -105,7 +105,7 @@ class Journal:
         kind = event.get("type")
         if (kind == "start") != (self._seq == 0):
             raise ValueError("a journal begins with one 'start' event and holds no other")
-        events = ("start", "end", *(self.kind.journal.EVENTS if self.kind is not None else ()))
+        events = ("start", "end", *(self.kind.journal.events if self.kind is not None else ()))
         if kind not in events:
             raise ValueError(f"a journal of this game has events of the types {', '.join(events)}, not {kind!r}")
         text = json.dumps(event, sort_keys=True, separators=(",", ":"), allow_nan=False)

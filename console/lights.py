@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
+from typing import Protocol
 
 from hardware.interfaces import Colour, Station
 
@@ -49,6 +50,23 @@ ATTRACT_SPAN = 66
 """Stations per band: about three bands across the board at once."""
 ATTRACT_STEPS = 256
 """Shades in one band."""
+
+
+class Signal(Protocol):
+    """A signal shown from ``since`` for ``seconds`` (a flash, a celebration)."""
+
+    @property
+    def since(self) -> float: ...
+
+    @property
+    def seconds(self) -> float: ...
+
+
+class StationSignal(Signal, Protocol):
+    """A signal at one station (a refused press, a reveal)."""
+
+    @property
+    def station(self) -> Station: ...
 
 
 class PaletteName(Enum):
@@ -90,6 +108,11 @@ COLOUR_BLIND = Palette(
 _PALETTES = {PaletteName.STANDARD: STANDARD, PaletteName.COLOUR_BLIND: COLOUR_BLIND}
 
 
+def showing(signal: Signal | None, now: float) -> bool:
+    """Whether *signal* shows at *now* (a screen's test; the lights quantise time first, with ``elapsed_frames``)."""
+    return signal is not None and signal.since <= now < signal.since + signal.seconds
+
+
 def frame_number(now: float) -> int:
     """The frame *now* falls in: every animation reads this, never *now* itself."""
     return math.floor(now * FPS)
@@ -115,15 +138,16 @@ def _attract_shades(colour: Colour) -> tuple[Colour, ...]:
     )
 
 
-def blink_on(since: float, seconds: float, tick: int, period: int) -> bool | None:
-    """A flash from *since* for *seconds*, blinking every *period* frames: on or off at frame *tick*, None outside it.
-
-    Its start is quantised like the clock.
-    """
+def elapsed_frames(since: float, seconds: float, tick: int) -> int | None:
+    """Frames at frame *tick* since a signal began at *since*, or None outside its *seconds* (its start quantised like the clock)."""
     elapsed = tick - frame_number(since)
-    if not 0 <= elapsed < round(seconds * FPS):
-        return None
-    return elapsed // period % 2 == 0
+    return elapsed if 0 <= elapsed < round(seconds * FPS) else None
+
+
+def blink_on(since: float, seconds: float, tick: int, period: int) -> bool | None:
+    """A flash from *since* for *seconds*, blinking every *period* frames: on or off at frame *tick*, None outside it."""
+    elapsed = elapsed_frames(since, seconds, tick)
+    return None if elapsed is None else elapsed // period % 2 == 0
 
 
 def on_beat(order: int | None, tick: int) -> bool:
@@ -141,6 +165,36 @@ def on_beat(order: int | None, tick: int) -> bool:
 def rhythm(palette: Palette, order: int | None, tick: int) -> float:
     """The level of a piece in its rhythm: full, or dipped (palettes with ``rhythms`` only)."""
     return 1.0 if not palette.rhythms or on_beat(order, tick) else RHYTHM_DIP
+
+
+def piece_light(colour: Colour, tick: int, palette: Palette, order: int | None, *, level: float = 1.0, selected: bool = False) -> Colour:
+    """A piece on its station: its colour at *level* in its rhythm, or glinting towards the palette's ``selected`` while picked."""
+    if selected:
+        return mix(colour, palette.selected, SELECTED_GLINT * wave(tick, SELECTED_PERIOD))
+    return scale(colour, level * rhythm(palette, order, tick))
+
+
+def destination_light(colour: Colour, tick: int) -> Colour:
+    """Where a picked piece may go: its colour, pulsing slowly ("could go")."""
+    return scale(colour, pulse(tick, DESTINATION_PERIOD, *DESTINATION_LEVELS))
+
+
+def placing_on(tick: int) -> bool:
+    """Whether a piece waiting to be placed is lit on its station at frame *tick* (it blinks)."""
+    return tick // DEAL_BLINK % 2 == 0
+
+
+def show_refused(frame: dict[Station, Colour], refused: StationSignal | None, tick: int, palette: Palette, off: Colour | None = None) -> None:
+    """A refused press over *frame*: its station blinks the palette's refusal colour, and *off* (or dark) between."""
+    if refused is None:
+        return
+    on = blink_on(refused.since, refused.seconds, tick, REFUSED_BLINK)
+    if on:
+        frame[refused.station] = palette.refused
+    elif on is not None and off is not None:
+        frame[refused.station] = off
+    elif on is not None:
+        frame.pop(refused.station, None)
 
 
 def wave(tick: int, period: int) -> float:

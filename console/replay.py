@@ -24,9 +24,9 @@ def load_record(text: str) -> tuple[GameKind, Any]:
     data = parse_json(text)
     found = data.get("format") if isinstance(data, dict) else None
     for kind in KINDS:
-        if found == kind.journal.RECORD_FORMAT:
+        if found == kind.journal.record_format:
             return kind, kind.journal.from_record(data)
-    formats = ", ".join(repr(kind.journal.RECORD_FORMAT) for kind in KINDS)
+    formats = ", ".join(repr(kind.journal.record_format) for kind in KINDS)
     raise RecordError(f"not a game record of this console (its 'format' is {found!r}, not one of {formats})")
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from console.menu import Row, Setting
-from console.recorder import Event, Recorder
+from console.recorder import UNDO, Action, Event, Recorder, replay_event
 from console.settings import GameSettings, Level, Seat
 from hardware.interfaces import HandheldLink
 
@@ -34,16 +34,6 @@ if TYPE_CHECKING:
     from console.menu import Menu
     from console.thinker import Thinker
     from hardware.interfaces import Frame, Station
-
-
-class KindGame(Protocol):
-    """What the console reads of any kind's game."""
-
-    @property
-    def is_over(self) -> bool: ...
-
-    @property
-    def round(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -119,34 +109,39 @@ class Setup(Protocol):
         """The settings the menu's *values* choose, over *base* (the data folder, the lights, ...)."""
 
 
-class Codec(Protocol):
-    """How a kind's games go into the journal and the history (a module of the kind, e.g. ``classic.journal``)."""
+@dataclass(frozen=True)
+class Codec:
+    """How a kind's games go into the journal and the history: its journal events, its start, its records."""
 
-    RECORD_FORMAT: str
+    game_name: str
+    """The kind's game in words, for errors ("a Junior game")."""
+    record_format: str
     """The ``format`` of its game records."""
-    EVENTS: tuple[str, ...]
-    """The types of event its journal holds, besides ``start`` and ``end``."""
+    start_fields: Callable[[Any], dict[str, Any]]
+    """What the journal's start event holds of a game (the console adds its settings and token)."""
+    started: Callable[[Mapping[str, Any]], Any | None]
+    """The game of a journal's start event, or None when the event is another kind's."""
+    actions: Mapping[str, Action[Any]]
+    """Its journal's events besides ``start``, ``undo`` and ``end``, each by its type: the game after it."""
+    outcome_of: Callable[[Any], dict[str, Any]]
+    """A finished game's outcome as its journal's end event holds it."""
+    record: Callable[[Any], str]
+    """A finished (or abandoned) game as a record for the history folder."""
+    from_record: Callable[[Mapping[str, Any]], Any]
+    """The game of a record of ``record_format`` (``RecordError`` for a bad one)."""
 
-    def start_fields(self, game: Any) -> dict[str, Any]:
-        """What the journal's start event holds of *game* (the console adds its settings and token)."""
-
-    def started(self, event: Mapping[str, Any]) -> Any | None:
-        """The game of a journal's start event, or None when the event is another kind's."""
+    @property
+    def events(self) -> tuple[str, ...]:
+        """The types of event its journal holds, besides ``start`` and ``end``."""
+        return (UNDO["type"], *self.actions)
 
     def replayed(self, game: Any, event: Mapping[str, Any]) -> Any:
         """*game* after one journal event (it may be a new game object); ``ValueError`` for an event it cannot take."""
-
-    def outcome_of(self, game: Any) -> dict[str, Any]:
-        """A finished game's outcome as its journal's end event holds it."""
+        return replay_event(game, event, self.actions, self.game_name)
 
     def ended(self, game: Any) -> Event:
         """The journal's end event of a finished game."""
-
-    def record(self, game: Any) -> str:
-        """A finished (or abandoned) game as a record for the history folder."""
-
-    def from_record(self, data: Mapping[str, Any]) -> Any:
-        """The game of a record of ``RECORD_FORMAT`` (``RecordError`` for a bad one)."""
+        return {"type": "end", "outcome": self.outcome_of(game)}
 
 
 @dataclass(frozen=True)

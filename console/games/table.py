@@ -21,18 +21,23 @@ structure to ``TableFlow``, which holds what every table does alike:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
+from console.lights import Signal
 from console.recorder import Event, NoRecord, Recorder
+from engine import IllegalMoveError
 from hardware.interfaces import Frame, Key, Message, Station
 
 if TYPE_CHECKING:
+    import pygame
+
     from console.app import Presenter, Scene
     from console.lights import Palette
     from console.menu import Row
+    from console.screen.toolkit import Toolkit
 
 REFUSED_SECONDS = 0.8
 
@@ -44,9 +49,6 @@ class Flash:
     station: Station
     since: float
     seconds: float
-
-    def showing(self, now: float) -> bool:
-        return self.since <= now < self.since + self.seconds
 
 
 M = TypeVar("M", bound=Enum)
@@ -63,6 +65,49 @@ class TableUi(Generic[M]):
     """Pieces to put on their lit stations and press, and where."""
     refused: Flash | None = None
     """A press that was not a legal choice: blinks red."""
+
+    @property
+    def timed(self) -> tuple[Signal | None, ...]:
+        """The signals that make the screen change with time (a kind adds its own)."""
+        return (self.refused,)
+
+
+V = TypeVar("V")
+UI = TypeVar("UI", bound=TableUi[Any])
+
+
+@dataclass(frozen=True)
+class Look(Generic[V, UI]):
+    """How a kind of game looks at the table: its lights and its screen, each a pure function of a public view and a ``Ui``."""
+
+    frame: Callable[[V, UI, float, Palette], Frame]
+    """The board's lights (e.g. ``board_frame``)."""
+    screen: Callable[[Toolkit, pygame.Surface, V, UI, float], None]
+    """The screen (e.g. ``draw_game``)."""
+
+    def scene(self, view: V, ui: UI) -> TableScene[V, UI]:
+        return TableScene(view, ui, self)
+
+
+@dataclass(frozen=True)
+class TableScene(Generic[V, UI]):
+    """A game as the board and the screen show it: its public view and its flow's state, drawn as its kind looks.
+
+    Two scenes are equal when their view and state are: equal scenes look the same.
+    """
+
+    view: V
+    ui: UI
+    look: Look[V, UI] = field(compare=False)
+
+    def lights(self, now: float, palette: Palette) -> Frame:
+        return self.look.frame(self.view, self.ui, now, palette)
+
+    def draw(self, kit: Toolkit, surface: pygame.Surface, now: float, palette: Palette) -> None:
+        self.look.screen(kit, surface, self.view, self.ui, now)
+
+    def animating(self, now: float) -> bool:
+        return any(signal is not None and now < signal.since + signal.seconds for signal in self.ui.timed)
 
 
 def still_to_place(to_place: tuple[tuple[str, Station], ...], station: Station) -> tuple[tuple[str, Station], ...] | None:
@@ -117,6 +162,12 @@ class TableFlow(ABC, Generic[G, U, A]):
     """A game's state machine at the table: the events of ``console.app.Activity`` in, ``ui`` and the recorder out."""
 
     ui: U
+    WAITING_FOR_HIDDEN: ClassVar[str]
+    """Why a press is refused while the hidden side chooses ("Mister X is moving: wait for him")."""
+    MISPLACED: ClassVar[str]
+    """Why a press is refused while pieces are placed, for a station ``{station}`` no piece goes to."""
+    PAUSES_IN: ClassVar[frozenset[Enum] | None] = None
+    """The modes in which the game waits when the hidden side's handheld goes away (None: every mode)."""
 
     def __init__(self, game: G, seat: HiddenSeat[G, A], recorder: Recorder | None) -> None:
         self.game = game
@@ -147,25 +198,22 @@ class TableFlow(ABC, Generic[G, U, A]):
         """A control key, in play."""
 
     @abstractmethod
-    def hidden_acts(self, action: A, now: float) -> None:
-        """The hidden side's action has come (from the handheld, or the computer's)."""
+    def play_hidden(self, action: A) -> None:
+        """Play the hidden side's action in the game (the engine's ``IllegalMoveError`` if it breaks a rule)."""
+
+    @abstractmethod
+    def hidden_played(self, action: A, now: float) -> None:
+        """The hidden side's action was played: record it, tell its seat (``answered``), go on."""
 
     @abstractmethod
     def paused_ui(self, reason: str) -> U:
         """What the flow shows while it waits for the handheld."""
 
-    @abstractmethod
-    def pauses_in(self, mode: Enum) -> bool:
-        """Whether the game waits in *mode* when the hidden side's handheld goes away."""
 
     @abstractmethod
     def scene(self) -> Scene:
         """What the board and the screen show now (public only)."""
 
-    @property
-    @abstractmethod
-    def waiting_for_hidden(self) -> str:
-        """Why a press is refused while the hidden side chooses ("Mister X is moving: wait for him")."""
 
     def placed(self, now: float) -> None:
         """Every piece to place has been placed."""
@@ -189,7 +237,7 @@ class TableFlow(ABC, Generic[G, U, A]):
         elif self.ui.to_place:
             self._placed(station, now)
         elif self.asking:
-            self.refuse(station, self.waiting_for_hidden, now)
+            self.refuse(station, self.WAITING_FOR_HIDDEN, now)
         else:
             self.press(station, now)
 
@@ -204,14 +252,14 @@ class TableFlow(ABC, Generic[G, U, A]):
             return
         action = self.seat.on_message(message, self.game)
         if action is not None:
-            self.hidden_acts(action, now)
+            self._hidden_acts(action, now)
 
     def handheld_connected(self, connected: bool, now: float) -> None:
         """The handheld went away (the game waits, where the kind says it must) or came back (it goes on)."""
         self._handheld_there = connected
         if not self.seat.uses_handheld or self.over:
             return
-        if not connected and self._paused_from is None and self.pauses_in(self.ui.mode):
+        if not connected and self._paused_from is None and (self.PAUSES_IN is None or self.ui.mode in self.PAUSES_IN):
             self._wait(self.ui.mode)
         elif connected and self._paused_from is not None:
             mode, self._paused_from = self._paused_from, None
@@ -232,7 +280,7 @@ class TableFlow(ABC, Generic[G, U, A]):
         elif self.asking:
             for action in self.seat.poll(self.game, now):
                 if self.asking:
-                    self.hidden_acts(action, now)
+                    self._hidden_acts(action, now)
         else:
             self.tick_more(now)
 
@@ -292,6 +340,15 @@ class TableFlow(ABC, Generic[G, U, A]):
     def refuse(self, station: Station, why: str, now: float) -> None:
         self.ui = replace(self.ui, refused=Flash(station, now, REFUSED_SECONDS), message=f"No: {why}")
 
+    def _hidden_acts(self, action: A, now: float) -> None:
+        """The hidden side's action has come (from the handheld, or the computer's): the engine has the last word."""
+        try:
+            self.play_hidden(action)
+        except IllegalMoveError as error:
+            self.seat.refused(str(error), self.game)
+            return
+        self.hidden_played(action, now)
+
     def _wait(self, mode: Enum) -> None:
         self._paused_from = mode
         self.ui = self.paused_ui(self.seat.away_reason())
@@ -299,12 +356,8 @@ class TableFlow(ABC, Generic[G, U, A]):
     def _placed(self, station: Station, now: float) -> None:
         waiting = still_to_place(self.ui.to_place, station)
         if waiting is None:
-            self.refuse(station, self.misplaced(station), now)
+            self.refuse(station, self.MISPLACED.format(station=station), now)
             return
         self.ui = replace(self.ui, to_place=waiting)
         if not waiting:
             self.placed(now)
-
-    def misplaced(self, station: Station) -> str:
-        """Why a press is refused while pieces are being placed."""
-        return f"no piece goes to {station}: put the pieces on the lit stations"

@@ -12,12 +12,21 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from console.games import CLASSIC, JUNIOR
 from console.journal import load
+from console.program import Program
 from console.replay import load_record
 from console.settings import GameSettings
 from engine import Game, Side
 from engine.junior import JuniorGame, Team, Tokens
+from hardware.config import Config
+from hardware.factory import build_hardware
+from hardware.handheld import MemoryHandheldLink
+from hardware.interfaces import Key
+from hardware.station_map import StationMap
+from tests.support.players import StepClock
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
@@ -59,3 +68,16 @@ def test_a_junior_record_of_version_1_replays() -> None:
     kind, game = load_record((FIXTURES / "junior-v1-record.json").read_text())
     assert kind is JUNIOR and isinstance(game, JuniorGame) and len(game.actions) == 44
     assert game.outcome is Team.ROGUES
+
+
+@pytest.mark.parametrize(("name", "offered"), [("classic-v1.journal", "Resume: reissue, round 7"), ("junior-v1.journal", "Resume: Junior, round 4")])
+def test_the_console_offers_and_resumes_a_journal_of_version_1(tmp_path: Path, name: str, offered: str) -> None:
+    (tmp_path / "copy").mkdir()
+    expected = load(journal_copy(name, tmp_path / "copy")).game
+    journal_copy(name, tmp_path)
+    hardware = build_hardware(Config(profile="fake"), StationMap.identity(range(1, 200)), range(1, 200), MemoryHandheldLink())
+    program = Program(hardware, GameSettings(data_dir=str(tmp_path)), clock=StepClock(), timestamp=lambda: "x")
+    assert program.menu is not None and program.menu.ui.rows[0][0] == offered
+    program.key_pressed(Key.CONFIRM, 0.0)
+    flow = program.flow
+    assert flow is not None and flow.game.actions == expected.actions and flow.game.round == expected.round

@@ -189,7 +189,7 @@ def test_append_refuses_what_is_not_a_journal_event(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="not 'step'"):
         journal.record({"type": "step", "step": ["fox", 1, None]})  # an event of another kind of game
     with pytest.raises(ValueError, match="is not over"):
-        journal.record(events.ended(game))
+        journal.record(events.CODEC.ended(game))
     with pytest.raises(TypeError, match="token"):
         Journal(tmp_path / "other.journal").started(CLASSIC, game, SETTINGS, 1234)  # type: ignore[arg-type]
     assert len(lines_of(tmp_path / "game.journal")) == 1
@@ -310,7 +310,7 @@ def test_killed_at_chosen_points_the_game_resumes_exactly(tmp_path: Path) -> Non
         assert offered is not None
         while not offered.game.is_over:
             step(offered.game, rng, offered.journal)
-        offered.journal.record(events.ended(offered.game))
+        offered.journal.record(events.CODEC.ended(offered.game))
         whole, _ = played(seed)
         assert_same(offered.game, whole)
         assert resume(path) is None
@@ -405,7 +405,7 @@ def test_nothing_may_follow_the_end(tmp_path: Path) -> None:
     path = tmp_path / "game.journal"
     journal = Journal(path)
     game, _ = played(16, None, journal)
-    journal.record(events.ended(game))
+    journal.record(events.CODEC.ended(game))
     journal.append({"type": "end", "outcome": json.loads(lines_of(path)[-1])["event"]["outcome"]})
     corrupt_aside(path, path.read_bytes(), r"line \d+ \(end\) does not replay: the game was over")
 
@@ -471,7 +471,7 @@ def test_a_finished_game_is_not_offered_and_is_archived_as_a_record(tmp_path: Pa
     journal = Journal(path)
     game, _ = played(19, None, journal)
     assert resume(path) is None, "a game over without its end line is not offered either"
-    journal.record(events.ended(game))
+    journal.record(events.CODEC.ended(game))
     assert resume(path) is None
     finished = load(path)
     assert_same(finished.game, game)
@@ -505,7 +505,7 @@ def test_the_record_of_a_corrected_game_starts_from_the_correction(tmp_path: Pat
     journal.record(events.corrected(game.start))
     while not game.is_over:
         step(game, rng, journal)
-    journal.record(events.ended(game))
+    journal.record(events.CODEC.ended(game))
     filed = archive(path, tmp_path / "history", CLASSIC.journal.record(load(path).game), "corrected")
     replayed = record.loads(filed.read_text())
     assert_same(replayed, game)

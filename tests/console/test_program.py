@@ -316,3 +316,19 @@ def test_a_correction_cannot_put_a_piece_where_mister_x_may_be_and_undo_cancels_
     assert flow.ui.message == f"No: Mister X may be at {possible}: a correction cannot put a piece there"
     console.keys(Key.UNDO)
     assert flow.ui.mode is Mode.DETECTIVES and flow.game.position() == before
+
+
+def test_the_journal_is_read_once_and_drawing_menus_reads_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The program reads the kept game when it starts; menus, settings and resuming read no journal again."""
+    Console(tmp_path).deal_and_place()  # a game is kept in the journal
+    reads: list[Path] = []
+    load = session.load
+    monkeypatch.setattr(session, "load", lambda path: reads.append(path) or load(path))
+    console = Console(tmp_path)
+    assert console.rows[0].startswith("Resume") and len(reads) == 1
+    for _ in range(3):
+        console.choose("Settings")
+        console.choose("Done")
+        console.program.console.step()
+    console.choose("Resume")
+    assert console.program.flow is not None and len(reads) == 1

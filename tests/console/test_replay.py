@@ -98,4 +98,4 @@ def test_a_record_is_read_by_the_kind_its_format_names() -> None:
     with pytest.raises(ValueError, match="not a game record of this console .*'chess'"):
         load_record('{"format": "chess"}')
     with pytest.raises(ValueError, match="Junior record is corrupt"):
-        load_record('{"format": "%s", "version": 1}' % JUNIOR.journal.RECORD_FORMAT)
+        load_record('{"format": "%s", "version": 1}' % JUNIOR.journal.record_format)

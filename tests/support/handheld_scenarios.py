@@ -27,7 +27,7 @@ FOX_MOVES = [[152, "taxi"], [194, "boat"], [138, "stay"], [140, "bus"], [153, "t
 
 
 def choose_step(who, station, steps, **changes):
-    """A Junior rogue's turn as ``console.junior_seats.HandheldRogues`` sends it: the line kinds, stay among the steps, a name."""
+    """A Junior rogue's turn as ``console.games.junior.seats.HandheldRogues`` sends it: the line kinds, stay among the steps, a name."""
     message = {"type": "choose_step", "who": who, "round": 3, "station": station, "tickets": dict(JUNIOR_TICKETS),
                "steps": steps, "hand_over": False}
     message.update(changes)
@@ -35,7 +35,7 @@ def choose_step(who, station, steps, **changes):
 
 
 def choose_move(**changes):
-    """Mister X's turn as ``console.mister_x.HandheldSeat`` sends it (round 4, at 117)."""
+    """Mister X's turn as ``console.games.classic.seats.HandheldSeat`` sends it (round 4, at 117)."""
     message = {"type": "choose_move", "round": 4, "station": 117, "tickets": dict(TICKETS), "moves": MOVES,
                "can_double": True, "reveal_next": False, "log": LOG}
     message.update(changes)

@@ -42,5 +42,5 @@ def seated(game: Game, settings: GameSettings, table: Table, now: float, resumed
 
 
 CLASSIC = GameKind(editions=tuple(EDITIONS), check=setup.check, setup=setup.ClassicSetup, deal=deal, describe=describe, flow=seated,
-                   journal=journal, scenes=scenes)
+                   journal=journal.CODEC, scenes=scenes)
 """Scotland Yard: Mister X against the detectives (and bobbies), on the whole London board."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -29,19 +29,16 @@ from console.games.classic.correction import Correction
 from console.games.classic.lights import board_frame
 from console.games.classic.model import Mode, Ui
 from console.games.classic.screen import draw_game
-from console.games.table import Flash, HiddenSeat, TableFlow
-from console.lights import Palette
+from console.games.table import Flash, HiddenSeat, Look, TableFlow, TableScene
 from console.menu import Action, Row, Setting
 from console.recorder import Recorder
 from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, IllegalPositionError, Move, Side, Station, Ticket
 from engine.views import PublicView
-from hardware.interfaces import Colour, Key
+from hardware.interfaces import Key
 
 if TYPE_CHECKING:
-    import pygame
 
     from console.games.classic.seats import ComputerDetectives
-    from console.screen.toolkit import Toolkit
 
 log = logging.getLogger(__name__)
 """Public events at INFO; Mister X's true moves only at DEBUG, which a played game never runs at."""
@@ -51,25 +48,15 @@ _CORRECT_MESSAGE = "CONFIRM: apply the correction   UNDO: cancel it"
 REVEAL_SECONDS = 6.0
 
 
-@dataclass(frozen=True)
-class GameScene:
-    """A Scotland Yard game as the board and the screen show it: its public view and the flow's state."""
-
-    view: PublicView
-    ui: Ui
-
-    def lights(self, now: float, palette: Palette) -> dict[Station, Colour]:
-        return board_frame(self.view, self.ui, now, palette)
-
-    def draw(self, kit: Toolkit, surface: pygame.Surface, now: float, palette: Palette) -> None:
-        draw_game(kit, surface, self.view, self.ui, now)
-
-    def animating(self, now: float) -> bool:
-        return any(flash is not None and now < flash.since + flash.seconds for flash in (self.ui.refused, self.ui.reveal))
+LOOK = Look(board_frame, draw_game)
+"""A Scotland Yard game at the table: its public view (or a correction's draft) and the flow's ``Ui``."""
 
 
 class Flow(TableFlow[Game, Ui, Move]):
-    """The console's state machine for one Scotland Yard game."""
+    """The console's state machine for one Scotland Yard game; the whole table waits for Mister X's handheld."""
+
+    WAITING_FOR_HIDDEN = "Mister X is moving: wait for him"
+    MISPLACED = "No piece starts at {station}: place the pieces on the lit stations"
 
     def __init__(self, game: Game, seat: HiddenSeat[Game, Move], now: float, recorder: Recorder | None = None, *,
                  deal: bool = True, assist: bool = False, detectives: ComputerDetectives | None = None) -> None:
@@ -113,16 +100,6 @@ class Flow(TableFlow[Game, Ui, Move]):
                 assert self.ui.selected is not None and self.ui.chosen is not None
                 self._play(DetectiveMove(self.ui.selected, self.ui.chosen, self.ui.ticket_choices[index]), now)
 
-    def misplaced(self, station: Station) -> str:
-        return f"No piece starts at {station}: place the pieces on the lit stations"
-
-    @property
-    def waiting_for_hidden(self) -> str:
-        return "Mister X is moving: wait for him"
-
-    def pauses_in(self, mode: Enum) -> bool:
-        return True  # the whole table waits for Mister X's handheld
-
     def paused_ui(self, reason: str) -> Ui:
         return replace(self.ui, mode=Mode.PAUSED, message=reason)
 
@@ -146,8 +123,8 @@ class Flow(TableFlow[Game, Ui, Move]):
         if self.detectives is not None:
             self.detectives.cancel()
 
-    def scene(self) -> GameScene:
-        return GameScene(self.view(), self.ui)
+    def scene(self) -> TableScene[PublicView, Ui]:
+        return LOOK.scene(self.view(), self.ui)
 
     def view(self) -> PublicView:
         """What the board and screen show: the game's public view, or the correction's draft of it."""
@@ -184,13 +161,11 @@ class Flow(TableFlow[Game, Ui, Move]):
         made, reveals = self.game.moves_made, self.game.ruleset.reveal_moves
         return made + 1 in reveals or (self.game.can_double and made + 2 in reveals)
 
-    def hidden_acts(self, move: Move, now: float) -> None:
-        """Mister X's move: played, recorded, told to him, and shown to the table as its tickets (and a reveal)."""
-        try:
-            self.game.play(move)
-        except IllegalMoveError as error:
-            self.seat.refused(str(error), self.game)
-            return
+    def play_hidden(self, move: Move) -> None:
+        self.game.play(move)
+
+    def hidden_played(self, move: Move, now: float) -> None:
+        """Mister X's move: recorded, told to him, and shown to the table as its tickets (and a reveal)."""
         self.record(journal.moved(move))
         self.answered()
         shown = self.game.public_view().log[-(2 if isinstance(move, DoubleMove) else 1):]
@@ -360,7 +335,7 @@ class Flow(TableFlow[Game, Ui, Move]):
 
     def _over(self, now: float) -> None:
         log.info("game over: %s", self.game.outcome)
-        self.end(journal.ended(self.game), replace(self.ui, mode=Mode.GAME_OVER, selected=None, destinations={}, chosen=None,
+        self.end(journal.CODEC.ended(self.game), replace(self.ui, mode=Mode.GAME_OVER, selected=None, destinations={}, chosen=None,
                                                    ticket_choices=(), reveal_next=False,
                                                    message=f"{self.game.outcome}. Press any key to finish"))
 

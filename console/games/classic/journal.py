@@ -22,16 +22,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from console.recorder import Event
+from console.games.kind import Codec
+from console.recorder import UNDO, Event
 from engine import Game, Move, Position
-from engine.record import FORMAT as RECORD_FORMAT
-from engine.record import dumps, from_dict, move_from_dict, move_to_dict, position_from_dict, position_to_dict
+from engine.record import FORMAT, dumps, from_dict, move_from_dict, move_to_dict, position_from_dict, position_to_dict
 
-__all__ = ["EVENTS", "RECORD_FORMAT", "UNDO", "corrected", "ended", "from_record", "moved", "outcome_of", "record", "replayed", "start_fields",
-           "started"]
-UNDO: Event = {"type": "undo"}
-EVENTS: tuple[str, ...] = ("move", "undo", "correction")
-"""The types of event its journal holds, besides ``start`` and ``end``."""
+__all__ = ["CODEC", "UNDO", "corrected", "moved"]
 
 
 def start_fields(game: Game) -> dict[str, Any]:
@@ -54,10 +50,6 @@ def corrected(position: Position) -> Event:
     return {"type": "correction", "position": position_to_dict(position)}
 
 
-def ended(game: Game) -> Event:
-    return {"type": "end", "outcome": outcome_of(game)}
-
-
 def outcome_of(game: Game) -> dict[str, Any]:
     outcome = game.outcome
     if outcome is None:
@@ -65,24 +57,14 @@ def outcome_of(game: Game) -> dict[str, Any]:
     return {"reason": outcome.reason.value, "round": outcome.round, "by": outcome.by}
 
 
-def replayed(game: Game, event: Mapping[str, Any]) -> Game:
-    """*game* after one event of its journal (a correction replaces it); an event of no main game raises ``ValueError``."""
-    kind = event.get("type")
-    if kind == "undo":
-        game.undo()
-    elif kind == "move":
-        game.play(move_from_dict(event["move"]))
-    elif kind == "correction":
-        return Game(position_from_dict(event["position"]), game.board)
-    else:
-        raise ValueError(f"an event of type {kind!r} has no place in a Scotland Yard game's journal")
+def _moved(game: Game, event: Event) -> Game:
+    game.play(move_from_dict(event["move"]))
     return game
 
 
-def record(game: Game) -> str:
-    """The finished game as an engine game record."""
-    return dumps(game)
+def _corrected(game: Game, event: Event) -> Game:
+    return Game(position_from_dict(event["position"]), game.board)
 
 
-def from_record(data: Mapping[str, Any]) -> Game:
-    return from_dict(data)
+CODEC = Codec(game_name="a Scotland Yard game", record_format=FORMAT, start_fields=start_fields, started=started,
+              actions={"move": _moved, "correction": _corrected}, outcome_of=outcome_of, record=dumps, from_record=from_dict)

@@ -20,24 +20,19 @@ from dataclasses import dataclass
 
 from console.games.classic.model import Mode, Ui
 from console.lights import (
-    DEAL_BLINK,
-    DESTINATION_LEVELS,
-    DESTINATION_PERIOD,
     MOVED_LEVEL,
     PAUSED_LEVEL,
-    REFUSED_BLINK,
-    SELECTED_GLINT,
-    SELECTED_PERIOD,
     STANDARD,
     Palette,
     PaletteName,
     blink_on,
+    destination_light,
     frame_number,
-    mix,
     on_beat,
-    pulse,
-    rhythm,
+    piece_light,
+    placing_on,
     scale,
+    show_refused,
     wave,
 )
 from engine import PublicView, Side, Station, london
@@ -146,7 +141,8 @@ def board_frame(view: PublicView, ui: Ui, now: float, palette: Palette = STANDAR
     elif ui.mode is Mode.DEAL:
         frame = _deal(view, ui, tick, palette, colours)
     elif ui.mode is Mode.PAUSED:
-        frame = {piece.station: scale(colours.piece_colour(piece), PAUSED_LEVEL) for piece in view.pieces}
+        frame = {piece.station: piece_light(colours.piece_colour(piece), tick, palette, rhythm_order(piece.name), level=PAUSED_LEVEL)
+                 for piece in view.pieces}
     else:
         frame = _playing(view, ui, tick, palette, colours)
     _flashes(view, ui, tick, palette, colours, frame)
@@ -176,16 +172,13 @@ def _playing(view: PublicView, ui: Ui, tick: int, palette: Palette, colours: Col
     mover = pieces.get(ui.selected) if ui.selected is not None else None
     if mover is not None:
         colour = colours.piece_colour(mover)
-        frame.update(dict.fromkeys(ui.destinations, scale(colour, pulse(tick, DESTINATION_PERIOD, *DESTINATION_LEVELS))))
+        frame.update(dict.fromkeys(ui.destinations, destination_light(colour, tick)))
         if ui.chosen is not None:  # a move waiting for its ticket, or the computer detectives' move
             frame[ui.chosen] = colour
     for piece in view.pieces:
-        colour = colours.piece_colour(piece)
-        if piece is mover:
-            frame[piece.station] = mix(colour, palette.selected, SELECTED_GLINT * wave(tick, SELECTED_PERIOD))
-        else:
-            level = MOVED_LEVEL if view.turn is Side.DETECTIVES and piece.name in view.moved else 1.0
-            frame[piece.station] = scale(colour, level * rhythm(palette, rhythm_order(piece.name), tick))
+        level = MOVED_LEVEL if view.turn is Side.DETECTIVES and piece.name in view.moved else 1.0
+        frame[piece.station] = piece_light(colours.piece_colour(piece), tick, palette, rhythm_order(piece.name), level=level,
+                                           selected=piece is mover)
     return frame
 
 
@@ -196,8 +189,8 @@ def _deal(view: PublicView, ui: Ui, tick: int, palette: Palette, colours: Colour
     for piece in view.pieces:
         colour = colours.piece_colour(piece)
         if piece.name not in waiting:
-            frame[piece.station] = scale(colour, rhythm(palette, rhythm_order(piece.name), tick))
-        elif tick // DEAL_BLINK % 2 == 0:
+            frame[piece.station] = piece_light(colour, tick, palette, rhythm_order(piece.name))
+        elif placing_on(tick):
             frame[waiting[piece.name]] = colour
     return frame
 
@@ -206,7 +199,7 @@ def _game_over(view: PublicView, tick: int, palette: Palette, colours: Colours) 
     """The route replay under the pieces; if the detectives won, Mister X's station flashes."""
     frame = _route(view, tick, colours)
     for piece in view.pieces:
-        frame[piece.station] = scale(colours.piece_colour(piece), rhythm(palette, rhythm_order(piece.name), tick))
+        frame[piece.station] = piece_light(colours.piece_colour(piece), tick, palette, rhythm_order(piece.name))
     outcome, final = view.outcome, view.mister_x_final
     if outcome is not None and outcome.winner is Side.DETECTIVES and final is not None:
         capturer = next((piece for piece in view.pieces if piece.name == outcome.by), None)
@@ -251,9 +244,4 @@ def _flashes(view: PublicView, ui: Ui, tick: int, palette: Palette, colours: Col
         on = blink_on(ui.reveal.since, ui.reveal.seconds, tick, REVEAL_BLINK)
         if on is not None:
             frame[ui.reveal.station] = colours.reveal if on else colours.notifier
-    if ui.refused is not None:
-        on = blink_on(ui.refused.since, ui.refused.seconds, tick, REFUSED_BLINK)
-        if on:
-            frame[ui.refused.station] = palette.refused
-        elif on is not None:
-            frame.pop(ui.refused.station, None)
+    show_refused(frame, ui.refused, tick, palette)

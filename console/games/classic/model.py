@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from console.games.table import Flash, TableUi
+from console.lights import Signal
 from engine import Station, Ticket
 
 
@@ -51,3 +52,7 @@ class Ui(TableUi[Mode]):
     """Mister X's next move (or the second leg of a double) is a reveal move."""
     correct_ticket: Ticket | None = None
     """While correcting: the ticket kind keys 3 and 4 change for the selected detective."""
+
+    @property
+    def timed(self) -> tuple[Signal | None, ...]:
+        return (self.refused, self.reveal)

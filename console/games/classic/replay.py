@@ -9,30 +9,30 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from console.games.classic.flow import GameScene
+from console.games.classic.flow import LOOK
 from console.games.classic.model import Mode, Ui
-from console.games.table import Flash
-from engine import DetectiveMove, Game, Side
+from console.games.table import Flash, TableScene
+from engine import DetectiveMove, Game, PublicView, Side
 
 REVEAL_SECONDS = 3.0
 
 
-def scenes(final: Game) -> Iterator[GameScene]:
+def scenes(final: Game) -> Iterator[TableScene[PublicView, Ui]]:
     """The public state after each move of *final*'s record, with a line saying what happened."""
     game = Game(final.start)
-    yield GameScene(game.public_view(), Ui(Mode.MISTER_X, message="The start"))
+    yield LOOK.scene(game.public_view(), Ui(Mode.MISTER_X, message="The start"))
     for move in final.actions:
         made = game.moves_made
         game.play(move)
         view = game.public_view()
         mode = Mode.GAME_OVER if game.is_over else Mode.MISTER_X if game.turn is Side.MISTER_X else Mode.DETECTIVES
         if isinstance(move, DetectiveMove):
-            yield GameScene(view, Ui(mode, message=f"Round {view.round}: {move.piece} took the {move.ticket} to {move.station}"))
+            yield LOOK.scene(view, Ui(mode, message=f"Round {view.round}: {move.piece} took the {move.ticket} to {move.station}"))
             continue
         entries = view.log[made:]
         seen = [entry for entry in entries if entry.reveal]
         words = " and ".join(str(entry.ticket) for entry in entries)
         message = f"Mister X took {words}" + (f": seen at {seen[-1].station}" if seen else "")
         reveal = Flash(seen[-1].station, 0.0, REVEAL_SECONDS) if seen and seen[-1].station is not None else None
-        yield GameScene(view, Ui(mode, message=message, reveal=reveal))
-    yield GameScene(game.public_view(), Ui(Mode.GAME_OVER, message=f"{game.outcome}. Press any key to leave"))
+        yield LOOK.scene(view, Ui(mode, message=message, reveal=reveal))
+    yield LOOK.scene(game.public_view(), Ui(Mode.GAME_OVER, message=f"{game.outcome}. Press any key to leave"))

@@ -27,7 +27,7 @@ from pathlib import Path
 import pygame
 
 from console.games.classic.model import Mode, Ui
-from console.games.table import Flash
+from console.lights import showing
 from console.screen.toolkit import (
     BACKGROUND,
     DIM,
@@ -83,10 +83,6 @@ def log_length(view: PublicView) -> int:
     if ruleset.length_unit is Length.ROUNDS:
         entries += ruleset.mister_x_own_tickets.double
     return max(entries, len(view.log))
-
-
-def _showing(flash: Flash | None, now: float) -> bool:
-    return flash is not None and flash.showing(now)
 
 
 @dataclass(frozen=True)
@@ -294,7 +290,7 @@ class GameScreen:
             self._deal(surface, content, ui)
         elif ui.mode is Mode.CORRECT:
             self._correcting(surface, content, view, ui)
-        elif ui.reveal is not None and _showing(ui.reveal, now):
+        elif ui.reveal is not None and showing(ui.reveal, now):
             self._stack(surface, content, self.kit.wrap("Mister X surfaces at", self.kit.px_title, TEXT, width, 2), big=(ui.reveal.station, REVEAL))
         elif ui.mode is Mode.MISTER_X:
             self._stack(surface, content, self.kit.wrap("Mister X is moving", self.kit.px_title * 3 // 2, TEXT, width, 3))
@@ -411,7 +407,7 @@ class GameScreen:
 
     def _draw_message(self, surface: pygame.Surface, ui: Ui, now: float) -> None:
         """The one-line message; red while a refused press blinks (paused: the message is in the panel)."""
-        self.kit.message_bar(surface, "" if ui.mode is Mode.PAUSED else ui.message, alert=_showing(ui.refused, now))
+        self.kit.message_bar(surface, "" if ui.mode is Mode.PAUSED else ui.message, alert=showing(ui.refused, now))
 
 
 def _status(ui: Ui) -> str:

@@ -35,5 +35,5 @@ def seated(game: JuniorGame, settings: GameSettings, table: Table, now: float, r
 
 
 JUNIOR = GameKind(editions=(setup.EDITION,), check=setup.check, setup=setup.JuniorSetup, deal=deal, describe=describe, flow=seated,
-                  journal=journal, scenes=scenes)
+                  journal=journal.CODEC, scenes=scenes)
 """Mister FOX (and ROXy) against Willy Watson and Milly Marble, in a district."""

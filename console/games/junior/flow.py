@@ -18,26 +18,22 @@ stations. Every accepted action is recorded (the journal) before it returns.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, replace
-from enum import Enum
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from console.games.junior import journal
 from console.games.junior.lights import junior_frame
 from console.games.junior.model import Celebration, JuniorMode, JuniorUi
 from console.games.junior.screen import draw_junior
-from console.games.table import HiddenSeat, TableFlow
-from console.lights import Palette
+from console.games.table import HiddenSeat, Look, TableFlow, TableScene
 from console.recorder import Recorder
 from engine import IllegalMoveError, Station
 from engine.junior import DETECTIVES, NAMES, JuniorGame, JuniorView, RoundResult, Step, Team
-from hardware.interfaces import Colour, Key
+from hardware.interfaces import Key
 
 if TYPE_CHECKING:
-    import pygame
 
     from console.games.junior.seats import ComputerDetectiveTeam
-    from console.screen.toolkit import Toolkit
 
 log = logging.getLogger(__name__)
 """Public events at INFO; the rogues' choices only at DEBUG, which a played game never runs at."""
@@ -46,25 +42,16 @@ CELEBRATION_SECONDS = 4.0
 _PLACE = "Put each lit pawn on its station and press it"
 
 
-@dataclass(frozen=True)
-class JuniorScene:
-    """A Junior game as the board and the screen show it: its public view and the flow's state."""
-
-    view: JuniorView
-    ui: JuniorUi
-
-    def lights(self, now: float, palette: Palette) -> dict[Station, Colour]:
-        return junior_frame(self.view, self.ui, now, palette)
-
-    def draw(self, kit: Toolkit, surface: pygame.Surface, now: float, palette: Palette) -> None:
-        draw_junior(kit, surface, self.view, self.ui, now)
-
-    def animating(self, now: float) -> bool:
-        return any(flash is not None and now < flash.since + flash.seconds for flash in (self.ui.refused, self.ui.celebration))
+LOOK = Look(junior_frame, draw_junior)
+"""A Junior game at the table: its public view and the flow's ``JuniorUi``."""
 
 
 class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
-    """The console's state machine for one Junior game."""
+    """The console's state machine for one Junior game; only the rogues' part waits for their handheld."""
+
+    WAITING_FOR_HIDDEN = "the rogues are choosing: wait for them"
+    MISPLACED = "no pawn goes to {station}: put the pawns on the lit stations"
+    PAUSES_IN = frozenset({JuniorMode.ROGUES})
 
     def __init__(self, game: JuniorGame, seat: HiddenSeat[JuniorGame, Step], now: float, recorder: Recorder | None = None, *,
                  deal: bool = True, detectives: ComputerDetectiveTeam | None = None) -> None:
@@ -93,16 +80,6 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
             self.ui = replace(self.ui, to_place=())  # the pawns are where they should be: go on
             self.go_on(now)
 
-    def misplaced(self, station: Station) -> str:
-        return f"no pawn goes to {station}: put the pawns on the lit stations"
-
-    @property
-    def waiting_for_hidden(self) -> str:
-        return "the rogues are choosing: wait for them"
-
-    def pauses_in(self, mode: Enum) -> bool:
-        return mode is JuniorMode.ROGUES  # only the rogues' part needs their handheld
-
     def paused_ui(self, reason: str) -> JuniorUi:
         return replace(self.ui, mode=JuniorMode.PAUSED, prompt="Wait!", message=reason, selected=None, destinations=())
 
@@ -115,8 +92,8 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
         if self.ui.mode is JuniorMode.REVEAL and not self.ui.to_place and not self._celebrating(now):
             self.go_on(now)
 
-    def scene(self) -> JuniorScene:
-        return JuniorScene(self.game.public_view(), self.ui)
+    def scene(self) -> TableScene[JuniorView, JuniorUi]:
+        return LOOK.scene(self.game.public_view(), self.ui)
 
     # ------------------------------------------------------------ the round
 
@@ -134,13 +111,11 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
         else:
             self._detectives_turn(now)
 
-    def hidden_acts(self, step: Step, now: float) -> None:
-        """A rogue's secret choice: played, recorded; the next rogue is asked, or the detectives go."""
-        try:
-            self.game.choose(step)
-        except IllegalMoveError as error:
-            self.seat.refused(str(error), self.game)
-            return
+    def play_hidden(self, step: Step) -> None:
+        self.game.choose(step)
+
+    def hidden_played(self, step: Step, now: float) -> None:
+        """A rogue's secret choice: recorded; the next rogue is asked, or the detectives go."""
         self.record(journal.stepped(step))
         log.info("round %d: %s has chosen", self.game.round, NAMES[step.piece])
         log.debug("%s (secret)", step)
@@ -231,7 +206,7 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
     def _over(self, now: float) -> None:
         outcome = self.game.outcome
         log.info("game over: %s win", outcome)
-        self.end(journal.ended(self.game), replace(self.ui, mode=JuniorMode.GAME_OVER, selected=None, destinations=(), to_place=(),
+        self.end(journal.CODEC.ended(self.game), replace(self.ui, mode=JuniorMode.GAME_OVER, selected=None, destinations=(), to_place=(),
                                                    prompt=winner_words(outcome), message="Press any key to finish"))
 
 

@@ -16,15 +16,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from console.recorder import Event
+from console.games.kind import Codec
+from console.recorder import UNDO, Event
 from engine.junior import JuniorGame, JuniorStart, Step, dumps
-from engine.junior.record import FORMAT as RECORD_FORMAT
-from engine.junior.record import action_from_list, action_to_list, from_dict, replay
+from engine.junior.record import FORMAT, action_from_list, action_to_list, from_dict, replay
 
-__all__ = ["EVENTS", "RECORD_FORMAT", "UNDO", "ended", "from_record", "outcome_of", "record", "replayed", "start_fields", "started", "stepped"]
-UNDO: Event = {"type": "undo"}
-EVENTS: tuple[str, ...] = ("step", "undo")
-"""The types of event its journal holds, besides ``start`` and ``end``."""
+__all__ = ["CODEC", "UNDO", "stepped"]
 
 
 def start_fields(game: JuniorGame) -> dict[str, Any]:
@@ -44,32 +41,16 @@ def stepped(step: Step) -> Event:
     return {"type": "step", "step": action_to_list(step)}
 
 
-def ended(game: JuniorGame) -> Event:
-    return {"type": "end", "outcome": outcome_of(game)}
-
-
 def outcome_of(game: JuniorGame) -> dict[str, Any]:
     if game.outcome is None:
         raise ValueError(f"{game!r} is not over")
     return {"winner": game.outcome.value, "round": len(game.results)}
 
 
-def replayed(game: JuniorGame, event: Mapping[str, Any]) -> JuniorGame:
-    """*game* after one event of its journal; an event of no Junior game raises ``ValueError``."""
-    kind = event.get("type")
-    if kind == "undo":
-        game.undo()
-    elif kind == "step":
-        replay(game, action_from_list(event["step"]))
-    else:
-        raise ValueError(f"an event of type {kind!r} has no place in a Junior game's journal")
+def _stepped(game: JuniorGame, event: Event) -> JuniorGame:
+    replay(game, action_from_list(event["step"]))
     return game
 
 
-def record(game: JuniorGame) -> str:
-    """The finished game as a Junior game record."""
-    return dumps(game)
-
-
-def from_record(data: Mapping[str, Any]) -> JuniorGame:
-    return from_dict(data)
+CODEC = Codec(game_name="a Junior game", record_format=FORMAT, start_fields=start_fields, started=started,
+              actions={"step": _stepped}, outcome_of=outcome_of, record=dumps, from_record=from_dict)

@@ -28,24 +28,19 @@ from functools import cache
 
 from console.games.junior.model import PIECE_COLOURS, JuniorMode, JuniorUi
 from console.lights import (
-    DEAL_BLINK,
-    DESTINATION_LEVELS,
-    DESTINATION_PERIOD,
-    FPS,
     MOVED_LEVEL,
     PAUSED_LEVEL,
-    REFUSED_BLINK,
-    SELECTED_GLINT,
-    SELECTED_PERIOD,
     STANDARD,
     Palette,
     PaletteName,
-    blink_on,
+    destination_light,
+    elapsed_frames,
     frame_number,
     mix,
-    pulse,
-    rhythm,
+    piece_light,
+    placing_on,
     scale,
+    show_refused,
     wave,
 )
 from engine import Station, Transport
@@ -88,10 +83,7 @@ def junior_frame(view: JuniorView, ui: JuniorUi, now: float, palette: Palette = 
             frame[station] = scale(winners[n % len(winners)], 0.1 + 0.3 * wave(tick + 3 * n, WIN_PERIOD))
     _pawns(view, ui, tick, palette, frame)
     _celebration(view, ui, tick, colours, frame)
-    if ui.refused is not None:
-        on = blink_on(ui.refused.since, ui.refused.seconds, tick, REFUSED_BLINK)
-        if on is not None:
-            frame[ui.refused.station] = palette.refused if on else AREA
+    show_refused(frame, ui.refused, tick, palette, off=AREA)
     return frame
 
 
@@ -99,12 +91,12 @@ def _pawns(view: JuniorView, ui: JuniorUi, tick: int, palette: Palette, frame: d
     colours = COLOURS[palette.name]
     waiting = dict(ui.to_place)
     if ui.selected is not None:
-        frame.update(dict.fromkeys(ui.destinations, scale(colours[ui.selected], pulse(tick, DESTINATION_PERIOD, *DESTINATION_LEVELS))))
+        frame.update(dict.fromkeys(ui.destinations, destination_light(colours[ui.selected], tick)))
     moved = {step.piece for step in view.moved}
     for piece, station in view.stations:
         colour = colours[piece]
         if piece in waiting:
-            if tick // DEAL_BLINK % 2 == 0:
+            if placing_on(tick):
                 frame[waiting[piece]] = colour
             continue
         if ui.mode is JuniorMode.PAUSED:
@@ -115,9 +107,7 @@ def _pawns(view: JuniorView, ui: JuniorUi, tick: int, palette: Palette, frame: d
             level = 0.45 + 0.55 * wave(tick, CHOSEN_PERIOD)
         else:
             level = 1.0
-        frame[station] = scale(colour, level * rhythm(palette, ORDER.index(piece), tick))
-        if piece == ui.selected:
-            frame[station] = mix(colour, palette.selected, SELECTED_GLINT * wave(tick, SELECTED_PERIOD))
+        frame[station] = piece_light(colour, tick, palette, ORDER.index(piece), level=level, selected=piece == ui.selected)
 
 
 def _celebration(view: JuniorView, ui: JuniorUi, tick: int, colours: dict[str, Colour], frame: dict[Station, Colour]) -> None:
@@ -125,8 +115,8 @@ def _celebration(view: JuniorView, ui: JuniorUi, tick: int, colours: dict[str, C
     party = ui.celebration
     if party is None:
         return
-    elapsed = tick - frame_number(party.since)
-    if not 0 <= elapsed < round(party.seconds * FPS):
+    elapsed = elapsed_frames(party.since, party.seconds, tick)
+    if elapsed is None:
         return
     result = party.result
     landed = {step.piece: step.station for step in result.steps}

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from console.games.table import TableUi
+from console.lights import Signal
 from engine import Station
 from engine.junior import RoundResult
 from hardware.interfaces import Colour
@@ -55,3 +56,7 @@ class JuniorUi(TableUi[JuniorMode]):
     destinations: tuple[Station, ...] = ()
     """Where the selected detective may go (its own station among them: it stays)."""
     celebration: Celebration | None = None
+
+    @property
+    def timed(self) -> tuple[Signal | None, ...]:
+        return (self.refused, self.celebration)

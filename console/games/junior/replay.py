@@ -7,23 +7,24 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from console.games.junior.flow import JuniorScene, reveal_words, winner_words
+from console.games.junior.flow import LOOK, reveal_words, winner_words
 from console.games.junior.model import Celebration, JuniorMode, JuniorUi
-from engine.junior import JuniorGame
+from console.games.table import TableScene
+from engine.junior import JuniorGame, JuniorView
 from engine.junior.record import replay
 
 REVEAL_SECONDS = 3.0
 
 
-def scenes(final: JuniorGame) -> Iterator[JuniorScene]:
+def scenes(final: JuniorGame) -> Iterator[TableScene[JuniorView, JuniorUi]]:
     """The start, each round's reveal with its celebration, and the winners."""
     game = JuniorGame(final.start, final.district)
-    yield JuniorScene(game.public_view(), JuniorUi(JuniorMode.ROGUES, prompt="The start", message="Round 1"))
+    yield LOOK.scene(game.public_view(), JuniorUi(JuniorMode.ROGUES, prompt="The start", message="Round 1"))
     for action in final.actions:
         rounds = len(game.results)
         replay(game, action)
         if len(game.results) > rounds:
             prompt, told = reveal_words(game.results[-1])
-            yield JuniorScene(game.public_view(), JuniorUi(JuniorMode.REVEAL, prompt=prompt, message=f"Round {rounds + 1}: {told}",
+            yield LOOK.scene(game.public_view(), JuniorUi(JuniorMode.REVEAL, prompt=prompt, message=f"Round {rounds + 1}: {told}",
                                                            celebration=Celebration(game.results[-1], 0.0, REVEAL_SECONDS)))
-    yield JuniorScene(game.public_view(), JuniorUi(JuniorMode.GAME_OVER, prompt=winner_words(game.outcome), message="Press any key to leave"))
+    yield LOOK.scene(game.public_view(), JuniorUi(JuniorMode.GAME_OVER, prompt=winner_words(game.outcome), message="Press any key to leave"))

@@ -39,7 +39,7 @@ from pathlib import Path
 import pygame
 
 from console.games.junior.model import PIECE_COLOURS, Celebration, JuniorMode, JuniorUi
-from console.games.table import Flash
+from console.lights import showing
 from console.screen.toolkit import DARK_INK, DIM, HIGHLIGHT, PANEL, TEXT, TICKET_COLOURS, TICKET_INK, Colour, Toolkit, fraction
 from engine import Station, Ticket, Transport
 from engine.junior import (
@@ -143,7 +143,7 @@ def draw_junior(kit: Toolkit, surface: pygame.Surface, view: JuniorView, ui: Jun
     """Draw a Junior game's screen for *view* and *ui* at time *now*; ``kit.texts`` gets the words drawn."""
     kit.begin(surface)
     layout = junior_layout(surface.get_size())
-    celebration = ui.celebration if ui.celebration is not None and _active(ui.celebration.since, ui.celebration.seconds, now) else None
+    celebration = ui.celebration if showing(ui.celebration, now) else None
     revealed = ui.celebration.result.round if ui.mode is JuniorMode.REVEAL and ui.celebration is not None else view.round
     _top_bar(kit, surface, layout, view, revealed)
     # The flow's prompt may already be the celebration's word ("Caught Mister FOX!"): then it is the headline, in gold.
@@ -155,7 +155,7 @@ def draw_junior(kit: Toolkit, surface: pygame.Surface, view: JuniorView, ui: Jun
         _board(surface, layout, view, team, won, winner, now - celebration.since if celebration else 0.0)
     _centre(kit, surface, layout, view, ui, celebration, now, said=said)
     message = "" if ui.mode is JuniorMode.PAUSED else ui.message
-    kit.message_bar(surface, message, alert=_showing(ui.refused, now))
+    kit.message_bar(surface, message, alert=showing(ui.refused, now))
 
 
 def render_junior_png(view: JuniorView, ui: JuniorUi, path: str | Path, size: tuple[int, int] = (800, 480), now: float = 0.0) -> None:
@@ -163,14 +163,6 @@ def render_junior_png(view: JuniorView, ui: JuniorUi, path: str | Path, size: tu
     surface = pygame.Surface(size)
     draw_junior(Toolkit(size), surface, view, ui, now)
     pygame.image.save(surface, str(path))
-
-
-def _active(since: float, seconds: float, now: float) -> bool:
-    return since <= now < since + seconds
-
-
-def _showing(flash: Flash | None, now: float) -> bool:
-    return flash is not None and _active(flash.since, flash.seconds, now)
 
 
 def _top_bar(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, view: JuniorView, round_number: int) -> None:

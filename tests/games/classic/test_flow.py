@@ -268,7 +268,7 @@ def test_whole_games_end_and_are_journaled_once() -> None:
                 break
             play_detectives_round(flow, game)
         assert flow.ui.mode is Mode.GAME_OVER and game.is_over
-        assert journal.events.count(("end", events.outcome_of(game))) == 1
+        assert journal.events.count(("end", events.CODEC.outcome_of(game))) == 1
         assert [e for e in journal.events if not isinstance(e, (str, tuple))] == list(game.actions)
         assert flow.ui.message.lower() == f"{game.outcome}. press any key to finish".lower()
 

@@ -21,10 +21,11 @@ from console.program import Program
 from console.replay import load_record, replay
 from console.settings import GameSettings, Level, Seat
 from engine.junior import DETECTIVES, NAMES, JuniorGame, Step, Team, districts, loads
+from firmware.ui import CHOOSING, WAITING, Ui
 from hardware.config import Config
 from hardware.factory import build_hardware
-from hardware.handheld import MemoryHandheldLink
-from hardware.interfaces import Hardware, Key
+from hardware.handheld import FarEnd, MemoryHandheldLink
+from hardware.interfaces import Hardware, Key, Message
 from hardware.leds import RecordingLeds
 from hardware.station_map import StationMap
 from tests.support.junior import HandheldRogues, JuniorTable
@@ -33,7 +34,7 @@ from tests.support.players import StepClock
 STATIONS = range(1, 200)
 
 
-def junior_console(data: Path, rogues: HandheldRogues | None = None, **settings: object) -> tuple[Program, JuniorTable, Hardware]:
+def junior_console(data: Path, rogues: FarEnd | None = None, **settings: object) -> tuple[Program, JuniorTable, Hardware]:
     hardware = build_hardware(Config(profile="fake"), StationMap.identity(STATIONS), STATIONS,
                               handheld=MemoryHandheldLink(rogues or HandheldRogues()))
     game = GameSettings(**({"edition": "junior", "players": 4, "data_dir": str(data)} | settings))  # type: ignore[arg-type]
@@ -154,6 +155,29 @@ def test_the_rogues_wait_for_an_unplugged_handheld_and_are_asked_again(tmp_path:
     link.plug()
     play_until(table, lambda: flow.ui.mode is JuniorMode.DETECTIVES)
     assert flow.game.round == 2
+
+
+def test_leaving_in_the_rogues_turn_withdraws_the_question_from_the_handheld(tmp_path: Path) -> None:
+    """The handheld's list of steps goes when the players leave: it must not hold a question nobody is asking."""
+    pad = Ui(lambda: 0)
+    pad.set_connected(True)
+
+    def silent(message: Message) -> list[Message]:
+        pad.on_message(dict(message))
+        return []
+
+    program, table, _ = junior_console(tmp_path, silent, players=2)
+    flow = started(program, table)
+    play_until(table, lambda: flow.ui.mode is JuniorMode.ROGUES)
+    assert pad.mode == CHOOSING
+    table.key(Key.MENU)
+    menu = program.menu
+    assert menu is not None
+    menu.cursor = [label for label, _ in menu.ui.rows].index("Leave (the game is kept)")
+    table.key(Key.CONFIRM)
+    assert program.flow is None and pad.mode == WAITING
+    table.key(Key.CONFIRM)  # resume: the rogue is asked again
+    assert program.flow is not None and pad.mode == CHOOSING
 
 
 def test_an_interrupted_junior_game_resumes_exactly(tmp_path: Path) -> None:

@@ -299,7 +299,7 @@ def test_secret_choices_do_not_change_a_pixel() -> None:
 
 
 def test_the_next_frames_of_a_screen_render_no_text_again() -> None:
-    """Rendering text is most of a frame's cost (``python -m console.bench`` times the frames): an animation re-uses its words."""
+    """Rendering text is most of a frame's cost (``python -m benchmarks.console`` times the frames): an animation re-uses its words."""
     kit = Toolkit((800, 480))
     surface = pygame.Surface((800, 480))
     for _, view, ui, now, _ in STATES:
