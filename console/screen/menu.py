@@ -43,14 +43,15 @@ def draw_menu(kit: Toolkit, surface: pygame.Surface, menu: MenuUi) -> None:
 
 
 def draw_page(kit: Toolkit, surface: pygame.Surface, title: str, lines: Sequence[str]) -> None:
-    """A page of plain lines under a title."""
+    """A page of plain lines under a title, each broken to the width (the last lines kept when they overflow)."""
     kit.begin(surface)
     kit.title_bar(surface, title)
+    rows = [row for line in lines for row in kit.wrap(line, kit.px_main, TEXT, kit.body.w, 3)]
+    room = kit.body.h // max(1, kit.font(kit.px_main).get_height())
     y = kit.body.y
-    for line in lines:
-        text = kit.text(line, kit.px_main, TEXT, kit.body.w)
-        surface.blit(text, (kit.body.x, y))
-        y += text.get_height()
+    for row in rows[-room:]:
+        surface.blit(row, (kit.body.x, y))
+        y += row.get_height()
 
 
 @dataclass(frozen=True)
