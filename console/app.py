@@ -15,28 +15,14 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-import pygame
-
 from console.lights import STANDARD, Palette
+from console.scene import Scene
 from console.screen.toolkit import Toolkit
-from hardware.interfaces import Frame, Hardware, Key, KeyPressed, Message, Station, StationPressed, StationStuck
+from hardware.interfaces import Hardware, Key, KeyPressed, Message, Station, StationPressed, StationStuck
 
 FRAME_SECONDS = 1 / 30
 UNPLUGGED_AFTER_S = 1.0
 """The handheld counts as gone once its link has been down this long (a new game's handshake is not a pause)."""
-
-
-class Scene(Protocol):
-    """What the board and the screen show at one moment, from public data only; equal scenes look the same."""
-
-    def lights(self, now: float, palette: Palette) -> Frame:
-        """The LED frame at *now*."""
-
-    def draw(self, kit: Toolkit, surface: pygame.Surface, now: float, palette: Palette) -> None:
-        """The screen at *now*."""
-
-    def animating(self, now: float) -> bool:
-        """Whether the screen changes with time at *now* (so it is drawn again, and once more when it stops)."""
 
 
 class Presenter:

@@ -29,9 +29,9 @@ from console.settings import GameSettings, Level, Seat
 from hardware.interfaces import HandheldLink
 
 if TYPE_CHECKING:
-    from console.app import Scene
     from console.lights import Palette
     from console.menu import Menu
+    from console.scene import Scene
     from console.thinker import Thinker
     from hardware.interfaces import Frame, Station
 

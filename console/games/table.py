@@ -34,9 +34,10 @@ from hardware.interfaces import Frame, Key, Message, Station
 if TYPE_CHECKING:
     import pygame
 
-    from console.app import Presenter, Scene
+    from console.app import Presenter
     from console.lights import Palette
     from console.menu import Row
+    from console.scene import Scene
     from console.screen.toolkit import Toolkit
 
 REFUSED_SECONDS = 0.8

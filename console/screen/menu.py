@@ -14,7 +14,7 @@ from console.screen.toolkit import DIM, HIGHLIGHT, PANEL, TEXT, Toolkit
 from hardware.interfaces import Frame, Station
 
 if TYPE_CHECKING:
-    from console.app import Scene
+    from console.scene import Scene
 
 
 def draw_menu(kit: Toolkit, surface: pygame.Surface, menu: MenuUi) -> None:

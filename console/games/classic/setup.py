@@ -22,10 +22,11 @@ from console.games.kind import seat_rows
 from console.menu import Menu, Row, Setting
 from console.settings import GameSettings, Level
 from engine import EDITIONS
+from engine.ai import players
 from engine.editions import FIVE_REVEALS, Ruleset, StartDeal
 from hardware.config import ConfigError
 
-LEVELS = (Level.EASY, Level.NORMAL, Level.HARD)
+LEVELS = tuple(Level(name) for name in players.LEVELS)
 """The computer players' levels (``engine.ai.players``)."""
 
 

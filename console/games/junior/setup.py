@@ -17,6 +17,7 @@ from typing import Any
 from console.games.kind import seat_rows
 from console.menu import Menu, Row, Setting
 from console.settings import GameSettings, Level
+from engine.ai.junior import JUNIOR_LEVELS
 from engine.junior import districts
 from hardware.config import ConfigError
 
@@ -24,7 +25,7 @@ EDITION = "junior"
 """Scotland Yard Junior: a game of its own (``engine.junior``), offered beside the editions."""
 PLAYERS = (2, 4)
 """Junior is for 2 to 4 players: 4 brings ROXy in as a second rogue."""
-LEVELS = (Level.EASY, Level.NORMAL)
+LEVELS = tuple(Level(name) for name in JUNIOR_LEVELS)
 """The computer players' levels (``engine.ai.junior``)."""
 
 
