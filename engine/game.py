@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import cache
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple, TypeVar, overload
 
 from engine.board import Board, Station, StationSet, Transport, iter_stations, london
 from engine.deduction import after_move
 from engine.editions import Ruleset, TicketFlow, find_ruleset
 from engine.errors import IllegalMoveError
+from engine.movegen import after_paying, mister_x_moves, unblocked
 from engine.moves import DetectiveMove, DoubleMove, MisterXMove, Move
 from engine.outcome import Outcome, Reason, Side
 from engine.position import MISTER_X, LogEntry, PieceSetup, Position, check_position, deal
@@ -51,12 +52,46 @@ def _move_table(board: Board, names: tuple[str, ...], transports: frozenset[Tran
     return {}
 
 
-def _unblocked(entry: tuple[tuple[_M, ...], StationSet], occupied: StationSet) -> Sequence[_M]:
-    """The moves of a ``_move_table`` entry that do not end on an occupied station."""
-    along, reach = entry
-    if occupied & reach:
-        return [m for m in along if not occupied >> m.station & 1]
-    return along
+class LegalMoves(Sequence[DetectiveMove | MisterXMove]):
+    """The legal moves of the side to move, as ``Game.legal_moves`` lists them: a sequence not to be changed.
+
+    ``move in moves`` asks the rules (``Game.is_legal``) while the game is as it
+    was when the moves were listed, rather than comparing against every move:
+    a bobby's move by any line it may take is in them (the listing names one
+    move a destination, since a bobby spends nothing). Double moves are not
+    listed (``Game.second_legs`` lists a first leg's seconds), so none is ``in`` them.
+    """
+
+    __slots__ = ("_game", "_moves", "_version")
+
+    def __init__(self, game: Game, moves: Sequence[DetectiveMove | MisterXMove]) -> None:
+        self._game, self._moves, self._version = game, moves, game._version
+
+    def __contains__(self, move: object) -> bool:
+        if self._version != self._game._version:
+            return move in self._moves
+        return type(move) in (DetectiveMove, MisterXMove) and self._game.is_legal(move)  # type: ignore[arg-type]
+
+    def __len__(self) -> int:
+        return len(self._moves)
+
+    @overload
+    def __getitem__(self, index: int) -> DetectiveMove | MisterXMove: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[DetectiveMove | MisterXMove]: ...
+
+    def __getitem__(self, index: int | slice) -> DetectiveMove | MisterXMove | Sequence[DetectiveMove | MisterXMove]:
+        return self._moves[index]
+
+    def __iter__(self) -> Iterator[DetectiveMove | MisterXMove]:
+        return iter(self._moves)
+
+    def __eq__(self, other: object) -> bool:
+        return list(self._moves) == list(other) if isinstance(other, Sequence) else NotImplemented
+
+    def __repr__(self) -> str:
+        return f"LegalMoves({list(self._moves)!r})"
 
 
 class _Undo(NamedTuple):
@@ -102,10 +137,13 @@ class Game:
         self._outcome: Outcome | None = None
         self._actions: list[Move] = []
         self._undo: list[_Undo] = []
+        self._version = 0
+        """Counts the changes (plays and undos): a listing of legal moves knows whether it is still the game's."""
         self._lines = [t for t in _DETECTIVE_LINES if self.ruleset.uses[t]]
         """The lines detectives may use (and Mister X with his own tickets), as plain ints for speed."""
         self._others = range(1, len(self.names))
         self._along = _move_table(self.board, self.names, self.ruleset.transports)
+        self._mister_x = mister_x_moves(self.board, self.ruleset.transports)
         self._on_board = self.board.positions  # a dict: `in` without a Python-level call
         self._neighbours = [self.board.neighbour_table(t) for t in _TRANSPORTS]
         self._black_reach = self.board.neighbours_any_table(self.ruleset.transports)
@@ -199,32 +237,37 @@ class Game:
 
     # ------------------------------------------------------------ legal moves
 
-    def legal_moves(self) -> Sequence[DetectiveMove | MisterXMove]:
-        """The legal moves of the side to move, as a sequence not to be changed.
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves of the side to move (``in`` them asks ``is_legal``).
 
         Mister X: his single moves (a double move is listed leg by leg: see
         ``second_legs``). Detectives: every move of every piece that has not
         moved this round.
+
+        >>> game = Game.new("beginner", players=3, seed=1)
+        >>> moves = game.legal_moves()
+        >>> moves[0] in moves, MisterXMove(1, Ticket.TAXI) in moves
+        (True, False)
         """
         if self._outcome is not None:
-            return []
+            return LegalMoves(self, ())
         if self._turn is _MISTER_X:
-            return self._mister_x_moves(self._stations[_X], self._tickets[_X], self._supply)
+            return LegalMoves(self, self._mister_x_moves(self._stations[_X], self._tickets[_X], self._supply))
         moves: list[DetectiveMove] = []
         moved = self._moved
         occupied = self._occupied
         lines_of = self._lines_of
         for i in self._others:
             if not moved >> i & 1:
-                moves.extend(_unblocked(lines_of[i], occupied))
-        return moves
+                moves.extend(unblocked(lines_of[i], occupied))
+        return LegalMoves(self, moves)
 
     def moves_of(self, piece: str) -> list[DetectiveMove]:
         """The legal moves of one detective or bobby now (empty if it may not move)."""
         index = self._piece_index(piece)
         if index == _X or self._outcome or self._turn is not _DETECTIVES or self._moved >> index & 1:
             return []
-        return list(_unblocked(self._lines_of[index], self._occupied))
+        return list(unblocked(self._lines_of[index], self._occupied))
 
     @property
     def can_double(self) -> bool:
@@ -241,7 +284,7 @@ class Game:
         if not self.can_double:
             return []
         self._check_mister_x_leg(self._stations[_X], first, self._tickets[_X], self._supply)
-        own, supply = self._after_paying(first.ticket, self._tickets[_X], self._supply)
+        own, supply = after_paying(first.ticket, self._tickets[_X], self._supply)
         return self._mister_x_moves(first.station, own, supply)
 
     def double_moves(self) -> Iterator[DoubleMove]:
@@ -249,7 +292,7 @@ class Game:
         if not self.can_double:
             return
         for first in self._mister_x_moves(self._stations[_X], self._tickets[_X], self._supply):
-            own, supply = self._after_paying(first.ticket, self._tickets[_X], self._supply)
+            own, supply = after_paying(first.ticket, self._tickets[_X], self._supply)
             for second in self._mister_x_moves(first.station, own, supply):
                 yield DoubleMove(first, second)
 
@@ -290,50 +333,41 @@ class Game:
         return tuple(moves), reach
 
     def _mister_x_moves(self, station: Station, own: list[int], supply: list[int] | None) -> Sequence[MisterXMove]:
-        if supply is None:
-            mask = (own[0] > 0) | (own[1] > 0) << 1 | (own[2] > 0) << 2 | (own[3] > 0) << 3
-        else:
-            mask = (
-                (own[0] > 0 or supply[0] > 0)
-                | (own[1] > 0 or supply[1] > 0) << 1
-                | (own[2] > 0 or supply[2] > 0) << 2
-                | (own[3] > 0) << 3
-            )
-        key = station << 4 | mask
-        entry = self._along.get(key)
-        if entry is None:
-            entry = self._along[key] = self._build_mister_x_lines(station, mask)
-        return _unblocked(entry, self._occupied)  # type: ignore[arg-type]
-
-    def _build_mister_x_lines(self, station: Station, mask: int) -> tuple[tuple[MisterXMove, ...], StationSet]:
-        moves: list[MisterXMove] = []
-        reach = 0
-        for t in self._lines:
-            if mask >> t & 1:
-                targets = self._neighbours[t][station]
-                moves.extend(MisterXMove(to, TRANSPORT_TICKETS[t]) for to in iter_stations(targets))
-                reach |= targets
-        if mask >> _BLACK & 1:
-            targets = self._black_reach[station]
-            moves.extend(MisterXMove(to, _BLACK) for to in iter_stations(targets))
-            reach |= targets
-        return tuple(moves), reach
+        return self._mister_x.moves(station, own, supply, self._occupied)
 
     # ------------------------------------------------------------------ play
 
     def play(self, move: Move) -> None:
         """Play *move* for the side to move, or raise ``IllegalMoveError`` and change nothing."""
+        if type(move) is DetectiveMove:
+            self._play_detective(move, self._check_detective(move))
+        else:
+            self._check_mister_x(move)
+            self._play_mister_x(move)  # type: ignore[arg-type]  # checked: a single or a double move
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``play(move)`` would play *move* (the same answer, without playing it).
+
+        >>> game = Game.new("beginner", players=3, seed=1)
+        >>> game.is_legal(game.legal_moves()[0]), game.is_legal(DetectiveMove("red", 40, Ticket.TAXI))
+        (True, False)
+        """
+        try:
+            if type(move) is DetectiveMove:
+                self._check_detective(move)
+            else:
+                self._check_mister_x(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def _check_over(self) -> None:
         if self._outcome is not None:
             raise IllegalMoveError(f"the game is over: {self._outcome}")
-        kind = type(move)
-        if kind is DetectiveMove:
-            self._play_detective(move)  # type: ignore[arg-type]
-        elif kind is MisterXMove or kind is DoubleMove:
-            self._play_mister_x(move)  # type: ignore[arg-type]
-        else:
-            raise TypeError(f"not a move: {move!r}")
 
-    def _play_detective(self, move: DetectiveMove) -> None:
+    def _check_detective(self, move: DetectiveMove) -> int:
+        """The moving piece's index, if *move* is legal now; else ``IllegalMoveError`` naming the rule."""
+        self._check_over()
         if self._turn is not _DETECTIVES:
             raise IllegalMoveError(f"Mister X moves first in round {self._round}; {move.piece} must wait", rule=2)
         index = self._index.get(move.piece)
@@ -352,13 +386,16 @@ class Game:
             raise IllegalMoveError(f"the {self.ruleset.name} edition closes the {transport} lines", rule=3)
         if not self._neighbours[transport][origin] >> move.station & 1:
             raise IllegalMoveError(f"there is no {transport} line from {origin} to {move.station}", rule=3)
-        tickets = self._tickets[index]
-        bobby = self._is_bobby[index]
-        if not bobby and not tickets[ticket]:
+        if not self._is_bobby[index] and not self._tickets[index][ticket]:
             raise IllegalMoveError(f"{self._describe(index)} has no {ticket} ticket left", rule=3)
         if self._occupied >> move.station & 1:
             raise IllegalMoveError(f"station {move.station} is occupied by {self._holder(move.station)}", rule=4)
+        return index
 
+    def _play_detective(self, move: DetectiveMove, index: int) -> None:
+        self._version += 1
+        ticket, origin, bobby = move.ticket, self._stations[index], self._is_bobby[index]
+        tickets = self._tickets[index]
         self._undo.append(_Undo(index, origin, ticket, self._round, self._turn, self._moved, self._possible))
         self._actions.append(move)
         if not bobby:
@@ -380,7 +417,11 @@ class Game:
         if self._outcome is None:
             self._end_round_if_done()
 
-    def _play_mister_x(self, move: MisterXMove | DoubleMove) -> None:
+    def _check_mister_x(self, move: Move) -> None:
+        """Nothing, if Mister X's *move* (single or double) is legal now; else ``IllegalMoveError`` naming the rule."""
+        self._check_over()
+        if not isinstance(move, (MisterXMove, DoubleMove)):
+            raise TypeError(f"not a move: {move!r}")
         if self._turn is not _MISTER_X:
             raise IllegalMoveError(f"the detectives are moving in round {self._round}; Mister X waits for round {self._round + 1}", rule=2)
         own, supply = self._tickets[_X], self._supply
@@ -391,21 +432,25 @@ class Game:
             if left is not None and left < 2:
                 raise IllegalMoveError(f"only {left} travel-log entry is left, too few for a double move", rule=8)
             self._check_mister_x_leg(self._stations[_X], move.first, own, supply)
-            after_own, after_supply = self._after_paying(move.first.ticket, own, supply)
+            after_own, after_supply = after_paying(move.first.ticket, own, supply)
             try:
                 self._check_mister_x_leg(move.first.station, move.second, after_own, after_supply)
             except IllegalMoveError as error:
                 message = str(error).removeprefix(f"rule {error.rule}: ")
                 raise IllegalMoveError(f"second leg of the double move: {message}", rule=error.rule) from None
-            own[_DOUBLE] -= 1
-            self._actions.append(move)
+        elif move.ticket is _DOUBLE:
+            raise IllegalMoveError("a double-move ticket is played as one DoubleMove of two legs", rule=8)
+        else:
+            self._check_mister_x_leg(self._stations[_X], move, own, supply)
+
+    def _play_mister_x(self, move: MisterXMove | DoubleMove) -> None:
+        self._version += 1
+        self._actions.append(move)
+        if isinstance(move, DoubleMove):
+            self._tickets[_X][_DOUBLE] -= 1
             self._mister_x_leg(move.first, double=True)
             self._mister_x_leg(move.second, double=True)
         else:
-            if move.ticket is _DOUBLE:
-                raise IllegalMoveError("a double-move ticket is played as one DoubleMove of two legs", rule=8)
-            self._check_mister_x_leg(self._stations[_X], move, own, supply)
-            self._actions.append(move)
             self._mister_x_leg(move)
         self._undo.clear()
         self._turn = _DETECTIVES
@@ -439,16 +484,6 @@ class Game:
                 raise IllegalMoveError(f"Mister X has no {ticket} ticket{where}", rule=6)
         if self._occupied >> station & 1:
             raise IllegalMoveError(f"Mister X may not move onto station {station}: {self._holder(station)} is there", rule=4)
-
-    @staticmethod
-    def _after_paying(ticket: Ticket, own: list[int], supply: list[int] | None) -> tuple[list[int], list[int] | None]:
-        own = own.copy()
-        supply = supply.copy() if supply is not None else None
-        if own[ticket]:
-            own[ticket] -= 1
-        elif supply is not None:
-            supply[ticket] -= 1
-        return own, supply
 
     def _mister_x_leg(self, move: MisterXMove, double: bool = False) -> None:
         own = self._tickets[_X]
@@ -512,6 +547,7 @@ class Game:
             raise IllegalMoveError("no detective move of this round is left to take back (Mister X's moves stand)")
         entry = self._undo.pop()
         move = self._actions.pop()
+        self._version += 1
         assert isinstance(move, DetectiveMove)
         if not self._is_bobby[entry.piece]:
             self._tickets[entry.piece][entry.ticket] += 1
@@ -569,6 +605,7 @@ class Game:
             log=tuple(self._log),
             moves=tuple(self.legal_moves()) if mine else (),  # type: ignore[arg-type]
             can_double=self.can_double,
+            board=self.board,
         )
 
     def position(self) -> Position:

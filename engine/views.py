@@ -8,10 +8,12 @@ screen, the computer detectives) therefore cannot learn where he is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from engine.board import Station, StationSet, stations_of
+from engine.board import Board, Station, StationSet, london, stations_of
 from engine.editions import Ruleset
+from engine.errors import IllegalMoveError
+from engine.movegen import after_paying, mister_x_moves
 from engine.moves import MisterXMove
 from engine.outcome import Outcome, Side
 from engine.position import LogEntry
@@ -90,12 +92,36 @@ class PublicView:
 
 @dataclass(frozen=True)
 class MisterXView:
-    """What Mister X sees: the public view, his station, his own log and his options."""
+    """What Mister X sees: the public view, his station, his own log and his options.
+
+    A handheld or a computer Mister X needs nothing else: his double moves are
+    listed leg by leg from here (``second_legs``).
+    """
 
     public: PublicView
     station: Station
     log: tuple[LogEntry, ...]
     moves: tuple[MisterXMove, ...]
-    """His legal single moves when it is his turn (double moves: ``Game.second_legs``)."""
+    """His legal single moves when it is his turn (each may start a double move: ``second_legs``)."""
     can_double: bool
     """Whether a double move is open to him now."""
+    board: Board = field(default_factory=london, compare=False, repr=False)
+    """The board the game is played on."""
+
+    def second_legs(self, first: MisterXMove) -> tuple[MisterXMove, ...]:
+        """The second legs of a double move that starts with *first* (one of ``moves``), as ``Game.second_legs`` lists them.
+
+        >>> from engine import Game
+        >>> game = Game.new("reissue", players=3, seed=1)
+        >>> view = game.mister_x_view()
+        >>> view.second_legs(view.moves[0]) == tuple(game.second_legs(view.moves[0]))
+        True
+        """
+        if not self.can_double:
+            return ()
+        if first not in self.moves:
+            raise IllegalMoveError(f"{first} is not one of Mister X's moves now")
+        public = self.public
+        own, supply = after_paying(first.ticket, public.mister_x_tickets, public.supply)
+        occupied = sum(1 << piece.station for piece in public.pieces)
+        return tuple(mister_x_moves(self.board, public.ruleset.transports).moves(first.station, own, supply, occupied))

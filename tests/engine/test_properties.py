@@ -591,7 +591,9 @@ def check_moves_now(game: Game, rng: random.Random, tries: int) -> None:
         copy_game(game).play(move)
     if game.turn is Side.MISTER_X:
         if game.can_double:
+            view = game.mister_x_view()
             for first in rng.sample(sorted(legal, key=str), min(3, len(legal))):
+                assert view.second_legs(first) == tuple(game.second_legs(first))  # type: ignore[arg-type]  # his view alone lists them
                 for second in game.second_legs(first):  # type: ignore[arg-type]
                     copy_game(game).play(DoubleMove(first, second))  # type: ignore[arg-type]
         else:
@@ -624,6 +626,41 @@ def test_legal_moves_are_accepted_and_others_refused(setup: tuple[str, int], see
             with pytest.raises(IllegalMoveError):
                 game.play(random_candidate(game, rng))
         assert snapshot(game) == before
+
+
+def plays(game: Game, move: Move) -> bool:
+    """Whether *game* plays *move* (on a copy)."""
+    try:
+        copy_game(game).play(move)
+    except IllegalMoveError:
+        return False
+    return True
+
+
+@settings(max_examples=scaled(40))
+@given(setup=setups, seed=seeds)
+def test_is_legal_gives_play_s_answer_and_in_asks_the_rules(setup: tuple[str, int], seed: int) -> None:
+    """``is_legal`` answers as ``play`` does, for listed moves, double moves and random probes, and changes nothing;
+    ``in game.legal_moves()`` answers as ``is_legal`` does for the moves it lists (a bobby's by any line it may take:
+    the listing names one a destination), and holds every listed move."""
+    edition, players = setup
+    for game_seed, rng in games_from(seed, count=3):
+        game = new_game(edition, players, game_seed)
+        for move in random_moves(game, rng):
+            listed = game.legal_moves()
+            probes: list[Move] = [*rng.sample(list(listed), min(3, len(listed))), *(random_candidate(game, rng) for _ in range(8))]
+            if game.can_double and listed:
+                first = rng.choice(list(listed))
+                probes += [DoubleMove(first, second) for second in rng.sample(list(game.second_legs(first)), 1)]  # type: ignore[arg-type]
+                probes.append(DoubleMove(first, first))  # type: ignore[arg-type]
+            before = snapshot(game)
+            for probe in probes:
+                assert game.is_legal(probe) == plays(game, probe), probe
+                assert (probe in listed) == (not isinstance(probe, DoubleMove) and game.is_legal(probe)), probe
+                assert probe not in list(listed) or probe in listed, probe
+            assert snapshot(game) == before
+            game.play(move)
+        assert not any(game.is_legal(random_candidate(game, rng)) for _ in range(10))
 
 
 @settings(max_examples=scaled(40))

@@ -80,7 +80,11 @@ class HandheldSeat(OnHandheld):
             first, self._first = self._first, None
             return DoubleMove(first, leg)
         if answer.get("double", False):
-            legs = game.second_legs(leg) if game.can_double else ()
+            view = game.mister_x_view()
+            if leg not in view.moves:
+                self.link.send(messages.refused(f"{leg} is not one of your moves now"))
+                return None
+            legs = view.second_legs(leg)
             if not legs:
                 self.link.send(messages.refused("no double move starts with that leg"))
                 return None

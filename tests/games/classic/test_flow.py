@@ -189,6 +189,8 @@ def test_mister_x_on_the_handheld_single_and_double_moves() -> None:
     assert sent[-1] == messages.refused("move: double is not true or false") and game.moves_made == 0
     flow.handheld_message({"type": "move", "station": 128, "ticket": "boat"}, 1.0)
     assert sent[-1] == messages.refused("no such ticket: 'boat'") and game.moves_made == 0
+    flow.handheld_message(messages.move(1, "taxi", True), 1.0)  # a double move whose first leg he cannot take
+    assert sent[-1] == messages.refused("Mister X taxi to 1 is not one of your moves now") and game.moves_made == 0
     flow.handheld_message(messages.move(128, "taxi", True), 1.1)
     assert sent[-1]["type"] == "choose_second_leg" and game.moves_made == 0
     second = sent[-1]["moves"][0]
