@@ -3,8 +3,8 @@ anything shows it, so pulling the power loses at most the action in progress.
 
 A journal is a JSON-lines file, one event per line, written by ``Journal``::
 
-    {"seq":1,"hash":"<16 hex>","event":{"format":"scotland-yard-journal","settings":{...},"token":"...","type":"start","version":1,...}}
-    {"seq":2,"hash":"<16 hex>","event":{"move":{"piece":"mister_x","station":115,"ticket":"taxi"},"type":"move"}}
+    {"seq":1,"hash":"<16 hex>","event":{"format":"scotland-yard-journal","settings":{...},"token":"...","type":"start","version":2,...}}
+    {"seq":2,"hash":"<16 hex>","event":{"move":"T115","type":"move"}}
     {"seq":3,"hash":"<16 hex>","event":{"type":"undo"}}
     {"seq":9,"hash":"<16 hex>","event":{"outcome":{"by":"red","reason":"capture","round":7},"type":"end"}}
 
@@ -47,7 +47,9 @@ from console.recorder import Event
 from console.settings import GameSettings, settings_from_dict, settings_to_dict
 
 FORMAT = "scotland-yard-journal"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)
+"""The versions this console reads (1: moves as objects; 2: moves in the notation of ``engine.moves``)."""
 
 _LINE = re.compile(rb'\{"seq":([1-9][0-9]{0,8}),"hash":"([0-9a-f]{16})","event":(\{.*\})\}')
 _STAMP = re.compile(r"[0-9A-Za-z][0-9A-Za-z._-]*")
@@ -249,8 +251,8 @@ def _check_header(line: bytes) -> None:
         kind = version = None
     if kind != FORMAT:
         raise _Damage(f"it is not a game journal (its first line is not a {FORMAT!r} start event)")
-    if version != VERSION:
-        raise _Damage(f"it is a journal of version {version!r}; this console reads version {VERSION}")
+    if version not in READS or isinstance(version, bool):
+        raise _Damage(f"it is a journal of version {version!r}; this console reads versions {READS[0]} to {READS[-1]}")
 
 
 def _read_line(line: bytes, seq: int, previous: str) -> tuple[dict[str, Any], str]:

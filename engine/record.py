@@ -1,8 +1,10 @@
 """Game records: versioned JSON that replays to the identical game.
 
-A record is the start position plus every move played since. Loading replays
-the moves through the rules, so a record that was tampered with is refused
-with the action that broke it.
+A record is the start position plus every move played since, each in the
+move notation (``engine.moves``: ``"T46"``, ``"red B14"``, ``"T46+X47"``).
+Loading replays the moves through the rules, so a record that was tampered
+with is refused with the action that broke it. Records of version 1, whose
+moves were objects, still load.
 
 >>> from engine import Game
 >>> game = Game.new("classic", players=4, seed=3)
@@ -22,13 +24,15 @@ from engine.board import Transport, station_set, stations_of
 from engine.editions import EDITIONS, Length, Ruleset, StartDeal, TicketFlow
 from engine.errors import RecordError, ScotlandYardError
 from engine.game import Game
-from engine.moves import DetectiveMove, DoubleMove, MisterXMove, Move
+from engine.moves import DetectiveMove, DoubleMove, MisterXMove, Move, parse_move
 from engine.outcome import Side
 from engine.position import LogEntry, PieceSetup, Position
 from engine.tickets import Ticket, Tickets
 
 FORMAT = "scotland-yard-record"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)
+"""The versions this engine reads (1: moves as objects; 2: moves in the notation)."""
 
 
 def dumps(game: Game) -> str:
@@ -55,7 +59,7 @@ def to_dict(game: Game) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "start": position_to_dict(game.start),
-        "moves": [move_to_dict(move) for move in game.actions],
+        "moves": [move.notation for move in game.actions],
     }
 
 
@@ -63,11 +67,11 @@ def from_dict(data: Any) -> Game:
     """Replay a record given as plain data."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError("not a Scotland Yard game record (no 'format': 'scotland-yard-record')")
-    if type(data.get("version")) is not int or data.get("version") != VERSION:
-        raise RecordError(f"a game record of version {data.get('version')!r}; this engine reads version {VERSION}")
+    if type(data.get("version")) is not int or data.get("version") not in READS:
+        raise RecordError(f"a game record of version {data.get('version')!r}; this engine reads versions {READS[0]} to {READS[-1]}")
     try:
         game = Game(position_from_dict(data["start"]))
-        moves = [move_from_dict(item) for item in data["moves"]]
+        moves = [move_from_record(item) for item in data["moves"]]
     except ScotlandYardError as error:
         raise RecordError(f"the record's start is impossible: {error}") from None
     except (KeyError, TypeError, ValueError, AttributeError) as error:
@@ -83,24 +87,21 @@ def from_dict(data: Any) -> Game:
 # ------------------------------------------------------------------ pieces of a record
 
 
-def move_to_dict(move: Move) -> dict[str, Any]:
-    if isinstance(move, DetectiveMove):
-        return {"piece": move.piece, "station": move.station, "ticket": str(move.ticket)}
-    if isinstance(move, MisterXMove):
-        return {"piece": "mister_x", "station": move.station, "ticket": str(move.ticket)}
-    return {"piece": "mister_x", "double": [move_to_dict(move.first), move_to_dict(move.second)]}
-
-
-def move_from_dict(data: dict[str, Any]) -> Move:
-    if "double" in data:
-        first, second = (move_from_dict(leg) for leg in data["double"])
+def move_from_record(item: Any) -> Move:
+    """A move as records and journals hold it: its notation, or the object records of version 1 held."""
+    if isinstance(item, str):
+        return parse_move(item)
+    if not isinstance(item, dict):
+        raise ValueError(f"a move is its notation, not {item!r}")
+    if "double" in item:
+        first, second = (move_from_record(leg) for leg in item["double"])
         if not isinstance(first, MisterXMove) or not isinstance(second, MisterXMove):
             raise ValueError("a double move's legs are Mister X's moves")
         return DoubleMove(first, second)
-    station, ticket = _int(data["station"]), Ticket.parse(data["ticket"])
-    if data["piece"] == "mister_x":
+    station, ticket = _int(item["station"]), Ticket.parse(item["ticket"])
+    if item["piece"] == "mister_x":
         return MisterXMove(station, ticket)
-    return DetectiveMove(str(data["piece"]), station, ticket)
+    return DetectiveMove(str(item["piece"]), station, ticket)
 
 
 def position_to_dict(position: Position) -> dict[str, Any]:

@@ -41,7 +41,8 @@ from console.games.classic.flow import Flow
 from console.games.classic.model import Mode
 from console.journal import load
 from console.program import Program
-from engine import Game
+from engine import DoubleMove, Game, MisterXMove
+from engine.moves import parse_move
 from engine.record import loads, position_to_dict
 from firmware import messages
 from hardware.handheld import FarEnd
@@ -82,8 +83,8 @@ def kind_of(event: dict[str, Any]) -> str:
     """A journal event's kind, as ``EVERY_KIND`` names them."""
     if event["type"] != "move":
         return str(event["type"])
-    move = event["move"]
-    return "double" if "double" in move else "mister_x" if move["piece"] == "mister_x" else "detective"
+    move = parse_move(event["move"])
+    return "double" if isinstance(move, DoubleMove) else "mister_x" if isinstance(move, MisterXMove) else "detective"
 
 
 def public(event: dict[str, Any]) -> dict[str, Any]:

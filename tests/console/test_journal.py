@@ -25,6 +25,7 @@ from console.games.classic import journal as events
 from console.journal import FORMAT, Journal, JournalError, ResumedGame, archive, load, resume
 from console.settings import GameSettings, settings_to_dict
 from engine import DoubleMove, Game, MisterXMove, Move, PieceSetup, record
+from engine.moves import parse_move
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = GameSettings(edition="reissue", players=4, assist=True)
@@ -169,11 +170,14 @@ def test_the_line_format(tmp_path: Path) -> None:
     assert [line["seq"] for line in lines] == list(range(1, len(lines) + 1))
     assert all(list(line) == ["seq", "hash", "event"] and len(line["hash"]) == 16 for line in lines)
     start = lines[0]["event"]
-    assert start["type"] == "start" and start["format"] == FORMAT and start["version"] == 1
+    assert start["type"] == "start" and start["format"] == FORMAT and start["version"] == 2
     assert start["position"] == record.position_to_dict(game.start)
+    moves = [line["event"]["move"] for line in lines[1:] if line["event"]["type"] == "move"]
+    assert moves and all(parse_move(move).notation == move for move in moves)  # each in the move notation
     assert (start["settings"], start["token"]) == (settings_to_dict(SETTINGS), TOKEN)
     assert len({line["hash"] for line in lines}) == len(lines)
-    assert all(line.isascii() and b" " not in line for line in lines_of(path))
+    canonical = [json.dumps(line, sort_keys=False, separators=(",", ":")).encode() for line in lines]  # no spaces but in strings
+    assert all(line.isascii() for line in lines_of(path)) and lines_of(path) == canonical
 
 
 def test_append_refuses_what_is_not_a_journal_event(tmp_path: Path) -> None:
@@ -430,9 +434,9 @@ def test_a_game_record_is_not_a_journal(tmp_path: Path) -> None:
 def test_a_foreign_version_is_refused_and_kept(tmp_path: Path) -> None:
     path = tmp_path / "game.journal"
     start = Game.new("reissue", 4).start
-    Journal(path).append({"type": "start", "format": FORMAT, "version": 2, "position": record.position_to_dict(start),
+    Journal(path).append({"type": "start", "format": FORMAT, "version": 3, "position": record.position_to_dict(start),
                           "settings": settings_to_dict(SETTINGS), "token": TOKEN})
-    corrupt_aside(path, path.read_bytes(), "version 2; this console reads version 1")
+    corrupt_aside(path, path.read_bytes(), "version 3; this console reads versions 1 to 2")
 
 
 def test_a_broken_start_line_is_refused(tmp_path: Path) -> None:

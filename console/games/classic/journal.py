@@ -4,7 +4,7 @@ The journal (``console.journal``) keeps events as JSON lines; these are the
 main game's (version 1 of the journal, unchanged)::
 
     {"type": "start", "position": {...}, ...}          the console adds its settings and token
-    {"type": "move", "move": {"piece": "mister_x", "station": 115, "ticket": "taxi"}}
+    {"type": "move", "move": "T115"}                    in the move notation (journals before: an object)
     {"type": "undo"}
     {"type": "correction", "position": {...}}           the game goes on from Game(position)
     {"type": "end", "outcome": {"by": "red", "reason": "capture", "round": 7}}
@@ -25,7 +25,7 @@ from typing import Any
 from console.games.kind import Codec
 from console.recorder import UNDO, Event
 from engine import Game, Move, Position
-from engine.record import FORMAT, dumps, from_dict, move_from_dict, move_to_dict, position_from_dict, position_to_dict
+from engine.record import FORMAT, dumps, from_dict, move_from_record, position_from_dict, position_to_dict
 
 __all__ = ["CODEC", "UNDO", "corrected", "moved"]
 
@@ -43,7 +43,7 @@ def started(event: Mapping[str, Any]) -> Game | None:
 
 
 def moved(move: Move) -> Event:
-    return {"type": "move", "move": move_to_dict(move)}
+    return {"type": "move", "move": move.notation}
 
 
 def corrected(position: Position) -> Event:
@@ -58,7 +58,7 @@ def outcome_of(game: Game) -> dict[str, Any]:
 
 
 def _moved(game: Game, event: Event) -> Game:
-    game.play(move_from_dict(event["move"]))
+    game.play(move_from_record(event["move"]))
     return game
 
 

@@ -13,11 +13,14 @@ from collections.abc import Callable
 from typing import TextIO
 
 from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, MisterXMove, Side, Ticket
+from engine.moves import NotationError, parse_move
 from engine.ai.baselines import greedy_detective, greedy_mister_x
 from engine.views import MisterXView, PublicView
 
 HELP = """Commands:
-  PIECE STATION [TICKET]   move a detective or bobby, e.g. "red 46" or "red 46 bus"
+  PIECE LEG                move a detective or bobby in the move notation, e.g. "red T46"
+                           (a leg is a ticket's letter and a station: T taxi, B bus, U underground)
+  PIECE STATION [TICKET]   the same in words, e.g. "red 46" or "red 46 bus"
   moves PIECE              list a piece's legal moves
   where                    stations Mister X may be at (the deduction assist)
   undo                     take back the last detective move of this round
@@ -80,24 +83,36 @@ class TextGame:
         self.say(f"Mister X, you are at {view.station}. Your tickets: {view.public.mister_x_tickets}.")
         if view.public.next_move_is_reveal:
             self.say("Careful: your next move is SEEN.")
-        self.say("Your moves: " + ", ".join(f"{m.station} {m.ticket}" for m in view.moves))
+        self.say("Your moves: " + ", ".join(m.notation for m in view.moves))
         while True:
-            words = self.read("Mister X> ").split()
-            if words == ["quit"]:
+            line = self.read("Mister X> ")
+            if line.split() == ["quit"]:
                 raise Quit
-            try:
-                if words and words[0] == "double" and len(words) == 5:
-                    first = MisterXMove(int(words[1]), _TICKET_WORDS[words[2]])
-                    return DoubleMove(first, MisterXMove(int(words[3]), _TICKET_WORDS[words[4]]))
-                if len(words) == 2:
-                    move = MisterXMove(int(words[0]), _TICKET_WORDS[words[1]])
-                    if move in view.moves:
-                        return move
-                    self.say("That is not one of your moves.")
-                    continue
-            except (ValueError, KeyError):
-                pass
-            self.say('Type "STATION TICKET" (e.g. "45 taxi") or "double S1 T1 S2 T2".')
+            move = self._mister_x_move(line)
+            if move is None:
+                self.say('Type a move as "T45" (taxi to 45; B bus, U underground, X black) or a double move as "T45+X46".')
+            elif not self.game.is_legal(move):
+                self.say("That is not one of your moves.")
+            else:
+                return move
+
+    @staticmethod
+    def _mister_x_move(line: str) -> MisterXMove | DoubleMove | None:
+        """His move in the notation ("T45", "T45+X46"), or in words ("45 taxi", "double 45 taxi 46 black"); None if neither."""
+        try:
+            move = parse_move(line)
+            return move if isinstance(move, (MisterXMove, DoubleMove)) else None
+        except NotationError:
+            pass
+        words = line.lower().split()
+        try:
+            if len(words) == 5 and words[0] == "double":
+                return DoubleMove(MisterXMove(int(words[1]), _TICKET_WORDS[words[2]]), MisterXMove(int(words[3]), _TICKET_WORDS[words[4]]))
+            if len(words) == 2:
+                return MisterXMove(int(words[0]), _TICKET_WORDS[words[1]])
+        except (ValueError, KeyError):
+            pass
+        return None
 
     # ----------------------------------------------------------- detectives
 
@@ -136,33 +151,44 @@ class TextGame:
             except IllegalMoveError as error:
                 self.say(f"No: {error}")
         elif words[0] == "moves" and len(words) == 2:
+            if words[1] not in game.detectives:
+                self.say(f"No piece is called {words[1]!r}: the pieces are {', '.join(game.detectives)}.")
+                return
             moves = game.moves_of(words[1])
-            self.say(", ".join(f"{m.station} {m.ticket}" for m in moves) or f"{words[1]} has no move now.")
+            self.say(", ".join(m.notation for m in moves) or f"{words[1]} has no move now.")
         else:
             self.detective_move(words)
 
     def detective_move(self, words: list[str]) -> None:
         game = self.game
-        if len(words) not in (2, 3) or not words[1].isdigit() or (len(words) == 3 and words[2] not in _TICKET_WORDS):
-            self.say('Not understood. Type "help" for commands.')
+        try:
+            move: DetectiveMove | MisterXMove | DoubleMove | None = parse_move(" ".join(words))
+        except NotationError:
+            move = None
+        if move is None:
+            if len(words) not in (2, 3) or not words[1].isdigit() or (len(words) == 3 and words[2] not in _TICKET_WORDS):
+                self.say('Not understood. Type "help" for commands.')
+                return
+            piece, station = words[0], int(words[1])
+            options = [m for m in game.moves_of(piece) if m.station == station] if piece in game.detectives else []
+            if len(words) == 3:
+                move = DetectiveMove(piece, station, _TICKET_WORDS[words[2]])
+            elif len(options) == 1:
+                move = options[0]
+            elif options:
+                self.say(f"Which ticket to {station}? " + " or ".join(m.notation for m in options))
+                return
+            else:
+                move = DetectiveMove(piece, station, Ticket.TAXI)  # let the engine say why not
+        if not isinstance(move, DetectiveMove):
+            self.say("That is Mister X's move: the detectives move with a piece's name, e.g. \"red T46\".")
             return
-        piece, station = words[0], int(words[1])
-        options = [m for m in game.moves_of(piece) if m.station == station]
-        if len(words) == 3:
-            move = DetectiveMove(piece, station, _TICKET_WORDS[words[2]])
-        elif len(options) == 1:
-            move = options[0]
-        elif options:
-            self.say(f"Which ticket to {station}? " + " or ".join(str(m.ticket) for m in options))
-            return
-        else:
-            move = DetectiveMove(piece, station, Ticket.TAXI)  # let the engine say why not
         try:
             game.play(move)
         except IllegalMoveError as error:
             self.say(f"No: {error}")
             return
-        self.say(f"{piece} takes the {move.ticket} to {station}.")
+        self.say(f"{move.piece} takes the {move.ticket} to {move.station}.")
         if game.outcome is None and game.turn is Side.MISTER_X:
             self.say(f"Round {game.round - 1} is over.")
 

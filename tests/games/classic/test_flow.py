@@ -18,7 +18,7 @@ from console.settings import Level
 from console.thinker import Thinker
 from engine import DetectiveMove, Game, Move, Side, Ticket
 from engine.ai.baselines import greedy_mister_x
-from engine.record import move_from_dict, position_from_dict
+from engine.record import move_from_record, position_from_dict
 from firmware import messages
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
@@ -33,7 +33,7 @@ class Journal:
     def record(self, event: Mapping[str, Any]) -> None:
         kind = event["type"]
         if kind == "move":
-            self.events.append(move_from_dict(event["move"]))
+            self.events.append(move_from_record(event["move"]))
         elif kind == "correction":
             self.events.append(("correction", position_from_dict(event["position"])))
         elif kind == "end":

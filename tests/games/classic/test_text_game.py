@@ -102,3 +102,39 @@ def test_command_line_plays_until_input_ends(monkeypatch: pytest.MonkeyPatch, ca
     assert main(["--seed", "3"]) == 0
     text = capsys.readouterr().out
     assert "Mister X can be at" in text and "Game left." in text
+
+
+def test_moves_are_typed_in_the_move_notation_by_both_sides() -> None:
+    """The detectives type "red T46"; Mister X types "T45" or a double move "T45+X46"; his list of moves uses it too."""
+    typed: list[str] = []
+    for side in (Side.DETECTIVES, Side.MISTER_X):
+        game = Game.new("reissue", players=4, seed=5)
+        rng = random.Random(6)
+        out = io.StringIO()
+
+        def read(prompt: str) -> str:
+            out.write(prompt)
+            moves = game.legal_moves()
+            if game.turn is Side.MISTER_X and game.can_double and rng.random() < 0.5:
+                first = rng.choice(moves)
+                line = f"{first.notation}+{rng.choice(game.second_legs(first)).notation}"  # type: ignore[arg-type]
+            else:
+                line = rng.choice(moves).notation
+            typed.append(line)
+            return line.lower() if rng.random() < 0.3 else line
+
+        TextGame(game, side, out, read).run()  # type: ignore[arg-type]
+        assert game.is_over and "Not understood" not in out.getvalue() and "not one of your moves" not in out.getvalue()
+    assert any("+" in line for line in typed) and any(" " in line for line in typed)
+    assert "Your moves: " in out.getvalue() and game.legal_moves() == [] and "T" in out.getvalue().split("Your moves: ")[1]
+
+
+def test_a_typo_gets_an_answer_and_the_prompt_again() -> None:
+    """An unknown piece, a leg that is no leg, Mister X's notation typed by the detectives: answered, nothing breaks."""
+    game = Game.new("reissue", players=3, seed=5)
+    game.play(game.legal_moves()[0])
+    out, read = scripted(["moves blah", "rde T46", "red Q46", "T46", "quit"])
+    TextGame(game, Side.DETECTIVES, out, read).run()  # type: ignore[arg-type]
+    text = out.getvalue()
+    assert "No piece is called 'blah'" in text and "there is no detective or bobby called 'rde'" in text
+    assert "Not understood" in text and "That is Mister X's move" in text and "Game left." in text
