@@ -45,7 +45,7 @@ PLAYERS = ("random", "greedy") + LEVELS
 """The players a match-up may name."""
 
 DEFAULT_MATCHUPS = ("normal:greedy", "greedy:normal", "normal:normal")
-"""The three match-ups of the issue's bars: ours against greedy detectives, greedy Mister X against ours, ours against ours."""
+"""The three match-ups measured by default: ours against greedy detectives, greedy Mister X against ours, ours against ours."""
 
 TOURNAMENT = Tournament("tournament", __doc__, PLAYERS, "MISTER_X", DEFAULT_MATCHUPS, games=100)
 

@@ -13,7 +13,8 @@ The public API, all importable from ``engine``:
   be played now.
 - ``game.play(move)`` with a ``DetectiveMove``, ``MisterXMove`` or
   ``DoubleMove``; ``game.undo()`` takes back detective moves of this round.
-  Refusals raise ``IllegalMoveError`` naming the rule, and change nothing.
+  Refusals raise ``IllegalMoveError`` naming the rule (numbered as in
+  ``docs/RULES.md``, the rules edition by edition), and change nothing.
 - ``game.public_view()`` (what everyone may see: ``PublicView``) and
   ``game.mister_x_view()`` (``MisterXView``); ``game.possible_locations``
   (the deduction assist, a station bitset).

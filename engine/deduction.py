@@ -1,4 +1,4 @@
-"""Where Mister X can be (RULES.md rule 16), from public information alone.
+"""Where Mister X can be (rule 16 of docs/RULES.md), from public information alone.
 
 These functions take only what the detectives know: tickets shown, reveals and
 the stations of detectives and bobbies. The game keeps its possible set up to

@@ -1,7 +1,7 @@
 """Editions of the game as data: a ``Ruleset`` says everything an edition changes.
 
-The three shipped editions follow ``RULES.md``; a custom ruleset is any of them
-with fields replaced:
+The three shipped editions are the columns of the edition table in
+``docs/RULES.md``; a custom ruleset is any of them with fields replaced:
 
 >>> from dataclasses import replace
 >>> short = replace(REISSUE, name="short", length=10, reveal_moves=frozenset({2, 5, 9}))
@@ -196,7 +196,7 @@ BEGINNER = Ruleset(
 )
 
 FIVE_REVEALS = frozenset({3, 8, 13, 18, 24})
-"""The reveal schedule of the Korean manual and other printings, offered as a setup option."""
+"""Reveals after moves 3, 8, 13, 18 and 24, as some printings have them: the setup's five-reveal option for any edition."""
 
 EDITIONS: dict[str, Ruleset] = {ruleset.name: ruleset for ruleset in (REISSUE, CLASSIC, BEGINNER)}
 

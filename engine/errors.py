@@ -1,8 +1,9 @@
 """One family of exceptions for everything the engine refuses.
 
-Each refusal of a move names the rule of ``RULES.md`` that forbids it, and the
-game is unchanged after it. Every class also subclasses ``ValueError`` so that
-callers who only care about "bad input" can catch that.
+Each refusal of a move names the rule that forbids it, numbered as in the
+project's rules page, ``docs/RULES.md``, and the game is unchanged after it.
+Every class also subclasses ``ValueError`` so that callers who only care about
+"bad input" can catch that.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ class ScotlandYardError(ValueError):
 
 
 class IllegalMoveError(ScotlandYardError):
-    """A move (or undo) that the rules forbid. ``rule`` names the rule: its number in RULES.md, or a Junior rule ("J3")."""
+    """A move (or undo) that the rules forbid. ``rule`` names the rule of docs/RULES.md: a number 1-16, or a Junior rule ("J3")."""
 
     def __init__(self, message: str, rule: int | str | None = None) -> None:
         self.rule = rule

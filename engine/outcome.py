@@ -17,7 +17,7 @@ class Side(Enum):
 
 
 class Reason(Enum):
-    """How a game ended (RULES.md rules 11-14)."""
+    """How a game ended (rules 11-14 of docs/RULES.md)."""
 
     CAPTURE = "capture"
     """Rule 11: a detective or bobby landed on Mister X."""

@@ -1,8 +1,9 @@
 """Scotland Yard Junior: Mister FOX (and ROXy) against Willy Watson and Milly Marble.
 
 A separate game from the main one, with its own round structure and scoring
-(``engine.junior.game`` holds the rules J1-J7), played in a district of the
-London board (``engine.junior.district``). The public API:
+(its rules J1-J7 are in ``docs/RULES.md``, in short in ``engine.junior.game``),
+played in a district of the London board (``engine.junior.district``). The
+public API:
 
 - ``JuniorGame.new(district, rogues=1|2, seed=...)``, ``JuniorGame(JuniorStart(...))``;
 - ``game.choose(step)`` (a rogue, secretly), ``game.move(step)`` (a detective,

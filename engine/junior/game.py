@@ -1,7 +1,8 @@
 """Scotland Yard Junior's rules: rounds of secret choices, open chases, reveals and tokens.
 
-The rules, as this engine plays them (seed 002; RULES.md, "Scotland Yard
-Junior"). A refusal names its rule as ``J1``..``J7`` and changes nothing.
+The rules in short, as this engine plays them; ``docs/RULES.md`` ("Scotland Yard
+Junior") has them in full, with every decision and the tests of each rule. A
+refusal names its rule as ``J1``..``J7`` and changes nothing.
 
 - **J1 Pieces.** Mister FOX, and with 4 players his accomplice ROXy (the
   rogues), against Willy Watson and Milly Marble (the detectives, one team).

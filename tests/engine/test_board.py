@@ -1,9 +1,8 @@
 """The board data and the board's queries.
 
-The project's board (``engine/data/london.json``) must be the reference board of
-``shared/board`` (see its PROVENANCE.md) edge for edge and station for station.
-The reference folder lives next to the repository; where it is absent (e.g. a
-bare checkout) those comparisons are skipped, but the totals are always checked.
+The project's board (``engine/data/london.json``) must be the reference board in
+``tests/fixtures/board`` (its README.md says what the files are and where they
+come from) edge for edge and station for station.
 """
 
 from __future__ import annotations
@@ -20,14 +19,9 @@ from hypothesis import strategies as st
 from engine import Board, Transport, london, station_set, stations_of
 from engine.board import iter_stations, load_board
 
-REFERENCE = Path(__file__).resolve().parents[2].parent / "shared" / "board"
+REFERENCE = Path(__file__).resolve().parents[1] / "fixtures" / "board"
 EDGES_CSV = REFERENCE / "edges.csv"
 STATIONS_CSV = REFERENCE / "stations.csv"
-
-needs_reference = pytest.mark.skipif(
-    not (EDGES_CSV.is_file() and STATIONS_CSV.is_file()),
-    reason=f"the reference board ({REFERENCE}/edges.csv and stations.csv) is not present next to this checkout",
-)
 
 TRANSPORT_NAMES = {str(t): t for t in Transport}  # "taxi" -> Transport.TAXI, ...
 
@@ -64,7 +58,7 @@ def test_line_totals(board: Board, transport: Transport, count: int) -> None:
 
 def test_468_lines_in_all(board: Board) -> None:
     assert len(board_edges(board)) == 468
-    assert len({(a, b) for a, b, _ in board_edges(board)}) == 436  # PROVENANCE.md: 436 distinct station pairs
+    assert len({(a, b) for a, b, _ in board_edges(board)}) == 436  # the reference's README: 436 distinct station pairs
 
 
 def test_ferry_is_exactly_the_river_route(board: Board) -> None:
@@ -107,7 +101,6 @@ def test_package_data_file_loads_to_the_same_board(board: Board) -> None:
 # ---------------------------------------------------------------- the reference board
 
 
-@needs_reference
 def test_edges_equal_the_reference_edge_for_edge(board: Board) -> None:
     with EDGES_CSV.open(newline="", encoding="utf-8") as handle:
         reader = csv.DictReader(handle)
@@ -121,7 +114,6 @@ def test_edges_equal_the_reference_edge_for_edge(board: Board) -> None:
     assert ours == sorted(reference)
 
 
-@needs_reference
 def test_station_positions_equal_the_reference(board: Board) -> None:
     with STATIONS_CSV.open(newline="", encoding="utf-8") as handle:
         reader = csv.DictReader(handle)

@@ -1,4 +1,4 @@
-"""Scotland Yard Junior's rules J1-J7 (``engine.junior.game``), one or more tests each.
+"""Scotland Yard Junior's rules J1-J7 (docs/RULES.md; ``engine.junior.game``), one or more tests each.
 
 The positions are built on a district fixed for tests (``tests.support.riverside.RIVERSIDE``),
 not on the shipped one, so tuning the shipped district for

@@ -1,4 +1,4 @@
-"""The rules of RULES.md, one or more tests per numbered rule and per edition setting.
+"""The rules of docs/RULES.md, one or more tests per numbered rule and per edition setting.
 
 Positions are built explicitly on the real London board (station numbers and
 lines checked against ``engine.london()``), so each test shows the situation
@@ -45,7 +45,7 @@ DET = Side.DETECTIVES
 TAXI, BUS, UNDERGROUND, BLACK, DOUBLE = Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND, Ticket.BLACK, Ticket.DOUBLE
 _AUTO = object()
 
-# The start cards as board/start_stations.md lists them (independent of engine/editions.py).
+# The start cards of each edition's decks, written out here independent of engine/editions.py.
 D_CARDS = {13, 26, 29, 34, 50, 53, 91, 94, 103, 112, 117, 123, 138, 141, 155, 174}
 X_CARDS = {35, 45, 51, 71, 78, 104, 106, 127, 132, 146, 166, 170, 172}
 SHARED_CARDS = {13, 26, 29, 34, 50, 53, 91, 94, 103, 112, 117, 132, 138, 141, 155, 174, 197, 198}
