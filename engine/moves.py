@@ -104,13 +104,19 @@ def leg_notation(station: Station, ticket: Ticket) -> str:
     return f"{LETTERS[ticket]}{station}"
 
 
+def split_leg(text: str, letters: str) -> tuple[str, Station]:
+    """A leg's letter (one of *letters*, upper case) and station; ``NotationError`` naming the letters for anything else."""
+    match = _LEG.fullmatch(text.strip())
+    if match is None or match[1].upper() not in letters:
+        allowed = ", ".join(letters[:-1]) + f" or {letters[-1]}"
+        raise NotationError(f"{text.strip()!r} is not a leg: a ticket's letter ({allowed}) and a station, as in '{letters[0]}46'")
+    return match[1].upper(), int(match[2])
+
+
 def parse_leg(text: str) -> tuple[Station, Ticket]:
     """The station and ticket of one leg (``"T46"``: 46 by taxi); ``NotationError`` for anything else."""
-    match = _LEG.fullmatch(text.strip())
-    ticket = _TICKETS.get(match[1].upper()) if match else None
-    if match is None or ticket is None:
-        raise NotationError(f"{text.strip()!r} is not a leg: a ticket's letter (T, B, U or X) and a station, as in 'T46'")
-    return int(match[2]), ticket
+    letter, station = split_leg(text, "TBUX")
+    return station, _TICKETS[letter]
 
 
 def parse_move(text: str) -> Move:

@@ -50,6 +50,7 @@ from typing import NamedTuple
 from engine.board import Station, Transport, iter_stations
 from engine.errors import IllegalMoveError, IllegalPositionError
 from engine.junior.district import District, districts, find_district
+from engine.moves import NotationError, split_leg
 
 __all__ = [
     "DETECTIVES", "DETECTIVE_GOAL", "NAMES", "ROGUES", "ROGUE_GOAL", "JuniorGame", "JuniorStart", "JuniorView", "Phase", "RoundResult",
@@ -103,9 +104,46 @@ class Step:
             return f"{name} stays at {self.station}"
         return f"{name} takes the {TRANSPORT_WORDS[self.transport]} to {self.station}"
 
+    @property
+    def leg(self) -> str:
+        """The step without its piece, in the move notation: a line's letter and the station (``F157``: the boat to
+        157), or ``S`` and the piece's own station for staying (``S82``)."""
+        return f"{STEP_LETTERS[self.transport]}{self.station}"
+
+    @property
+    def notation(self) -> str:
+        """The step in the move notation of ``engine.moves``: the piece and its leg (``fox F157``, ``watson S82``).
+
+        >>> step = Step("fox", 157, Transport.FERRY)
+        >>> step.notation, parse_step(step.notation) == step, parse_step("watson s82").stays
+        ('fox F157', True, True)
+        """
+        return f"{self.piece} {self.leg}"
+
 
 TRANSPORT_WORDS = {Transport.TAXI: "taxi", Transport.BUS: "bus", Transport.UNDERGROUND: "metro", Transport.FERRY: "boat"}
 """Junior's names for the four transports."""
+STEP_LETTERS: dict[Transport | None, str] = {Transport.TAXI: "T", Transport.BUS: "B", Transport.UNDERGROUND: "U", Transport.FERRY: "F",
+                                             None: "S"}
+"""A step's letter in the notation: its line's (``F`` the boat), or ``S`` for staying."""
+_STEP_TRANSPORTS = {letter: transport for transport, letter in STEP_LETTERS.items()}
+
+
+def parse_leg(piece: str, text: str) -> Step:
+    """*piece*'s step written as a leg (``"F157"``, ``"S82"``); ``NotationError`` for anything else."""
+    letter, station = split_leg(text, "TBUFS")
+    return Step(piece, station, _STEP_TRANSPORTS[letter])
+
+
+def parse_step(text: str) -> Step:
+    """A step in the notation (``"fox F157"``); ``NotationError`` for anything else. The rules are not asked."""
+    words = text.split() if isinstance(text, str) else []
+    if len(words) != 2:
+        raise NotationError(f"{text!r} is not a step: write a piece's name and a leg, as in 'fox T46' (S: it stays)")
+    try:
+        return parse_leg(words[0].lower(), words[1])
+    except NotationError as error:
+        raise NotationError(f"{text!r} is not a step: {error}") from None
 
 
 class Tokens(NamedTuple):

@@ -1,5 +1,9 @@
 """Junior game records: versioned JSON of the start and every action, replayed through the rules.
 
+Each action is a step in the move notation (``"fox F157"``, ``"watson S82"``:
+``Step.notation``), or null for an undo. Records of version 1, whose steps
+were lists, still load.
+
 >>> from engine.junior.game import JuniorGame, Step
 >>> game = JuniorGame.new(rogues=2, seed=1)
 >>> game.choose(game.steps_of("fox")[1])
@@ -15,11 +19,13 @@ from typing import Any
 
 from engine.board import Transport
 from engine.errors import RecordError, ScotlandYardError
-from engine.junior.game import ROGUES, JuniorGame, JuniorStart, Step
+from engine.junior.game import ROGUES, JuniorGame, JuniorStart, Step, parse_step
 from engine.record import parse_json
 
 FORMAT = "scotland-yard-junior-record"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)
+"""The versions this engine reads (1: steps as lists; 2: steps in the notation)."""
 
 
 def dumps(game: JuniorGame) -> str:
@@ -28,19 +34,20 @@ def dumps(game: JuniorGame) -> str:
 
 def to_dict(game: JuniorGame) -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION, "district": game.start.district, "stations": dict(game.start.stations),
-            "actions": [action_to_list(action) for action in game.actions]}
+            "actions": [action_to_record(action) for action in game.actions]}
 
 
-def action_to_list(action: Step | None) -> list[Any] | None:
-    """A step as ``[piece, station, transport or null]``; an undo as null."""
-    if action is None:
-        return None
-    return [action.piece, action.station, None if action.transport is None else str(action.transport)]
+def action_to_record(action: Step | None) -> str | None:
+    """A step in the notation; an undo as None."""
+    return None if action is None else action.notation
 
 
-def action_from_list(item: Any) -> Step | None:
+def action_from_record(item: Any) -> Step | None:
+    """An action as records and journals hold it: a step's notation, None for an undo, or the list of version 1."""
     if item is None:
         return None
+    if isinstance(item, str):
+        return parse_step(item)
     piece, station, transport = item
     if not isinstance(station, int) or isinstance(station, bool):
         raise ValueError(f"station {station!r} is not a number")
@@ -55,12 +62,12 @@ def loads(text: str) -> JuniorGame:
 def from_dict(data: Any) -> JuniorGame:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"not a Junior game record (no 'format': '{FORMAT}')")
-    if type(data.get("version")) is not int or data.get("version") != VERSION:
-        raise RecordError(f"a Junior record of version {data.get('version')!r}; this engine reads version {VERSION}")
+    if type(data.get("version")) is not int or data.get("version") not in READS:
+        raise RecordError(f"a Junior record of version {data.get('version')!r}; this engine reads versions {READS[0]} to {READS[-1]}")
     try:
         stations = {str(piece): int(station) for piece, station in data["stations"].items()}
         game = JuniorGame(JuniorStart(str(data["district"]), stations))
-        actions = [action_from_list(item) for item in data["actions"]]
+        actions = [action_from_record(item) for item in data["actions"]]
     except ScotlandYardError as error:
         raise RecordError(f"the record's start is impossible: {error}") from None
     except (KeyError, TypeError, ValueError, AttributeError) as error:

@@ -329,10 +329,23 @@ def test_a_record_replays_to_the_identical_game() -> None:
     assert snapshot(copy) == snapshot(game) and copy.results == game.results
 
 
+def test_a_record_holds_each_step_in_the_move_notation_and_one_of_version_1_still_loads() -> None:
+    game = JuniorGame.new(seed=1)
+    game.choose(game.steps_of("fox")[1])
+    game.move(game.steps_of("watson")[0])
+    game.undo()
+    data = json.loads(dumps(game))
+    assert data["version"] == 2 and data["actions"] == [game.actions[0].notation, game.actions[1].notation, None]
+    old = data | {"version": 1, "actions": [None if a is None else [a.piece, a.station, None if a.stays else str(a.transport)]
+                                            for a in game.actions]}
+    assert snapshot(loads(json.dumps(old))) == snapshot(game)
+
+
 @pytest.mark.parametrize(("text", "words"), [
     ("{", "JSON is broken"),
     ('{"format": "scotland-yard-record"}', "not a Junior game record"),
-    ('{"format": "scotland-yard-junior-record", "version": 2}', "version 2"),
+    ('{"format": "scotland-yard-junior-record", "version": 3}', "version 3"),
+    ('{"format": "scotland-yard-junior-record", "version": 2, "district": "riverside", "stations": {}, "actions": ["fox Q1"]}', "corrupt"),
     ('{"format": "scotland-yard-junior-record", "version": 1, "district": "riverside"}', "corrupt"),
 ])
 def test_a_bad_record_is_refused_saying_why(text: str, words: str) -> None:

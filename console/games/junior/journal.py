@@ -4,7 +4,8 @@ The journal (``console.journal``) keeps events as JSON lines; these are Junior's
 (version 1 of the journal, unchanged)::
 
     {"type": "start", "junior": {"district": "central", "stations": {"fox": 101, ...}}, ...}
-    {"type": "step", "step": ["fox", 115, "ferry"]}      a rogue's choice or a detective's step: [piece, station, transport or null]
+    {"type": "step", "step": "fox F115"}                a rogue's choice or a detective's step, in the move notation
+                                                        (journals before: [piece, station, transport or null])
     {"type": "undo"}
     {"type": "end", "outcome": {"winner": "rogues", "round": 9}}
 
@@ -19,7 +20,7 @@ from typing import Any
 from console.games.kind import Codec
 from console.recorder import UNDO, Event
 from engine.junior import JuniorGame, JuniorStart, Step, dumps
-from engine.junior.record import FORMAT, action_from_list, action_to_list, from_dict, replay
+from engine.junior.record import FORMAT, action_from_record, from_dict, replay
 
 __all__ = ["CODEC", "UNDO", "stepped"]
 
@@ -38,7 +39,7 @@ def started(event: Mapping[str, Any]) -> JuniorGame | None:
 
 
 def stepped(step: Step) -> Event:
-    return {"type": "step", "step": action_to_list(step)}
+    return {"type": "step", "step": step.notation}
 
 
 def outcome_of(game: JuniorGame) -> dict[str, Any]:
@@ -48,7 +49,7 @@ def outcome_of(game: JuniorGame) -> dict[str, Any]:
 
 
 def _stepped(game: JuniorGame, event: Event) -> JuniorGame:
-    replay(game, action_from_list(event["step"]))
+    replay(game, action_from_record(event["step"]))
     return game
 
 
