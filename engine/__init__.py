@@ -12,7 +12,13 @@ The public API, all importable from ``engine``:
   ``game.double_moves()``, ``game.to_move()``, ``game.sitting_out()``: what may
   be played now.
 - ``game.play(move)`` with a ``DetectiveMove``, ``MisterXMove`` or
-  ``DoubleMove``; ``game.undo()`` takes back detective moves of this round.
+  ``DoubleMove``; ``game.is_legal(move)`` asks without playing (``in
+  game.legal_moves()`` asks it too); ``game.undo()`` takes back detective
+  moves of this round. ``mister_x_view().second_legs(first)`` lists a double
+  move's second legs from his view alone.
+- One move notation for people and files: ``move.notation`` (``"red T46"``,
+  ``"X157"``, ``"T46+X47"``) and ``parse_move(text)`` (``NotationError`` for
+  text that is no move).
   Refusals raise ``IllegalMoveError`` naming the rule (numbered as in
   ``docs/RULES.md``, the rules edition by edition), and change nothing.
 - ``game.public_view()`` (what everyone may see: ``PublicView``) and
@@ -37,7 +43,7 @@ from engine.board import Board, Station, StationSet, Transport, london, station_
 from engine.editions import BEGINNER, CLASSIC, EDITIONS, REISSUE, Ruleset, find_ruleset
 from engine.errors import IllegalMoveError, IllegalPositionError, RecordError, ScotlandYardError
 from engine.game import Game
-from engine.moves import DetectiveMove, DoubleMove, MisterXMove, Move
+from engine.moves import DetectiveMove, DoubleMove, MisterXMove, Move, NotationError, parse_move
 from engine.outcome import Outcome, Reason, Side
 from engine.position import MISTER_X, LogEntry, PieceSetup, Position, deal
 from engine.tickets import Ticket, Tickets
@@ -46,8 +52,8 @@ from engine.views import MisterXView, PublicView
 __all__ = [
     "BEGINNER", "CLASSIC", "EDITIONS", "MISTER_X", "REISSUE",
     "Board", "DetectiveMove", "DoubleMove", "Game", "IllegalMoveError", "IllegalPositionError",
-    "LogEntry", "MisterXMove", "MisterXView", "Move", "Outcome", "PieceSetup", "Position",
+    "LogEntry", "MisterXMove", "MisterXView", "Move", "NotationError", "Outcome", "PieceSetup", "Position",
     "PublicView", "Reason", "RecordError", "Ruleset", "ScotlandYardError", "Side", "Station",
     "StationSet", "Ticket", "Tickets", "Transport", "deal", "find_ruleset", "london",
-    "station_set", "stations_of",
+    "parse_move", "station_set", "stations_of",
 ]
