@@ -1,15 +1,16 @@
 """The seam between the console and a kind of game: what the program, the sitting, the journal and replay ask of it.
 
 A kind of game (classic Scotland Yard in its editions, Junior) is one folder of
-``console.games`` holding one object that implements ``GameKind``:
+``console.games`` whose ``__init__`` builds one ``GameKind`` from the folder's parts:
 
 - its settings and setup: the editions it offers (the config file's
   ``edition``), the checks of its settings, and its rows of the New game menu;
 - its games: dealing one from settings, saying which one a journal holds;
 - its flow: the state machine that seats its players (``Table``) and plays a
   game at the board (``GameFlow``), its lights and its screen (a ``Scene``);
-- its journal and record codecs: the start event's fields, each event
-  replayed, the end, the finished game filed as a record, a record read back;
+- its journal and record codec (a ``Codec``): the start event's fields, its
+  events and how each replays, the end, the finished game filed as a record,
+  a record read back;
 - its replay: the scenes of a finished game as the table saw them.
 
 The program, the sitting, the journal, the presenter and replay know only this
@@ -161,6 +162,7 @@ class GameKind:
     flow: Callable[[Any, GameSettings, Table, float, bool], GameFlow]
     """The flow that plays a game at the board, its players seated as the settings say (the last argument: resumed)."""
     journal: Codec
+    """How its games go into the journal and the history."""
     scenes: Callable[[Any], Iterator[Scene]]
     """A finished game as the table saw it, scene by scene (each scene's time starts at 0 when it is shown), the end last."""
 
