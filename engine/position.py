@@ -121,8 +121,13 @@ def deal(
         mister_x = rng.choice(ruleset.mister_x_starts)
     else:
         deck = list(ruleset.detective_starts)
+        if pieces_on_board >= len(deck):  # Mister X takes the next card, so one must be left for him
+            raise IllegalPositionError(
+                f"the {ruleset.name} edition has start stations for {len(deck) - 1} pieces, not {pieces_on_board}"
+                f" (one of its {len(deck)} cards is left for Mister X)"
+            )
         rng.shuffle(deck)
-        stations, mister_x = deck[:pieces_on_board], deck[pieces_on_board] if pieces_on_board < len(deck) else 0
+        stations, mister_x = deck[:pieces_on_board], deck[pieces_on_board]
     if len(stations) < pieces_on_board:
         raise IllegalPositionError(
             f"the {ruleset.name} edition has start stations for {len(ruleset.detective_starts)} pieces, not {pieces_on_board}"

@@ -444,6 +444,29 @@ def test_rule_1_mister_x_is_dealt_in_secret_and_not_placed():
         game.station_of("mister_x")
 
 
+@pytest.mark.parametrize(
+    "edition,detectives,bobbies,fits",
+    [("classic", 5, 12, 17), ("classic", 5, 13, 17), ("classic", 2, 16, 17), ("reissue", 5, 12, 16), ("beginner", 4, 1, 4)],
+)
+def test_rule_1_no_deal_for_more_pieces_than_start_stations(edition, detectives, bobbies, fits):
+    """Rule 1 / start stations: a deal needs a start station for every piece; with one shared deck (classic)
+    a card must be left for Mister X, so 17 detectives and bobbies fit and 18 are refused, naming the count."""
+    pieces = detectives + bobbies
+    if pieces <= fits:
+        game = Game.new(edition, detectives=detectives, bobbies=bobbies, seed=3)
+        stations = {p.station for p in game.public_view().pieces}
+        assert len(stations) == pieces
+        assert true_station(game) not in stations and true_station(game) in BOARD
+        if edition == "classic":
+            assert stations | {true_station(game)} == SHARED_CARDS  # Mister X takes the last card
+        return
+    with pytest.raises(IllegalPositionError) as info:
+        Game.new(edition, detectives=detectives, bobbies=bobbies, seed=3)
+    message = str(info.value)
+    assert f"the {edition} edition has start stations for {fits} pieces, not {pieces}" in message
+    assert "station 0" not in message and "not on the board" not in message
+
+
 # ---------------------------------------------------------------- rule 2: order
 
 
@@ -578,6 +601,22 @@ def test_rule_3_and_7_mister_x_rides_the_ferry_only_by_black(origin, ferry_stop)
     game.play(xm(ferry_stop, BLACK))
     assert true_station(game) == ferry_stop
     assert game.public_view().log[-1].ticket is BLACK
+
+
+def test_rule_3_bobby_may_name_either_line_to_the_same_station():
+    """Rule 3: a bobby's listed moves name each destination once (by the first of taxi, bus, underground),
+    and a move naming another line to the same station is accepted too."""
+    # bobby1 on 46: station 1 by bus and by underground.
+    assert neighbours(46, Transport.BUS) & neighbours(46, Transport.UNDERGROUND) == {1}
+    game = _lines_game()
+    listed = game.moves_of("bobby1")
+    assert len({m.station for m in listed}) == len(listed)
+    assert dm("bobby1", 1, BUS) in listed and dm("bobby1", 1, UNDERGROUND) not in listed
+    other_line = dm("bobby1", 1, UNDERGROUND)
+    assert game.is_legal(other_line) and other_line in game.legal_moves()
+    game.play(other_line)
+    assert game.station_of("bobby1") == 1 and game.tickets_of("bobby1") == Tickets()
+    assert game.actions == (other_line,)
 
 
 # ---------------------------------------------------------------- rule 4: occupied stations
@@ -874,6 +913,20 @@ def test_rule_8_move_24_reveal_after_two_doubles():
     assert log[22].station is None and log[23].station == 64 and log[23].reveal
 
 
+def test_rule_8_second_leg_may_end_where_the_turn_started():
+    """Rule 8: the second leg of a double move may go back to the station the turn started on."""
+    game = _double_game()
+    there_and_back = DoubleMove(xm(81, TAXI), xm(82, TAXI))
+    assert xm(82, TAXI) in game.second_legs(xm(81, TAXI))
+    assert there_and_back in set(game.double_moves())
+    assert game.is_legal(there_and_back)
+    game.play(there_and_back)
+    assert true_station(game) == 82
+    assert game.mister_x_view().log == (LogEntry(TAXI, 81, double=True), LogEntry(TAXI, 82, double=True))
+    assert (game.round, game.turn) == (1, DET)
+    assert 82 in stations_of(game.possible_locations)
+
+
 # ---------------------------------------------------------------- rule 9: reveals
 
 
@@ -1094,6 +1147,20 @@ def test_rule_12_cornered_when_the_round_ends():
     assert (game.outcome.reason, game.outcome.round) == (Reason.CORNERED, 2)
 
 
+def test_rule_12_and_14_survival_beats_cornered_after_the_last_round():
+    """Rule 12 / 14, when two endings meet: he is checked for being cornered only when a new round starts,
+    so at the end of the last round he survives even with no move left."""
+    # Mister X on 8 (lines to 1, 18, 19 only); red on 1 and blue on 18 hold no tickets; green closes 19.
+    pieces = (det("red", 1, Tickets()), det("blue", 18, Tickets()), det("green", 9))
+    last = game_of(8, *pieces, turn=DET, moves=22, rnd=22)
+    assert last.to_move() == ("green",) and last.outcome is None
+    last.play(dm("green", 19, TAXI))
+    assert (last.outcome.reason, last.outcome.winner, last.outcome.round) == (Reason.SURVIVED, MX, 22)
+    earlier = game_of(8, *pieces, turn=DET, moves=21, rnd=21)
+    earlier.play(dm("green", 19, TAXI))
+    assert (earlier.outcome.reason, earlier.outcome.round) == (Reason.CORNERED, 22)
+
+
 # ---------------------------------------------------------------- rule 13: detectives exhausted
 
 
@@ -1134,6 +1201,19 @@ def test_rule_13_merely_blocked_detectives_sit_out():
     assert game.outcome is None
     game.play(xm(81, TAXI))
     assert game.outcome is None and (game.round, game.turn) == (2, MX)
+
+
+def test_rule_13_and_14_exhaustion_on_the_last_move_beats_survival():
+    """Rule 13 / 14, when two endings meet: the detectives' last move of the last round that leaves them all
+    without a usable ticket ends the game as "detectives exhausted", not as Mister X surviving."""
+    pieces = (det("red", 65, Tickets(taxi=1)), det("blue", 13, Tickets()))
+    exhausted = game_of(82, *pieces, turn=DET, moves=22, rnd=22)
+    assert exhausted.to_move() == ("red",) and exhausted.outcome is None
+    exhausted.play(dm("red", 66, TAXI))
+    assert (exhausted.outcome.reason, exhausted.outcome.winner, exhausted.outcome.round) == (Reason.DETECTIVES_EXHAUSTED, MX, 22)
+    one_left = game_of(82, det("red", 65, Tickets(taxi=2)), det("blue", 13, Tickets()), turn=DET, moves=22, rnd=22)
+    one_left.play(dm("red", 66, TAXI))
+    assert one_left.outcome.reason is Reason.SURVIVED
 
 
 # ---------------------------------------------------------------- rule 14: survival
