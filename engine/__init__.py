@@ -16,6 +16,10 @@ The public API, all importable from ``engine``:
   game.legal_moves()`` asks it too); ``game.undo()`` takes back detective
   moves of this round. ``mister_x_view().second_legs(first)`` lists a double
   move's second legs from his view alone.
+- ``game.push(move)`` / ``game.pop()``: make and unmake, as in python-chess
+  (``push`` is ``play``; ``pop`` takes back any move, Mister X's and the one
+  that ended the game too, and restores the game exactly); ``game.copy()``:
+  an independent twin, its moves included.
 - One move notation for people and files: ``move.notation`` (``"red T46"``,
   ``"X157"``, ``"T46+X47"``) and ``parse_move(text)`` (``NotationError`` for
   text that is no move).

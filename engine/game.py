@@ -1,4 +1,4 @@
-"""A game in progress: legal moves, playing them, undo, views and the result.
+"""A game in progress: legal moves, playing them, taking them back, views and the result.
 
 >>> from engine import Game, DetectiveMove, Ticket
 >>> game = Game.new("reissue", players=3, seed=7)
@@ -8,23 +8,36 @@
 >>> game.play(move)
 >>> game.turn
 <Side.DETECTIVES: 'detectives'>
+
+Every move played can be taken back, as in python-chess: ``push(move)``
+plays it (``play`` is the same), ``pop()`` takes back the last move whoever
+played it (Mister X's too, a double move, the move that ended the game) and
+leaves the game exactly as it was, and ``copy()`` is an independent twin.
+The table's rule is ``undo()``: only the detectives' moves of this round.
+
+>>> game.pop() == move, game.turn, game.moves_made
+(True, <Side.MISTER_X: 'mister_x'>, 0)
+>>> twin = game.copy()
+>>> twin.push(move)
+>>> len(twin.actions), len(game.actions)
+(1, 0)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import cache
-from typing import NamedTuple, TypeVar, overload
+from typing import overload
 
-from engine.board import Board, Station, StationSet, Transport, iter_stations, london
+from engine.board import Board, Station, StationSet, Transport, london
 from engine.deduction import after_move
 from engine.editions import Ruleset, TicketFlow, find_ruleset
 from engine.errors import IllegalMoveError
-from engine.movegen import after_paying, mister_x_moves, unblocked
+from engine.movegen import after_paying, detective_moves, mister_x_moves, pay, pay_detective, take_back_detective, ticket_mask, unblocked
 from engine.moves import DetectiveMove, DoubleMove, MisterXMove, Move
 from engine.outcome import Outcome, Reason, Side
 from engine.position import MISTER_X, LogEntry, PieceSetup, Position, check_position, deal
-from engine.tickets import TRANSPORT_TICKETS, Ticket, Tickets
+from engine.tickets import Ticket, Tickets
 from engine.views import MisterXView, PieceView, PublicLogEntry, PublicView
 
 _X = 0  # Mister X's index among the pieces
@@ -36,7 +49,6 @@ _MISTER_X = Side.MISTER_X
 _DETECTIVES = Side.DETECTIVES
 _CAPTURE = Reason.CAPTURE
 _TRANSPORTS = tuple(Transport)
-_M = TypeVar("_M", DetectiveMove, MisterXMove)
 _DETECTIVE_LINES = (int(Transport.TAXI), int(Transport.BUS), int(Transport.UNDERGROUND))
 
 # Moves are immutable values, so each possible one is built once and shared by
@@ -94,23 +106,33 @@ class LegalMoves(Sequence[DetectiveMove | MisterXMove]):
         return f"LegalMoves({list(self._moves)!r})"
 
 
-class _Undo(NamedTuple):
-    """What a detective move changed, to take it back exactly."""
-
-    piece: int
-    origin: Station
-    ticket: Ticket
-    round: int
-    turn: Side
-    moved: int
-    possible: StationSet
+_Undo = tuple[int, Station, Ticket, int, Side, int, StationSet, tuple[int, ...] | None, tuple[int, ...] | None]
+"""What one move changed, to take it back exactly (``Game.pop``; the outcome before it was always ``None``): the
+moving piece's index (0: Mister X), its station before, a detective's ticket, the round, the turn, the pieces moved
+and the possible set before; for Mister X, his tickets and the supply before. A plain tuple: made on every move."""
 
 
 class Game:
-    """The whole state of one game, changed only by ``play`` and ``undo``.
+    """The whole state of one game, changed only by ``push`` (``play``) and ``pop`` (``undo``).
 
     Pieces are indexed internally: 0 is Mister X, then the detectives, then the
     bobbies. Every refusal raises ``IllegalMoveError`` before anything changes.
+
+    Every move played is kept on a stack, as in python-chess: ``push(move)``
+    plays it (``play`` is the same), ``pop()`` takes back the last one, whoever
+    played it, and leaves the game exactly as it was; ``copy()`` is an
+    independent twin, its stack included. ``undo()`` is the table's rule on
+    top of ``pop``: only the detectives' moves of this round (``can_undo``).
+
+    >>> game = Game.new("reissue", players=3, seed=7)
+    >>> start = game.mister_x_view()
+    >>> for _ in range(4):
+    ...     game.push(game.legal_moves()[0])
+    >>> twin = game.copy()
+    >>> [str(twin.pop()) for _ in range(4)]
+    ['bobby1 taxi to 56', 'blue taxi to 6', 'red taxi to 88', 'Mister X taxi to 22']
+    >>> twin.mister_x_view() == start, len(game.actions)
+    (True, 4)
     """
 
     def __init__(self, position: Position, board: Board | None = None) -> None:
@@ -136,13 +158,15 @@ class Game:
         self._possible = possible
         self._outcome: Outcome | None = None
         self._actions: list[Move] = []
-        self._undo: list[_Undo] = []
+        self._stack: list[_Undo] = []
+        """One entry a move of ``_actions``, to take it back (``pop``)."""
         self._version = 0
-        """Counts the changes (plays and undos): a listing of legal moves knows whether it is still the game's."""
+        """Counts the changes (pushes and pops): a listing of legal moves knows whether it is still the game's."""
         self._lines = [t for t in _DETECTIVE_LINES if self.ruleset.uses[t]]
         """The lines detectives may use (and Mister X with his own tickets), as plain ints for speed."""
         self._others = range(1, len(self.names))
         self._along = _move_table(self.board, self.names, self.ruleset.transports)
+        self._detective_moves = detective_moves(self.board, self.ruleset.transports)
         self._mister_x = mister_x_moves(self.board, self.ruleset.transports)
         self._on_board = self.board.positions  # a dict: `in` without a Python-level call
         self._neighbours = [self.board.neighbour_table(t) for t in _TRANSPORTS]
@@ -150,7 +174,7 @@ class Game:
         self._lines_of: list[tuple[tuple[DetectiveMove, ...], StationSet]] = [((), 0)] * len(pieces)
         for i in self._others:
             self._refresh_lines(i)
-        self._to_supply = self.ruleset.ticket_flow is TicketFlow.SUPPLY
+        self._flow: TicketFlow = self.ruleset.ticket_flow
         self._check_exhausted()
         if self._outcome is None:
             if self._turn is _MISTER_X:
@@ -309,41 +333,36 @@ class Game:
     def _refresh_lines(self, index: int) -> None:
         """Look up a piece's moves again (``_lines_of``) after its station or tickets changed."""
         station = self._stations[index]
-        if self._is_bobby[index]:
-            mask = 7
-        else:
-            tickets = self._tickets[index]
-            mask = (tickets[0] > 0) | (tickets[1] > 0) << 1 | (tickets[2] > 0) << 2
+        bobby = self._is_bobby[index]
+        mask = ticket_mask(self._tickets[index], bobby)
         key = index << 12 | station << 3 | mask
         entry = self._along.get(key)
         if entry is None:
-            entry = self._along[key] = self._build_piece_lines(index, station, mask)
+            entry = self._along[key] = self._detective_moves.moves(self.names[index], bobby, station, mask)
         self._lines_of[index] = entry  # type: ignore[assignment]
-
-    def _build_piece_lines(self, index: int, station: Station, mask: int) -> tuple[tuple[DetectiveMove, ...], StationSet]:
-        name = self.names[index]
-        moves: list[DetectiveMove] = []
-        reach = 0
-        for t in self._lines:
-            if mask >> t & 1:
-                fresh = self._neighbours[t][station] & ~reach  # a bobby needs one move per destination
-                targets = fresh if self._is_bobby[index] else self._neighbours[t][station]
-                moves.extend(DetectiveMove(name, to, TRANSPORT_TICKETS[t]) for to in iter_stations(targets))
-                reach |= fresh
-        return tuple(moves), reach
 
     def _mister_x_moves(self, station: Station, own: list[int], supply: list[int] | None) -> Sequence[MisterXMove]:
         return self._mister_x.moves(station, own, supply, self._occupied)
 
     # ------------------------------------------------------------------ play
 
-    def play(self, move: Move) -> None:
-        """Play *move* for the side to move, or raise ``IllegalMoveError`` and change nothing."""
+    def push(self, move: Move) -> None:
+        """Play *move* for the side to move, or raise ``IllegalMoveError`` and change nothing; ``pop`` takes it back.
+
+        ``play`` is the same method, under the name the table uses.
+
+        >>> game = Game.new("classic", players=4, seed=2)
+        >>> game.push(game.legal_moves()[0])
+        >>> game.actions
+        (MisterXMove(station=159, ticket=<Ticket.TAXI: 0>),)
+        """
         if type(move) is DetectiveMove:
             self._play_detective(move, self._check_detective(move))
         else:
             self._check_mister_x(move)
             self._play_mister_x(move)  # type: ignore[arg-type]  # checked: a single or a double move
+
+    play = push
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``play(move)`` would play *move* (the same answer, without playing it).
@@ -395,16 +414,10 @@ class Game:
     def _play_detective(self, move: DetectiveMove, index: int) -> None:
         self._version += 1
         ticket, origin, bobby = move.ticket, self._stations[index], self._is_bobby[index]
-        tickets = self._tickets[index]
-        self._undo.append(_Undo(index, origin, ticket, self._round, self._turn, self._moved, self._possible))
+        self._stack.append((index, origin, ticket, self._round, self._turn, self._moved, self._possible, None, None))
         self._actions.append(move)
         if not bobby:
-            tickets[ticket] -= 1
-            if self._to_supply:
-                if self._supply is not None:
-                    self._supply[ticket] += 1
-            else:
-                self._tickets[_X][ticket] += 1
+            pay_detective(ticket, self._tickets[index], self._tickets[_X], self._supply, self._flow)
         self._stations[index] = move.station
         self._refresh_lines(index)
         self._occupied ^= (1 << origin) | (1 << move.station)
@@ -445,14 +458,17 @@ class Game:
 
     def _play_mister_x(self, move: MisterXMove | DoubleMove) -> None:
         self._version += 1
+        own = self._tickets[_X]
+        supply = self._supply
+        self._stack.append((_X, self._stations[_X], _DOUBLE, self._round, self._turn, self._moved, self._possible,
+                            tuple(own), tuple(supply) if supply is not None else None))
         self._actions.append(move)
         if isinstance(move, DoubleMove):
-            self._tickets[_X][_DOUBLE] -= 1
+            pay(_DOUBLE, own, None)
             self._mister_x_leg(move.first, double=True)
             self._mister_x_leg(move.second, double=True)
         else:
             self._mister_x_leg(move)
-        self._undo.clear()
         self._turn = _DETECTIVES
         self._moved = 0
         self._check_exhausted()
@@ -486,12 +502,8 @@ class Game:
             raise IllegalMoveError(f"Mister X may not move onto station {station}: {self._holder(station)} is there", rule=4)
 
     def _mister_x_leg(self, move: MisterXMove, double: bool = False) -> None:
-        own = self._tickets[_X]
         ticket = move.ticket
-        if own[ticket]:
-            own[ticket] -= 1
-        else:
-            self._supply[ticket] -= 1  # type: ignore[index]  # checked: the supply has one
+        pay(ticket, self._tickets[_X], self._supply)  # checked: he or the supply has one
         self._stations[_X] = move.station
         self._log.append(LogEntry(ticket, move.station, double))
         if len(self._log) in self.ruleset.reveal_moves:
@@ -532,34 +544,78 @@ class Game:
         self._moved = 0
         self._check_cornered()
 
-    # ------------------------------------------------------------------ undo
+    # ------------------------------------------------------------- take back
+
+    def pop(self) -> Move:
+        """Take back the last move played, whatever it was, and return it: the game is then exactly as before its ``push``.
+
+        A detective's or a bobby's move, Mister X's single or double move, the move
+        that ended the game: everything comes back (stations, tickets, the supply,
+        the travel log, the possible set, the round, the turn, the outcome). This is
+        the searches' make/unmake; the table's rule is ``undo``. ``IndexError``
+        when no move was played since the start position.
+
+        >>> game = Game.new("classic", players=4, seed=2)
+        >>> before = game.mister_x_view()
+        >>> game.push(next(game.double_moves()))
+        >>> game.pop()
+        DoubleMove(first=MisterXMove(station=159, ticket=<Ticket.TAXI: 0>), second=MisterXMove(station=158, ticket=<Ticket.TAXI: 0>))
+        >>> game.mister_x_view() == before
+        True
+        """
+        if not self._stack:
+            raise IndexError("no move to take back: none was played since the start position")
+        piece, origin, ticket, self._round, self._turn, self._moved, self._possible, own, supply = self._stack.pop()
+        move = self._actions.pop()
+        self._version += 1
+        if piece == _X:
+            assert own is not None
+            del self._log[-2 if type(move) is DoubleMove else -1:]
+            self._stations[_X] = origin
+            self._tickets[_X] = list(own)
+            self._supply = list(supply) if supply is not None else None
+        else:
+            if not self._is_bobby[piece]:
+                take_back_detective(ticket, self._tickets[piece], self._tickets[_X], self._supply, self._flow)
+            self._occupied ^= (1 << self._stations[piece]) | (1 << origin)
+            self._stations[piece] = origin
+            self._refresh_lines(piece)
+        self._outcome = None
+        return move
+
+    def copy(self) -> Game:
+        """An independent game equal to this one, its moves included (``pop`` takes them back as here); cheap.
+
+        >>> game = Game.new("beginner", players=3, seed=1)
+        >>> game.push(game.legal_moves()[0])
+        >>> twin = game.copy()
+        >>> twin.pop() == game.actions[0], len(twin.actions), len(game.actions)
+        (True, 0, 1)
+        """
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)  # the tables, the start position and the names are shared: never changed
+        twin._stations = self._stations.copy()
+        twin._tickets = [tickets.copy() for tickets in self._tickets]
+        twin._supply = self._supply.copy() if self._supply is not None else None
+        twin._log = self._log.copy()
+        twin._actions = self._actions.copy()
+        twin._stack = self._stack.copy()
+        twin._lines_of = self._lines_of.copy()
+        return twin
 
     @property
     def can_undo(self) -> bool:
-        """Whether a detective move can be taken back (until Mister X moves again)."""
-        return self._outcome is None and bool(self._undo)
+        """Whether ``undo`` may take back a detective move now (one of this round, until Mister X moves again)."""
+        return self._outcome is None and bool(self._stack) and self._stack[-1][0] != _X
 
     def undo(self) -> DetectiveMove:
-        """Take back the last detective or bobby move of this round and return it."""
+        """Take back the last detective or bobby move of this round and return it (the table's rule: ``pop`` takes back any move)."""
         if self._outcome is not None:
             raise IllegalMoveError(f"the game is over ({self._outcome}); nothing can be taken back")
-        if not self._undo:
+        if not self.can_undo:
             raise IllegalMoveError("no detective move of this round is left to take back (Mister X's moves stand)")
-        entry = self._undo.pop()
-        move = self._actions.pop()
-        self._version += 1
+        move = self.pop()
         assert isinstance(move, DetectiveMove)
-        if not self._is_bobby[entry.piece]:
-            self._tickets[entry.piece][entry.ticket] += 1
-            if self._to_supply:
-                if self._supply is not None:
-                    self._supply[entry.ticket] -= 1
-            else:
-                self._tickets[_X][entry.ticket] -= 1
-        self._occupied ^= (1 << self._stations[entry.piece]) | (1 << entry.origin)
-        self._stations[entry.piece] = entry.origin
-        self._refresh_lines(entry.piece)
-        self._round, self._turn, self._moved, self._possible = entry.round, entry.turn, entry.moved, entry.possible
         return move
 
     # ----------------------------------------------------------------- views

@@ -4,7 +4,8 @@
   ``choose_detective_moves``) and each level's budget;
 - ``mister_x``, ``detectives``: each side's scoring and planning;
 - ``search``, ``playout``: the detectives' determinized playouts;
-- ``model``, ``distance``: board tables for the searches;
+- ``model``, ``distance``: the searches' own tables (distances, room); every move
+  they consider comes from the engine's generation (``engine.movegen``);
 - ``baselines``: the random and greedy yardsticks.
 
 The players' strength and speed are measured outside the engine, from the command

@@ -25,8 +25,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.ai.model import FAR, Tables, bits, mister_x_reach, tables, ticket_mask
+from engine.ai.model import FAR, Tables, bits, tables
 from engine.board import Board, Station, StationSet
+from engine.movegen import ticket_mask
 from engine.moves import DetectiveMove
 from engine.tickets import TRANSPORT_TICKETS
 from engine.views import PublicView
@@ -80,7 +81,7 @@ class RoundPlan:
         self.possible = (view.possible if possible is None else possible) & ~self.occupied
         own = list(view.mister_x_tickets)
         supply = list(view.supply) if view.supply is not None else None
-        self.escapes = {s: mister_x_reach(t, s, own, supply) for s in bits(self.possible)}
+        self.escapes = {s: t.mister_x.reach(s, own, supply) for s in bits(self.possible)}
         self.transports = view.ruleset.transports
         self.belief = self._belief()
 
@@ -96,9 +97,11 @@ class RoundPlan:
     # ------------------------------------------------------------------ options
 
     def options(self, i: int, station: Station, occupied: StationSet) -> list[tuple[Station, int, int]]:
-        """Piece *i*'s moves from *station* as (destination, ticket, ticket mask after)."""
-        t = self.t
-        targets = t.reach[station * 8 + self.masks[i]] & ~occupied
+        """Piece *i*'s moves from *station* as (destination, ticket, ticket mask after): the engine's moves
+        (``DetectiveMoves``), one a destination, by the ticket he holds most of (a bobby: the first line)."""
+        moves = self.t.detectives
+        mask = self.masks[i]
+        targets = moves.reach[station << 3 | mask] & ~occupied
         out = []
         tickets = self.tickets[i]
         bobby = self.bobby[i]
@@ -107,10 +110,9 @@ class RoundPlan:
             dest = low.bit_length() - 1
             targets ^= low
             best = -1
-            for line in t.lines:
-                if t.nb[line][station] >> dest & 1 and (bobby or tickets[line] > 0):
-                    if best < 0 or (not bobby and tickets[line] > tickets[best]):
-                        best = line
+            for line in moves.tickets(station, dest, mask):
+                if best < 0 or (not bobby and tickets[line] > tickets[best]):
+                    best = line
             if bobby:
                 out.append((dest, best, 7))
             else:
@@ -127,10 +129,10 @@ class RoundPlan:
         t = self.t
         occupied = 0
         threat = 0
-        reach = t.reach
+        reach = t.detectives.reach
         for s, m in zip(stations, masks):
             occupied |= 1 << s
-            threat |= reach[s * 8 + m]
+            threat |= reach[s << 3 | m]
         belief = self.belief
         caught = 0.0
         hit = self.possible & occupied

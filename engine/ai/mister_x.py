@@ -19,15 +19,17 @@ import math
 from dataclasses import dataclass, replace
 
 from engine.ai.detectives import RoundPlan
-from engine.ai.model import FAR, Tables, bits, distance_layers, layer_of, mister_x_options, mister_x_reach, pay, ticket_mask
+from engine.ai.model import FAR, Tables, bits, distance_layers, layer_of
 from engine.board import Board, Station, StationSet, Transport
 from engine.deduction import after_move
 from engine.editions import Ruleset
+from engine.movegen import pay, ticket_mask
 from engine.outcome import Side
 from engine.tickets import Ticket, Tickets
 from engine.views import PublicView
 
 _TICKETS = tuple(Ticket)
+_DOUBLE = int(Ticket.DOUBLE)
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,7 @@ class MisterXScorer:
         self.ruleset = ruleset
         self.weights = weights or WEIGHTS
         self.stations = stations
-        self.reaches = [t.reach[s * 8 + m] for s, m in zip(stations, masks)]
+        self.reaches = [t.detectives.reach[s << 3 | m] for s, m in zip(stations, masks)]
         self.occupied = sum(1 << s for s in stations)
         threat = 0
         for r in self.reaches:
@@ -85,20 +87,20 @@ class MisterXScorer:
         self.lines = frozenset(tr for tr in ruleset.transports if tr is not Transport.FERRY)
 
     def options(self, station: Station, possible: StationSet, own: list[int], supply: list[int] | None, moves_made: int, can_double: bool) -> list[Option]:
-        """Every legal option: single moves, and double moves when *can_double*."""
-        t = self.t
+        """Every legal option: single moves, and double moves when *can_double* (the engine's moves: ``MisterXMoves.legs``)."""
+        legs = self.t.mister_x.legs
         occupied = self.occupied
         out: list[Option] = []
         after: dict[int, StationSet] = {}
-        for x, ticket in mister_x_options(t, station, own, supply, occupied):
+        for x, ticket in legs(station, own, supply, occupied):
             o1, s1, p1 = self._after_leg(own, supply, x, ticket, possible, moves_made + 1, after)
             out.append(Option((x, ticket), None, x, p1, tuple(o1), tuple(s1) if s1 is not None else None))
             if not can_double:
                 continue
             second_after: dict[int, StationSet] = {}
-            for x2, ticket2 in mister_x_options(t, x, o1, s1, occupied):
+            for x2, ticket2 in legs(x, o1, s1, occupied):
                 o2, s2, p2 = self._after_leg(o1, s1, x2, ticket2, p1, moves_made + 2, second_after)
-                o2[Ticket.DOUBLE] -= 1
+                pay(_DOUBLE, o2, None)
                 out.append(Option((x, ticket), (x2, ticket2), x2, p2, tuple(o2), tuple(s2) if s2 is not None else None))
         return out
 
@@ -107,7 +109,7 @@ class MisterXScorer:
         """One leg paid for: Mister X's tickets, the supply and the possible set after it (*cache*: per ticket)."""
         own = own.copy()
         supply = supply.copy() if supply is not None else None
-        pay(own, supply, ticket)
+        pay(ticket, own, supply)
         if move_number in self.ruleset.reveal_moves:
             return own, supply, 1 << x
         if ticket not in cache:
@@ -136,7 +138,7 @@ class MisterXScorer:
         made = moves_made + (2 if option.second else 1)
         if made + 1 in self.ruleset.reveal_moves:
             doubt *= 0.5  # he will be shown next move anyway
-        onward = mister_x_reach(self.t, x, option.own, option.supply) & ~self.threat & ~self.occupied
+        onward = self.t.mister_x.reach(x, option.own, option.supply) & ~self.threat & ~self.occupied
         safe = math.log2(1 + onward.bit_count())
         good = w.doubt * doubt + w.distance * min(near, 4) + w.safe * safe + w.space * self.t.space[x]
         if made in self.ruleset.reveal_moves:
@@ -166,23 +168,23 @@ def greedy_reply(
     unmoved = list(range(len(stations)))
     layers = distance_layers(board, lines, possible) if possible else [0]
     while unmoved:
-        best: tuple[int, int, int, Station] | None = None
+        best: tuple[int, int, int, Station, int] | None = None
         for i in unmoved:
             here = stations[i]
-            mask = 7 if bobby[i] else ticket_mask(tickets[i], False)
-            options = t.reach[here * 8 + mask] & ~occupied
+            mask = ticket_mask(tickets[i], bobby[i])
+            options = t.detectives.reach[here << 3 | mask] & ~occupied
             for dest in bits(options):
                 key = (layer_of(layers, dest), i, dest)
                 if best is None or key < best[:3]:
-                    best = (key[0], i, dest, here)
+                    best = (key[0], i, dest, here, mask)
         if best is None:
             break
-        _, i, dest, here = best
+        _, i, dest, here, mask = best
         unmoved.remove(i)
         if dest == x:
             return None
-        if not bobby[i]:
-            line = max((ln for ln in t.lines if tickets[i][ln] > 0 and t.nb[ln][here] >> dest & 1), key=lambda ln: tickets[i][ln])
+        if not bobby[i]:  # the ticket he holds most of; where it goes is left out of this reply
+            line = max(t.detectives.tickets(here, dest, mask), key=lambda ln: tickets[i][ln])
             tickets[i][line] -= 1
         stations[i] = dest
         occupied ^= (1 << here) | (1 << dest)
@@ -241,7 +243,7 @@ def lookahead(
     if reply is None or reply is True:
         return -scorer.weights.caught * depth
     stations, after, possible = reply
-    masks = [7 if b else ticket_mask(tk, False) for tk, b in zip(after, bobby)]
+    masks = [ticket_mask(tk, b) for tk, b in zip(after, bobby)]
     next_scorer = MisterXScorer(scorer.t, scorer.board, scorer.ruleset, stations, masks, scorer.weights)
     made = moves_made + (2 if option.second else 1)
     if scorer.ruleset.is_last_round(round_number, made):

@@ -48,9 +48,10 @@ from dataclasses import dataclass
 
 from engine.ai.detectives import heuristic_round, movers_of
 from engine.ai.mister_x import MisterXScorer, Option, lookahead, planned_reply, spent
-from engine.ai.model import tables, ticket_mask
+from engine.ai.model import tables
 from engine.ai.search import detective_search
 from engine.board import Board
+from engine.movegen import ticket_mask
 from engine.moves import DetectiveMove, DoubleMove, MisterXMove
 from engine.outcome import Side
 from engine.tickets import Ticket

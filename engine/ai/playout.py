@@ -3,8 +3,10 @@
 A playout state is plain lists and ints (``State``): Mister X's station (true in
 a Mister X search; sampled from the possible set in a detectives' search, the
 determinization), the public possible set, every piece's station and tickets.
-The policies are the cheap greedy ones the issue names, with a chance
-``epsilon`` of a random move:
+Every move a policy picks is one of the engine's (``engine.movegen``: a piece's
+reach by ticket mask and the tickets it may pay, Mister X's legs), and so is
+every payment. The policies are cheap greedy ones, with a chance ``epsilon``
+of a random move:
 
 - detectives and bobbies step onto a possible station when they can, else
   towards a target drawn from the possible set: the public set only, so the
@@ -22,10 +24,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.ai.model import FAR, Tables, mister_x_options, pay, ticket_mask
+from engine.ai.model import FAR, Tables
 from engine.board import Board, Station, StationSet
 from engine.deduction import after_move
-from engine.editions import Ruleset, TicketFlow
+from engine.editions import Ruleset
+from engine.movegen import pay, pay_detective, ticket_mask
 from engine.tickets import Ticket
 
 _TICKETS = tuple(Ticket)
@@ -76,16 +79,16 @@ class Simulator:
         self.t = t
         self.board = board
         self.ruleset = ruleset
-        self.to_mister_x = ruleset.ticket_flow is TicketFlow.MISTER_X
+        self.flow = ruleset.ticket_flow
 
     # ------------------------------------------------------------ detectives
 
     def detectives_move(self, s: State, rng: random.Random, epsilon: float, skip: int = 0) -> bool:
         """Every piece (from index *skip*) makes its playout move; True if one lands on Mister X."""
         t = self.t
-        reach = t.reach
+        reach = t.detectives.reach
+        tickets_to = t.detectives.tickets
         dist = t.dist
-        nb = t.nb
         stations = s.stations
         occupied = 0
         for st in stations:
@@ -95,8 +98,8 @@ class Simulator:
             here = stations[i]
             tickets = s.tickets[i]
             bobby = s.bobby[i]
-            mask = 7 if bobby else (tickets[0] > 0) | (tickets[1] > 0) << 1 | (tickets[2] > 0) << 2
-            options = reach[here * 8 + mask] & ~occupied
+            mask = ticket_mask(tickets, bobby)
+            options = reach[here << 3 | mask] & ~occupied
             if not options:
                 continue
             if epsilon and rng.random() < epsilon:
@@ -116,16 +119,12 @@ class Simulator:
                         best, dest = row[d], d
             else:
                 dest = _pick(options, rng)
-            if not bobby:
+            if not bobby:  # the ticket he holds most of
                 line = -1
-                for ln in t.lines:
-                    if tickets[ln] > 0 and nb[ln][here] >> dest & 1 and (line < 0 or tickets[ln] > tickets[line]):
+                for ln in tickets_to(here, dest, mask):
+                    if line < 0 or tickets[ln] > tickets[line]:
                         line = ln
-                tickets[line] -= 1
-                if self.to_mister_x:
-                    s.own[line] += 1
-                elif s.supply is not None:
-                    s.supply[line] += 1
+                pay_detective(line, tickets, s.own, s.supply, self.flow)
             occupied ^= (1 << here) | (1 << dest)
             stations[i] = dest
             if dest == s.x:
@@ -141,11 +140,11 @@ class Simulator:
         t = self.t
         occupied = 0
         threat = 0
-        reach = t.reach
+        reach = t.detectives.reach
         for st, tickets, bobby in zip(s.stations, s.tickets, s.bobby):
             occupied |= 1 << st
-            threat |= reach[st * 8 + (7 if bobby else ticket_mask(tickets, False))]
-        options = mister_x_options(t, s.x, s.own, s.supply, occupied)
+            threat |= reach[st << 3 | ticket_mask(tickets, bobby)]
+        options = t.mister_x.legs(s.x, s.own, s.supply, occupied)
         if not options:
             return False
         if epsilon and rng.random() < epsilon:
@@ -162,7 +161,7 @@ class Simulator:
                 score = near + (0 if threat >> dest & 1 else 3) - (0.5 if tk == 3 else 0) + rng.random() * 0.4
                 if score > best:
                     best, x, ticket = score, dest, tk
-        pay(s.own, s.supply, ticket)
+        pay(ticket, s.own, s.supply)
         s.made += 1
         s.x = x
         if s.made in self.ruleset.reveal_moves:

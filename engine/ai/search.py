@@ -22,6 +22,7 @@ from typing import TypeVar
 from engine.ai.detectives import Plan, RoundPlan
 from engine.ai.playout import Simulator, State
 from engine.board import Station
+from engine.movegen import pay_detective
 from engine.views import PublicView
 
 _C = TypeVar("_C")
@@ -80,11 +81,7 @@ def detective_search(view: PublicView, problem: RoundPlan, plans: list[Plan], it
             stations[i] = dest
             if not problem.bobby[i]:
                 tickets[i] = tickets[i].copy()
-                tickets[i][ticket] -= 1
-                if sim.to_mister_x:
-                    mister_x_own[ticket] += 1
-                elif mister_x_supply is not None:
-                    mister_x_supply[ticket] += 1
+                pay_detective(ticket, tickets[i], mister_x_own, mister_x_supply, sim.flow)
         occupied = sum(1 << s for s in stations)
         outcomes.append((stations, tickets, mister_x_own, mister_x_supply, occupied))
     last = round_ends and view.ruleset.is_last_round(view.round, view.moves_made)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -17,11 +18,15 @@ import pytest
 from benchmarks.matches import wilson
 from benchmarks.tournament import main as tournament_main
 from benchmarks.tournament import play_game, start_position
-from engine import DetectiveMove, DoubleMove, Game, LogEntry, MisterXMove, Side
+from engine import DetectiveMove, DoubleMove, Game, LogEntry, MisterXMove, Reason, Side, Ticket
 from engine.ai import mister_x, playout
-from engine.ai.players import LEVEL_SETTINGS, LEVELS, choose_detective_moves, choose_mister_x_move
+from engine.ai.detectives import RoundPlan, movers_of
+from engine.ai.model import tables
+from engine.ai.players import LEVEL_SETTINGS, LEVELS, _to_move, choose_detective_moves, choose_mister_x_move
 from engine.board import stations_of
 from engine.editions import CLASSIC, REISSUE
+from engine.movegen import ticket_mask
+from tests.conftest import random_moves
 
 
 def _play_round(game: Game, level: str, seed: int) -> None:
@@ -225,3 +230,110 @@ def test_moves_are_the_engine_types() -> None:
     game = Game.new("classic", players=6, seed=0)
     move = choose_mister_x_move(game.mister_x_view(), game.board, "easy", 0)
     assert isinstance(move, (MisterXMove, DoubleMove))
+
+
+# ---------------------------------------------------------------- the search's moves are the engine's
+
+
+def _states(edition: str, players_: int, seed: int) -> Iterator[Game]:
+    """The game at every step of a random game (the same object, between moves)."""
+    game = Game.new(edition, players=players_, seed=seed)
+    rng = random.Random(seed)
+    for move in random_moves(game, rng, double=0.3):
+        yield game
+        game.play(move)
+
+
+def _check_mister_x_options(game: Game, rng: random.Random) -> None:
+    """Mister X's options in the search are the engine's moves, in its order, and each leaves what the game leaves."""
+    view = game.mister_x_view()
+    public = view.public
+    t = tables(game.board, game.ruleset.transports)
+    stations = [p.station for p in public.pieces]
+    scorer = mister_x.MisterXScorer(t, game.board, game.ruleset, stations, [ticket_mask(p.tickets, p.bobby) for p in public.pieces])
+    supply = list(public.supply) if public.supply is not None else None
+    options = scorer.options(view.station, public.possible, list(public.mister_x_tickets), supply, public.moves_made, view.can_double)
+    moves = [_to_move(option) for option in options]
+    assert [m for m in moves if isinstance(m, MisterXMove)] == list(game.legal_moves())
+    assert {m for m in moves if isinstance(m, DoubleMove)} == set(game.double_moves())
+    assert len([m for m in moves if isinstance(m, DoubleMove)]) == len(list(game.double_moves()))
+    for option, move in rng.sample(list(zip(options, moves)), min(4, len(options))):
+        game.push(move)
+        after = game.public_view()
+        assert (option.own, option.supply) == (tuple(after.mister_x_tickets), tuple(after.supply) if after.supply is not None else None)
+        assert option.possible == after.possible and option.station == game.mister_x_view().station
+        game.pop()
+    # a playout's move is one of his legal moves, and pays as the game does
+    state = _state(game, view.station)
+    sim = playout.Simulator(t, game.board, game.ruleset)
+    before = [*state.own, *(state.supply or [])]
+    assert sim.mister_x_move(state, rng, epsilon=rng.choice((0.0, 1.0)))
+    paid = [a - b for a, b in zip(before, [*state.own, *(state.supply or [])])].index(1)  # his own five, then the supply's three
+    move = MisterXMove(state.x, Ticket(paid if paid < len(state.own) else paid - len(state.own)))
+    assert move in game.legal_moves()
+    game.push(move)
+    assert state.own == list(game.public_view().mister_x_tickets) and state.possible == game.possible_locations
+    game.pop()
+
+
+def _state(game: Game, x: int) -> playout.State:
+    view = game.public_view()
+    return playout.State(x, view.possible, [p.station for p in view.pieces], [list(p.tickets[:3]) for p in view.pieces],
+                         [p.bobby for p in view.pieces], list(view.mister_x_tickets),
+                         list(view.supply) if view.supply is not None else None, view.moves_made, view.round)
+
+
+def _check_detective_options(game: Game, rng: random.Random) -> None:
+    """Each piece's options in the plans are the engine's moves (one a destination), and a playout's round is legal."""
+    view = game.public_view()
+    t = tables(game.board, game.ruleset.transports)
+    problem = RoundPlan(t, game.board, view, movers_of(view, None))
+    for i in problem.movers:
+        name = problem.names[i]
+        options = problem.options(i, problem.stations[i], problem.occupied)
+        assert [dest for dest, _, _ in options] == sorted({m.station for m in game.moves_of(name)})
+        for dest, ticket, mask in options:
+            move = DetectiveMove(name, dest, Ticket(ticket))
+            assert game.is_legal(move)
+            game.push(move)
+            assert mask == ticket_mask(game.tickets_of(name), problem.bobby[i])
+            game.pop()
+    if view.moved:
+        return
+    # the playout's detectives, each in turn, make moves the game accepts, paying as it does
+    state = _state(game, game.mister_x_view().station)
+    sim = playout.Simulator(t, game.board, game.ruleset)
+    before = [list(tk) for tk in state.tickets], list(state.stations)
+    caught = sim.detectives_move(state, rng, epsilon=rng.choice((0.0, 0.5, 1.0)))
+    pushed = 0
+    for i, (origin, dest) in enumerate(zip(before[1], state.stations)):
+        if origin == dest:
+            continue
+        line = next((k for k in range(3) if before[0][i][k] != state.tickets[i][k]), None)
+        if line is None:  # a bobby: the first line there
+            line = t.detectives.tickets(origin, dest, 7)[0]
+        game.push(DetectiveMove(problem.names[i], dest, Ticket(line)))
+        pushed += 1
+    assert caught == (game.outcome is not None and game.outcome.reason is Reason.CAPTURE)
+    if not caught:
+        after = game.public_view()
+        assert state.tickets == [list(p.tickets[:3]) for p in after.pieces]
+        assert state.own == list(after.mister_x_tickets) and state.supply == (list(after.supply) if after.supply is not None else None)
+    for _ in range(pushed):
+        game.pop()
+
+
+@pytest.mark.parametrize(("edition", "players_"), [("classic", 6), ("classic", 3), ("reissue", 4), ("reissue", 6), ("beginner", 5)])
+def test_the_search_s_moves_are_the_engine_s_legal_moves(edition: str, players_: int) -> None:
+    """Over random positions: Mister X's options (single and double) and each piece's options in the plans are
+    exactly the engine's legal moves, and the playouts' moves are legal and pay where the game pays."""
+    rng = random.Random(players_)
+    checked = {Side.MISTER_X: 0, Side.DETECTIVES: 0}
+    for seed in range(6):
+        for game in _states(edition, players_, seed):
+            if rng.random() < 0.3:
+                before = game.mister_x_view(), game.actions
+                (_check_mister_x_options if game.turn is Side.MISTER_X else _check_detective_options)(game, rng)
+                assert (game.mister_x_view(), game.actions) == before
+                checked[game.turn] += 1
+    assert min(checked.values()) > 10, checked

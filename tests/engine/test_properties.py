@@ -476,6 +476,93 @@ def test_undo_restores_the_exact_previous_state(setup: tuple[str, int], seed: in
                 assert game.turn is Side.MISTER_X
 
 
+def full_state(game: Game) -> tuple[object, ...]:
+    """Everything a game shows: both views, its moves (a double move's second legs too), the log, round, turn,
+    tickets, supply, possible set, outcome, actions, what undo allows, and its explicit position and record."""
+    moves = list(game.legal_moves())
+    seconds = [tuple(game.second_legs(first)) for first in moves[:3]] if game.can_double else []  # type: ignore[arg-type]
+    pieces = {name: game.moves_of(name) for name in game.detectives}
+    return (snapshot(game), game.public_view(), moves, seconds, pieces, game.to_move(), game.sitting_out(), game.round,
+            game.turn, game.moves_made, game.possible_locations, game.can_double, game.is_over, game.position(),
+            record.dumps(game))
+
+
+@settings(max_examples=scaled(20))
+@given(setup=setups, seed=seeds)
+def test_push_then_pop_restores_the_exact_previous_state(setup: tuple[str, int], seed: int) -> None:
+    """At every step of random games (Mister X's single and double moves, detectives', bobbies', the last move of the
+    game), ``pop`` takes back what ``push`` played, exactly; popping the whole game goes back through every state."""
+    edition, players = setup
+    for game_seed, rng in games_from(seed, count=3):
+        game = new_game(edition, players, game_seed)
+        states = [full_state(game)]
+        for move in random_moves(game, rng, double=rng.choice((0.2, 0.6))):
+            game.push(move)
+            after = full_state(game)
+            assert game.pop() == move
+            assert full_state(game) == states[-1], f"pop after {move}"
+            game.push(move)
+            assert full_state(game) == after, f"{move} pushed again"
+            states.append(after)
+        assert game.is_over
+        while game.actions:
+            states.pop()
+            game.pop()
+            assert full_state(game) == states[-1], f"back to move {len(game.actions)}"
+        with pytest.raises(IndexError):
+            game.pop()
+
+
+@settings(max_examples=scaled(20))
+@given(setup=setups, seed=seeds)
+def test_copy_is_an_independent_equal_game(setup: tuple[str, int], seed: int) -> None:
+    """``copy()`` shows the same game; playing or popping either one leaves the other as it was; both play on alike."""
+    edition, players = setup
+    for game_seed, rng in games_from(seed, count=3):
+        game = new_game(edition, players, game_seed)
+        for move in random_moves(game, rng):
+            if rng.random() < 0.2:
+                twin = game.copy()
+                state = full_state(game)
+                assert full_state(twin) == state
+                twin.push(move)
+                assert full_state(game) == state, "pushing on the copy changed the game"
+                game.push(move)
+                assert full_state(twin) == full_state(game)
+                while twin.actions:
+                    twin.pop()
+                assert full_state(game) == full_state(game.copy()), "popping the copy changed the game"
+                assert twin.public_view() == new_game(edition, players, game_seed).public_view()
+                game.pop()
+                assert full_state(game) == state
+            game.push(move)
+        assert full_state(game.copy()) == full_state(game)
+
+
+def test_pop_takes_back_mister_x_s_double_move_and_a_capture() -> None:
+    """Spot checks: a double move comes back leg and ticket alike, and so does the capture that ended a game."""
+    game = new_game("classic", 6, seed=4)
+    before = full_state(game)
+    double = next(game.double_moves())
+    game.push(double)
+    assert game.moves_made == 2 and not game.can_undo
+    with pytest.raises(IllegalMoveError):
+        game.undo()  # the table's rule: Mister X's moves stand
+    assert game.pop() == double
+    assert full_state(game) == before
+    for seed in range(60):
+        game = play_random_game("reissue", 6, seed, hunt=0.9)
+        assert game.outcome is not None
+        if game.outcome.reason is Reason.CAPTURE:
+            break
+    last = game.actions[-1]
+    ended = full_state(game)
+    assert game.pop() == last and game.outcome is None and not game.is_over
+    assert game.is_legal(last) and last in game.legal_moves()
+    game.push(last)
+    assert full_state(game) == ended
+
+
 # ====================================================================== length
 
 
