@@ -27,11 +27,11 @@ from hardware.serial_link import SerialHandheldLink, serial_opener
 
 CHOOSE_MOVE = {
     "type": "choose_move", "round": 9, "station": 67, "tickets": {"taxi": 2, "bus": 1, "underground": 2, "black": 4, "double": 1},
-    "moves": [[s, t] for t, stations in [("taxi", (51, 52, 68, 84)), ("bus", (23, 65, 102, 82)), ("underground", (13, 79, 89, 111))]
+    "moves": [letter + str(s) for letter, stations in [("T", (51, 52, 68, 84)), ("B", (23, 65, 102, 82)), ("U", (13, 79, 89, 111))]
               for s in stations],
-    "can_double": True, "reveal_next": False, "log": [["taxi", None], ["bus", 53], ["black", None]] * 3,
+    "can_double": True, "reveal_next": False, "log": ["T52", "B53", "X54"] * 3,
 }
-MOVE = {"type": "move", "station": 51, "ticket": "taxi"}
+MOVE = {"type": "move", "leg": "T51"}
 
 
 def bench_round_trip(seconds: float) -> float:

@@ -5,39 +5,48 @@ A message is a plain dict with a ``"type"`` and that type's fields, nothing else
 returns the message checked, and one ``check`` for any message that comes in: it
 returns a copy (lists for tuples, fresh dicts) or raises ``MessageError``, whose
 text names the message type and the field at fault (``choose_move: moves[2] is
-not [station, ticket]``). ``check`` reads every field before it returns, so a
-reader that acts only on what it returns never acts on half a message.
+not a leg (T, B, U or X and a station 1..199, as in T46)``). ``check`` reads every
+field before it returns, so a reader that acts only on what it returns never acts
+on half a message.
 
-The vocabulary; a ``[station, ticket]`` pair is a move or step, a log entry is
-``[ticket, station or null]``:
+Moves travel in the engine's move notation (``engine.moves``): a leg is a
+ticket's letter, upper case, and a station, nothing else (``"T46"``: taxi to 46).
+Classic Scotland Yard's legs take ``T`` taxi, ``B`` bus, ``U`` underground, ``X``
+black; Junior's take ``T``, ``B``, ``U``, ``F`` (the boat) and ``S`` (staying on
+his own station). ``leg_to_pair`` turns a leg into what the handheld's screens
+show, ``[station, ticket name]`` (``"X157"``: ``[157, "black"]``), and
+``pair_to_leg`` turns it back. Mister X's travel log is his own (every station in
+it), so it is legs too: ``["T10", "X46"]``.
+
+The vocabulary:
 
 console to handheld, classic Scotland Yard (Mister X):
 
-- ``state`` {round, station, tickets: {name: count}, log}: where he stands, between turns;
-- ``choose_move`` {round, station, tickets, moves: [[station, ticket]], can_double,
-  reveal_next, log}: his turn;
-- ``choose_second_leg`` {first: [station, ticket], moves, reveal_next}: the second leg of
-  the double move that starts with *first*.
+- ``state`` {round, station, tickets: {name: count}, log: [leg]}: where he stands, between turns;
+- ``choose_move`` {round, station, tickets, moves: [leg], can_double, reveal_next,
+  log}: his turn;
+- ``choose_second_leg`` {first: leg, moves, reveal_next}: the second leg of the
+  double move that starts with *first*.
 
 console to handheld, Scotland Yard Junior (the rogues, Mister FOX and ROXy):
 
 - ``rogue_state`` {who, round, station, tickets}: where the rogue *who* stands;
-- ``choose_step`` {who, round, station, tickets, steps: [[station, ticket]], hand_over}:
-  the rogue's step (tickets ``taxi``, ``bus``, ``underground``, ``boat``, and ``stay`` on
-  his own station); *hand_over*: the handheld goes to another rogue first.
+- ``choose_step`` {who, round, station, tickets, steps: [leg], hand_over}: the
+  rogue's step (``S`` and his own station for staying: ``"S82"``); *hand_over*:
+  the handheld goes to another rogue first.
 
 console to handheld, both games: ``accepted`` {seen: [move number]}, ``refused``
 {reason}, ``wait`` {} (the turn was withdrawn), ``game_over`` {result}.
 
-handheld to console: ``move`` {station, ticket, double (optional, false when left
-out)} in classic, ``step`` {station, ticket} in Junior, and ``unreadable`` {reason}:
-the handheld could not read a message the console sent (its firmware is older or
-newer than the console's).
+handheld to console: ``move`` {leg, double (optional, false when left out)} in
+classic, ``step`` {leg} in Junior, and ``unreadable`` {reason}: the handheld could
+not read a message the console sent (its firmware is older or newer than the
+console's).
 
 Booleans are JSON true and false (not 0 or 1), numbers are integers (not true or
 false), stations are 1 to 199, rounds and move numbers count from 1.
 
-Written in the subset MicroPython shares with CPython (no annotations, no f-strings).
+Written in the subset MicroPython shares with CPython (no annotations, no f-strings, no re).
 """
 
 FIRST_STATION = 1
@@ -50,6 +59,16 @@ JUNIOR = ("rogue_state", "choose_step")
 TO_HANDHELD = CLASSIC + JUNIOR + ("accepted", "refused", "wait", "game_over")
 TO_CONSOLE = ("move", "step", "unreadable")
 TYPES = TO_HANDHELD + TO_CONSOLE
+
+CLASSIC_LETTERS = "TBUX"
+"""The letters of a classic leg: taxi, bus, underground, black."""
+JUNIOR_LETTERS = "TBUFS"
+"""The letters of a Junior leg: taxi, bus, underground, the boat (the engine's ferry), staying."""
+TICKET_NAMES = {"T": "taxi", "B": "bus", "U": "underground", "X": "black", "F": "boat", "S": "stay"}
+"""Each leg letter's ticket, as the handheld's screens name it."""
+_ALL_LETTERS = "TBUXFS"
+_LETTERS = {name: letter for letter, name in TICKET_NAMES.items()}
+_DIGITS = "0123456789"
 
 _SHOWN = 40
 """Characters of an unknown name quoted in an error (the error travels in a frame)."""
@@ -127,29 +146,75 @@ def _tickets(value, where):
     return counts
 
 
-def _pair(value, where):
-    if not _is_list(value) or len(value) != 2:
-        raise MessageError(where + " is not [station, ticket]")
-    return [_station(value[0], where + "[0]"), _ticket(value[1], where + "[1]")]
+def _split(value, letters):
+    """The letter and station of the leg *value* whose letter is one of *letters*; None when it is not one.
+
+    Exactly one upper-case letter, then the station's digits without a leading
+    zero: the one way each leg is written, so a checked leg reads back the same.
+    """
+    if not isinstance(value, str) or not 2 <= len(value) <= 4 or value[0] not in letters:
+        return None
+    digits = value[1:]
+    if digits[0] == "0":
+        return None
+    for char in digits:
+        if char not in _DIGITS:
+            return None
+    station = int(digits)
+    if not FIRST_STATION <= station <= LAST_STATION:
+        return None
+    return value[0], station
 
 
-def _pairs(value, where):
-    if not _is_list(value):
-        raise MessageError(where + " is not a list of [station, ticket]")
-    return [_pair(item, _at(where, index)) for index, item in enumerate(value)]
+def _shape(letters):
+    """How a leg with *letters* looks, for an error: ``T, B, U or X and a station 1..199, as in T46``."""
+    return (", ".join(letters[:-1]) + " or " + letters[-1] + " and a station " + str(FIRST_STATION) + ".."
+            + str(LAST_STATION) + ", as in T46")
 
 
-def _entry(value, where):
-    if not _is_list(value) or len(value) != 2:
-        raise MessageError(where + " is not [ticket, station or null]")
-    station = value[1]
-    return [_ticket(value[0], where + "[0]"), None if station is None else _station(station, where + "[1]")]
+def _leg_of(letters):
+    """A field checker for one leg with *letters*."""
+
+    def leg(value, where):
+        if _split(value, letters) is None:
+            raise MessageError(where + " is not a leg (" + _shape(letters) + ")")
+        return value
+
+    return leg
 
 
-def _log(value, where):
-    if not _is_list(value):
-        raise MessageError(where + " is not a list of [ticket, station or null]")
-    return [_entry(item, _at(where, index)) for index, item in enumerate(value)]
+def _legs_of(letters):
+    """A field checker for a list of legs with *letters*."""
+    one = _leg_of(letters)
+
+    def legs(value, where):
+        if not _is_list(value):
+            raise MessageError(where + " is not a list of legs")
+        return [one(item, _at(where, index)) for index, item in enumerate(value)]
+
+    return legs
+
+
+_classic_leg = _leg_of(CLASSIC_LETTERS)
+_classic_legs = _legs_of(CLASSIC_LETTERS)
+_junior_leg = _leg_of(JUNIOR_LETTERS)
+_junior_legs = _legs_of(JUNIOR_LETTERS)
+
+
+def leg_to_pair(leg):
+    """The leg *leg* (classic's or Junior's) as the screens show it: ``"X157"`` -> ``[157, "black"]``, ``"S82"`` -> ``[82, "stay"]``."""
+    split = _split(leg, _ALL_LETTERS)
+    if split is None:
+        raise MessageError(_quoted(str(leg)) + " is not a leg (" + _shape(_ALL_LETTERS) + ")")
+    return [split[1], TICKET_NAMES[split[0]]]
+
+
+def pair_to_leg(pair):
+    """``leg_to_pair`` undone: ``[157, "black"]`` -> ``"X157"``, ``[157, "boat"]`` -> ``"F157"``."""
+    if (not _is_list(pair) or len(pair) != 2 or not _is_int(pair[0]) or not FIRST_STATION <= pair[0] <= LAST_STATION
+            or not isinstance(pair[1], str) or pair[1] not in _LETTERS):
+        raise MessageError(_quoted(str(pair)) + " is not [station, ticket name]")
+    return _LETTERS[pair[1]] + str(int(pair[0]))
 
 
 def _seen(value, where):
@@ -164,19 +229,19 @@ def _seen(value, where):
 
 
 _FIELDS = {
-    "state": (("round", _round), ("station", _station), ("tickets", _tickets), ("log", _log)),
-    "choose_move": (("round", _round), ("station", _station), ("tickets", _tickets), ("moves", _pairs),
-                    ("can_double", _bool), ("reveal_next", _bool), ("log", _log)),
-    "choose_second_leg": (("first", _pair), ("moves", _pairs), ("reveal_next", _bool)),
+    "state": (("round", _round), ("station", _station), ("tickets", _tickets), ("log", _classic_legs)),
+    "choose_move": (("round", _round), ("station", _station), ("tickets", _tickets), ("moves", _classic_legs),
+                    ("can_double", _bool), ("reveal_next", _bool), ("log", _classic_legs)),
+    "choose_second_leg": (("first", _classic_leg), ("moves", _classic_legs), ("reveal_next", _bool)),
     "rogue_state": (("who", _name), ("round", _round), ("station", _station), ("tickets", _tickets)),
-    "choose_step": (("who", _name), ("round", _round), ("station", _station), ("tickets", _tickets), ("steps", _pairs),
+    "choose_step": (("who", _name), ("round", _round), ("station", _station), ("tickets", _tickets), ("steps", _junior_legs),
                     ("hand_over", _bool)),
     "accepted": (("seen", _seen),),
     "refused": (("reason", _text),),
     "wait": (),
     "game_over": (("result", _text),),
-    "move": (("station", _station), ("ticket", _ticket), ("double", _bool)),
-    "step": (("station", _station), ("ticket", _ticket)),
+    "move": (("leg", _classic_leg), ("double", _bool)),
+    "step": (("leg", _junior_leg),),
     "unreadable": (("reason", _text),),
 }
 """Each type's fields in order, each with the function that checks it (and returns its copy)."""
@@ -223,13 +288,13 @@ def state(round, station, tickets, log):
 
 
 def choose_move(round, station, tickets, moves, can_double, reveal_next, log):
-    """Mister X's turn: his legal moves ``[station, ticket]``, whether a double move is open, whether this one is seen."""
+    """Mister X's turn: his legal moves (legs: ``"T46"``), whether a double move is open, whether this one is seen."""
     return check({"type": "choose_move", "round": round, "station": station, "tickets": tickets, "moves": moves,
                   "can_double": can_double, "reveal_next": reveal_next, "log": log})
 
 
 def choose_second_leg(first, moves, reveal_next):
-    """The second legs of the double move that starts with *first* ``[station, ticket]``."""
+    """The second legs of the double move that starts with the leg *first*."""
     return check({"type": "choose_second_leg", "first": first, "moves": moves, "reveal_next": reveal_next})
 
 
@@ -242,7 +307,8 @@ def rogue_state(who, round, station, tickets):
 
 
 def choose_step(who, round, station, tickets, steps, hand_over):
-    """The rogue *who* chooses his step; *hand_over*: the handheld is passed to him first (it goes dark)."""
+    """The rogue *who* chooses his step among *steps* (legs: ``"F157"``, ``"S82"``); *hand_over*: the handheld is passed to him
+    first (it goes dark)."""
     return check({"type": "choose_step", "who": who, "round": round, "station": station, "tickets": tickets,
                   "steps": steps, "hand_over": hand_over})
 
@@ -271,17 +337,17 @@ def game_over(result):
 # ------------------------------------------------------------ handheld to console
 
 
-def move(station, ticket, double=False):
-    """Mister X's move (*double*: the first leg of a double move; the field is left out when false)."""
-    message = {"type": "move", "station": station, "ticket": ticket}
+def move(leg, double=False):
+    """Mister X's move, a leg (*double*: the first leg of a double move; the field is left out when false)."""
+    message = {"type": "move", "leg": leg}
     if double is not False:
         message["double"] = double
     return check(message)
 
 
-def step(station, ticket):
-    """A Junior rogue's step (``"stay"`` on his own station)."""
-    return check({"type": "step", "station": station, "ticket": ticket})
+def step(leg):
+    """A Junior rogue's step, a leg (``"S138"``: he stays on 138)."""
+    return check({"type": "step", "leg": leg})
 
 
 def unreadable(reason):

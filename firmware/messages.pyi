@@ -10,33 +10,36 @@ JUNIOR: tuple[str, ...]
 TO_HANDHELD: tuple[str, ...]
 TO_CONSOLE: tuple[str, ...]
 TYPES: tuple[str, ...]
+CLASSIC_LETTERS: str
+JUNIOR_LETTERS: str
+TICKET_NAMES: dict[str, str]
 
+Leg: TypeAlias = str
+"""A move, a step, a double move's first leg, in the move notation: ``"T46"``, ``"X157"``, ``"F157"``, ``"S82"``."""
 Pair: TypeAlias = list[int | str]
-"""``[station, ticket]``: a move, a step, a double move's first leg."""
-LogEntry: TypeAlias = list[str | int | None]
-"""``[ticket, station or None]``: one line of Mister X's travel log."""
+"""``[station, ticket name]``: a leg as the handheld's screens show it (``leg_to_pair``)."""
 
 class State(TypedDict):
     type: Literal["state"]
     round: int
     station: int
     tickets: dict[str, int]
-    log: list[LogEntry]
+    log: list[Leg]
 
 class ChooseMove(TypedDict):
     type: Literal["choose_move"]
     round: int
     station: int
     tickets: dict[str, int]
-    moves: list[Pair]
+    moves: list[Leg]
     can_double: bool
     reveal_next: bool
-    log: list[LogEntry]
+    log: list[Leg]
 
 class ChooseSecondLeg(TypedDict):
     type: Literal["choose_second_leg"]
-    first: Pair
-    moves: list[Pair]
+    first: Leg
+    moves: list[Leg]
     reveal_next: bool
 
 class RogueState(TypedDict):
@@ -52,7 +55,7 @@ class ChooseStep(TypedDict):
     round: int
     station: int
     tickets: dict[str, int]
-    steps: list[Pair]
+    steps: list[Leg]
     hand_over: bool
 
 class Accepted(TypedDict):
@@ -72,14 +75,12 @@ class GameOver(TypedDict):
 
 class Move(TypedDict):
     type: Literal["move"]
-    station: int
-    ticket: str
+    leg: Leg
     double: NotRequired[bool]
 
 class Step(TypedDict):
     type: Literal["step"]
-    station: int
-    ticket: str
+    leg: Leg
 
 class Unreadable(TypedDict):
     type: Literal["unreadable"]
@@ -93,26 +94,28 @@ class MessageError(ValueError): ...
 
 # The constructors take lists or tuples where a message holds lists (any other sequence is refused).
 
+def leg_to_pair(leg: str) -> Pair: ...
+def pair_to_leg(pair: Sequence[int | str]) -> Leg: ...
 def check(message: object) -> Message: ...
-def state(round: int, station: int, tickets: dict[str, int], log: Sequence[Sequence[str | int | None]]) -> State: ...
+def state(round: int, station: int, tickets: dict[str, int], log: Sequence[str]) -> State: ...
 def choose_move(
     round: int,
     station: int,
     tickets: dict[str, int],
-    moves: Sequence[Sequence[int | str]],
+    moves: Sequence[str],
     can_double: bool,
     reveal_next: bool,
-    log: Sequence[Sequence[str | int | None]],
+    log: Sequence[str],
 ) -> ChooseMove: ...
-def choose_second_leg(first: Sequence[int | str], moves: Sequence[Sequence[int | str]], reveal_next: bool) -> ChooseSecondLeg: ...
+def choose_second_leg(first: str, moves: Sequence[str], reveal_next: bool) -> ChooseSecondLeg: ...
 def rogue_state(who: str, round: int, station: int, tickets: dict[str, int]) -> RogueState: ...
 def choose_step(
-    who: str, round: int, station: int, tickets: dict[str, int], steps: Sequence[Sequence[int | str]], hand_over: bool
+    who: str, round: int, station: int, tickets: dict[str, int], steps: Sequence[str], hand_over: bool
 ) -> ChooseStep: ...
 def accepted(seen: Sequence[int]) -> Accepted: ...
 def refused(reason: str) -> Refused: ...
 def wait() -> Wait: ...
 def game_over(result: str) -> GameOver: ...
-def move(station: int, ticket: str, double: bool = False) -> Move: ...
-def step(station: int, ticket: str) -> Step: ...
+def move(leg: str, double: bool = False) -> Move: ...
+def step(leg: str) -> Step: ...
 def unreadable(reason: str) -> Unreadable: ...

@@ -216,8 +216,7 @@ LOG_ROWS = ROWS - 1
 
 def travel_log(log, top):
     """His own travel log, one move a line: number, ticket, station."""
-    rows = ["%2d %-5s %s" % (n + 1, short(str(ticket)), "?" if station is None else station)
-            for n, (ticket, station) in enumerate(log)]
+    rows = ["%2d %-5s %s" % (n + 1, short(str(ticket)), station) for n, (ticket, station) in enumerate(log)]
     return page([spread("Log", "%d moves" % len(log))] + (_window(rows, top, LOG_ROWS) or ["no moves yet"]))
 
 

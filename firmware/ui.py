@@ -7,6 +7,9 @@ same code runs on the Pico and, under CPython, in the tests and the simulator.
 
 Every message is checked (``messages.check``) before any of it is used: one that
 is not of the protocol changes nothing and is answered with ``unreadable``.
+Moves come and go as legs of the move notation (``"B108"``); the Ui reads them
+into the ``[station, ticket]`` pairs its screens show (``messages.leg_to_pair``)
+and writes his answer back as a leg (``messages.pair_to_leg``).
 
 A move he sends is always one the console listed. The back button hides the
 screen at once, from anywhere; after ``IDLE_MS`` without a button a screen with
@@ -111,7 +114,8 @@ class Ui:
         self.junior = junior
         self.who = message["who"] if junior else None
         self.round, self.station, self.tickets = message["round"], message["station"], message["tickets"]
-        self.log = [] if junior else message["log"]  # a rogue's log: his steps since the console last spoke
+        # [ticket, station] a line; a rogue's log: his steps since the console last spoke
+        self.log = [] if junior else [messages.leg_to_pair(leg)[::-1] for leg in message["log"]]
 
     def _state(self, message):
         self._view(message, False)
@@ -127,11 +131,11 @@ class Ui:
 
     def _choose_move(self, message):
         self._view(message, False)
-        self._turn(message["moves"], message["can_double"], message["reveal_next"], False)
+        self._turn(_pairs(message["moves"]), message["can_double"], message["reveal_next"], False)
 
     def _choose_step(self, message):
         self._view(message, True)
-        self._turn(message["steps"], False, False, message["hand_over"])
+        self._turn(_pairs(message["steps"]), False, False, message["hand_over"])
 
     def _turn(self, moves, can_double, reveal, hand_over):
         """His turn (or a rogue's): the list of *moves*; *hand_over*: the handheld is passed on first."""
@@ -148,7 +152,7 @@ class Ui:
             self.awake, self.ringing, self.passing, self.showing_log, self.notice = False, True, True, False, None
 
     def _choose_second_leg(self, message):
-        first, moves, reveal = message["first"], message["moves"], message["reveal_next"]
+        first, moves, reveal = messages.leg_to_pair(message["first"]), _pairs(message["moves"]), message["reveal_next"]
         left = dict(self.tickets)
         for ticket in (first[1], "double"):
             left[ticket] = left.get(ticket, 0) - 1
@@ -248,12 +252,13 @@ class Ui:
         if name in ("left", "right") and self._double_offered():
             self.double = not self.double
         elif name == "ok":
-            station, ticket = self.choice()
-            self.legs.append([station, ticket])
+            picked = self._picked()
+            self.legs.append(picked)
             self.mode = SENDING
+            leg = messages.pair_to_leg(picked)
             if self.junior:
-                return [messages.step(station, ticket)]
-            return [messages.move(station, ticket, self.double)]
+                return [messages.step(leg)]
+            return [messages.move(leg, self.double)]
         return []
 
     def _log_button(self, name):
@@ -298,7 +303,12 @@ class Ui:
             self.top = self.cursor - height + 1
 
     def choice(self):
-        """The move under the cursor, as the console listed it (None when none is listed)."""
+        """The move under the cursor, as the console listed it: a leg (``"B108"``; None when none is listed)."""
+        picked = self._picked()
+        return None if picked is None else messages.pair_to_leg(picked)
+
+    def _picked(self):
+        """The move under the cursor as the screens show it, ``[station, ticket]`` (None when none is listed)."""
         return self.rows[self.cursor][1] if self.cursor >= 0 else None
 
     # ------------------------------------------------------------ time and screen
@@ -331,7 +341,7 @@ class Ui:
             return screens.choose(self._heading(), self.rows, self.top, self.cursor, self._warning())
         if self.mode == CONFIRMING:
             double = self.double if self._double_offered() else None
-            return screens.confirm(self._heading(), self.choice(), double, self.reveal)
+            return screens.confirm(self._heading(), self._picked(), double, self.reveal)
         if self.mode == SENDING:
             return screens.sending(self.legs[-1], self.connected)
         return screens.game_over(self.result)
@@ -350,6 +360,11 @@ class Ui:
 
     def _warning(self):
         return "this move: SEEN!" if self.reveal else ""
+
+
+def _pairs(legs):
+    """Checked legs as the screens show them: ``[station, ticket]`` each."""
+    return [messages.leg_to_pair(leg) for leg in legs]
 
 
 _HANDLERS = {

@@ -41,8 +41,8 @@ from console.games.classic.flow import Flow
 from console.games.classic.model import Mode
 from console.journal import load
 from console.program import Program
-from engine import DoubleMove, Game, MisterXMove
-from engine.moves import parse_move
+from engine import DoubleMove, Game, MisterXMove, Ticket
+from engine.moves import parse_leg, parse_move
 from engine.record import loads, position_to_dict
 from firmware import messages
 from hardware.handheld import FarEnd
@@ -194,7 +194,7 @@ def test_killed_at_every_kind_of_event_the_console_resumes_and_finishes_the_same
 # ------------------------------------------------------------------ 2. secrecy of the public outputs
 
 SECRET_SEED = 5
-PREFERENCE = ("taxi", "bus", "underground", "black")
+PREFERENCE = (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND, Ticket.BLACK)
 MAX_STEPS = 400
 
 
@@ -209,11 +209,11 @@ def hiding_far_end(last: bool) -> FarEnd:
         request = messages.check(dict(message))  # as the handheld checks it: one it could not read fails the test
         if request["type"] != "choose_move":
             return []
-        moves = request["moves"]
+        moves = [(leg, parse_leg(leg)[1]) for leg in request["moves"]]
         ticket = next(kind for kind in PREFERENCE if any(listed == kind for _, listed in moves))
-        same = [station for station, listed in moves if listed == ticket and isinstance(station, int)]
-        station = same[-1] if last and len(same) >= 2 and not request["reveal_next"] else same[0]
-        return [messages.move(station, ticket)]
+        same = [leg for leg, listed in moves if listed == ticket]
+        leg = same[-1] if last and len(same) >= 2 and not request["reveal_next"] else same[0]
+        return [messages.move(leg)]
 
     return answer
 

@@ -121,10 +121,10 @@ def test_silence_disconnects_after_dead_ms_and_the_link_comes_back() -> None:
     assert pair.connected()
     pair.run(HEARTBEAT_MS + STEP_MS)
     assert not pair.host.connected(pair.now) and not pair.handheld.connected(pair.now)
-    pair.handheld.send({"type": "move", "station": 1})
+    pair.handheld.send({"type": "move", "leg": "T1"})
     pair.down.cut = pair.up.cut = False
     pair.run_until(lambda: pair.at_host != [] and pair.connected())
-    assert pair.at_host == [{"type": "move", "station": 1}]
+    assert pair.at_host == [{"type": "move", "leg": "T1"}]
 
 
 # ---------------------------------------------------------------- delivery
@@ -257,14 +257,14 @@ def test_a_restarted_handheld_gets_what_the_host_had_not_got_through() -> None:
 def test_a_restarted_host_of_the_same_game_gets_the_handheld_s_pending_move() -> None:
     pair = connected_pair()
     pair.up.cut = True
-    pair.handheld.send({"type": "move", "station": 13})
+    pair.handheld.send({"type": "move", "leg": "T13"})
     pair.run(RESEND_MS)
     pair.host = Endpoint("host")  # the console restarted and resumed the game
     pair.host.start_session(GAME, False)
     pair.up.cut = False
     pair.run_until(lambda: pair.at_host != [])
     pair.run(3 * RESEND_MS)
-    assert pair.at_host == [{"type": "move", "station": 13}] and pair.connected()
+    assert pair.at_host == [{"type": "move", "leg": "T13"}] and pair.connected()
 
 
 # ---------------------------------------------------------------- session tokens
@@ -272,7 +272,7 @@ def test_a_restarted_host_of_the_same_game_gets_the_handheld_s_pending_move() ->
 
 def test_a_handheld_of_another_game_is_refused_and_both_ends_say_so() -> None:
     pair = new_pair(handheld_token=OTHER_GAME, new_game=False)
-    pair.handheld.send({"type": "move", "station": 13})
+    pair.handheld.send({"type": "move", "leg": "T13"})
     pair.host.send({"type": "choose_move"})
     pair.run(4 * DEAD_MS)
     assert pair.at_host == pair.at_handheld == []
@@ -283,13 +283,13 @@ def test_a_handheld_of_another_game_is_refused_and_both_ends_say_so() -> None:
 
 def test_a_new_game_takes_over_a_handheld_of_another_game_without_its_old_messages() -> None:
     pair = new_pair(handheld_token=OTHER_GAME, new_game=True)
-    pair.handheld.send({"type": "move", "station": 13})  # for the other game: never delivered to this one
+    pair.handheld.send({"type": "move", "leg": "T13"})  # for the other game: never delivered to this one
     pair.host.send({"type": "choose_move"})
     pair.run_until(lambda: pair.at_handheld != [])
-    pair.handheld.send({"type": "move", "station": 67})
+    pair.handheld.send({"type": "move", "leg": "T67"})
     pair.run_until(lambda: pair.at_host != [])
     pair.run(3 * RESEND_MS)
-    assert pair.at_handheld == [{"type": "choose_move"}] and pair.at_host == [{"type": "move", "station": 67}]
+    assert pair.at_handheld == [{"type": "choose_move"}] and pair.at_host == [{"type": "move", "leg": "T67"}]
     assert pair.handheld.token == GAME and not pair.host.other_game and not pair.handheld.other_game
 
 

@@ -23,18 +23,17 @@ VECTORS: list[dict[str, Any]] = json.loads(VECTORS_FILE.read_text(encoding="utf-
 
 JUNIOR_TICKETS = {"taxi": 1, "bus": 1, "underground": 1, "boat": 1}
 CONSTRUCTED: dict[str, Callable[[], Any]] = {
-    "state": lambda: messages.state(9, 60, {"taxi": 2}, [["taxi", 10], ["black", None]]),
-    "choose_move": lambda: messages.choose_move(4, 117, {"taxi": 4, "double": 2}, [[116, "taxi"], [88, "black"]], True, False,
-                                                [["bus", 117]]),
-    "choose_second_leg": lambda: messages.choose_second_leg([88, "black"], [[89, "taxi"]], True),
+    "state": lambda: messages.state(9, 60, {"taxi": 2}, ["T10", "X46"]),
+    "choose_move": lambda: messages.choose_move(4, 117, {"taxi": 4, "double": 2}, ["T116", "X88"], True, False, ["B117"]),
+    "choose_second_leg": lambda: messages.choose_second_leg("X88", ["T89"], True),
     "rogue_state": lambda: messages.rogue_state("ROXy", 3, 60, dict(JUNIOR_TICKETS)),
-    "choose_step": lambda: messages.choose_step("Mister FOX", 3, 138, dict(JUNIOR_TICKETS), [[194, "boat"], [138, "stay"]], True),
+    "choose_step": lambda: messages.choose_step("Mister FOX", 3, 138, dict(JUNIOR_TICKETS), ["F194", "S138"], True),
     "accepted": lambda: messages.accepted([3]),
     "refused": lambda: messages.refused("that ticket is spent"),
     "wait": lambda: messages.wait(),
     "game_over": lambda: messages.game_over("Mister X wins"),
-    "move": lambda: messages.move(88, "black", True),
-    "step": lambda: messages.step(138, "stay"),
+    "move": lambda: messages.move("X88", True),
+    "step": lambda: messages.step("S138"),
     "unreadable": lambda: messages.unreadable("unknown message type 'foo'"),
 }
 
@@ -64,7 +63,7 @@ def test_the_vectors_cover_every_type_and_every_kind_of_fault() -> None:
     valid = {vector["message"]["type"] for vector in VECTORS if vector["error"] is None}
     assert valid == set(messages.TYPES)
     faults = {vector["name"].split(":")[0] for vector in VECTORS if vector["error"] is not None}
-    assert {"missing field", "extra field", "wrong type", "bool as int", "int as bool", "bad list shape", "unknown type"} <= faults
+    assert {"missing field", "extra field", "wrong type", "bool as int", "int as bool", "bad list shape", "bad leg", "unknown type"} <= faults
     assert any(not isinstance(vector["message"], dict) for vector in VECTORS)
 
 
@@ -75,8 +74,10 @@ def test_errors_name_the_message_type_and_the_field() -> None:
             continue
         error = verdict(message)
         assert error is not None and error.startswith(message["type"] + ": "), vector["name"]
-    assert verdict({"type": "choose_move", "round": 4, "station": 117, "tickets": {}, "moves": [[1, "taxi"], [2, "bus"], [3]],
-                    "can_double": False, "reveal_next": False, "log": []}) == "choose_move: moves[2] is not [station, ticket]"
+    assert verdict({"type": "choose_move", "round": 4, "station": 117, "tickets": {}, "moves": ["T1", "B2", "F3"],
+                    "can_double": False, "reveal_next": False, "log": []}) == (
+        "choose_move: moves[2] is not a leg (T, B, U or X and a station 1..199, as in T46)")
+    assert verdict({"type": "step", "leg": "X3"}) == "step: leg is not a leg (T, B, U, F or S and a station 1..199, as in T46)"
     assert verdict({"type": "foo"}) == "unknown message type 'foo'"
     assert isinstance(MessageError("x"), ValueError)
 
@@ -97,8 +98,8 @@ def test_every_constructor_makes_a_checked_message_that_checks_the_same(kind: st
 
 def test_constructors_take_tuples_and_give_lists_and_copies() -> None:
     tickets = {"taxi": 4}
-    message = messages.choose_move(4, 117, tickets, ((116, "taxi"),), False, True, (("bus", 117),))
-    assert message["moves"] == [[116, "taxi"]] and message["log"] == [["bus", 117]]
+    message = messages.choose_move(4, 117, tickets, ("T116",), False, True, ("B117",))
+    assert message["moves"] == ["T116"] and message["log"] == ["B117"]
     tickets["taxi"] = 0
     assert message["tickets"] == {"taxi": 4}
     incoming = {"type": "accepted", "seen": [1]}
@@ -108,18 +109,62 @@ def test_constructors_take_tuples_and_give_lists_and_copies() -> None:
 
 
 def test_a_move_says_double_only_when_it_is_one() -> None:
-    assert messages.move(108, "bus") == {"type": "move", "station": 108, "ticket": "bus"}
-    assert messages.move(88, "black", True) == {"type": "move", "station": 88, "ticket": "black", "double": True}
-    assert messages.check({"type": "move", "station": 108, "ticket": "bus", "double": False})["type"] == "move"
+    assert messages.move("B108") == {"type": "move", "leg": "B108"}
+    assert messages.move("X88", True) == {"type": "move", "leg": "X88", "double": True}
+    assert messages.check({"type": "move", "leg": "B108", "double": False})["type"] == "move"
+
+
+def test_moves_travel_in_the_engines_notation() -> None:
+    """Every leg the engine writes, classic's and Junior's, is one the messages carry, and the engine reads it back."""
+    from engine import MisterXMove, Ticket, Transport
+    from engine.junior import Step
+    from engine.junior.game import parse_leg as parse_step_leg
+    from engine.moves import parse_leg
+
+    for station in (1, 46, 199):
+        for ticket in (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND, Ticket.BLACK):
+            leg = MisterXMove(station, ticket).notation
+            assert messages.check({"type": "move", "leg": leg}) == messages.move(leg)
+            assert parse_leg(messages.move(leg)["leg"]) == (station, ticket)
+        for transport in (Transport.TAXI, Transport.BUS, Transport.UNDERGROUND, Transport.FERRY, None):
+            step = Step("fox", station, transport)
+            assert parse_step_leg("fox", messages.step(step.leg)["leg"]) == step
+
+
+@pytest.mark.parametrize(
+    ("leg", "pair"),
+    [("T46", [46, "taxi"]), ("B14", [14, "bus"]), ("U115", [115, "underground"]), ("X157", [157, "black"]), ("F157", [157, "boat"]),
+     ("S82", [82, "stay"]), ("T1", [1, "taxi"]), ("X199", [199, "black"])],
+)
+def test_a_leg_and_what_the_screens_show_turn_into_each_other(leg: str, pair: list[int | str]) -> None:
+    assert messages.leg_to_pair(leg) == pair
+    assert messages.pair_to_leg(pair) == leg
+    assert messages.pair_to_leg(tuple(pair)) == leg
+
+
+@pytest.mark.parametrize("leg", ["t46", "Q46", "T0", "T200", "T046", "T", "46", "", " T46", "T 46", "T46+X47", 46, None, [46, "taxi"]])
+def test_leg_to_pair_refuses_what_is_not_a_leg(leg: object) -> None:
+    with pytest.raises(MessageError, match="is not a leg"):
+        messages.leg_to_pair(leg)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("pair", [[46, "ferry"], [0, "taxi"], [200, "bus"], [True, "taxi"], ["46", "taxi"], [46], [46, "taxi", 1], "T46", None,
+                                  [46, ["taxi"]], [46, "double"]])
+def test_pair_to_leg_refuses_what_the_screens_do_not_show(pair: object) -> None:
+    with pytest.raises(MessageError, match=re.escape("is not [station, ticket name]")):
+        messages.pair_to_leg(pair)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
     ("make", "error"),
     [
-        (lambda: messages.move(0, "taxi"), "move: station is not a station (1..199)"),
-        (lambda: messages.move(108, "bus", 1), "move: double is not true or false"),  # type: ignore[arg-type]
-        (lambda: messages.step(True, "stay"), "step: station is not a station"),
-        (lambda: messages.choose_step("ROXy", 3, 60, {}, [[60]], False), "choose_step: steps[0] is not [station, ticket]"),
+        (lambda: messages.move("T0"), "move: leg is not a leg (T, B, U or X and a station 1..199, as in T46)"),
+        (lambda: messages.move("F108"), "move: leg is not a leg (T, B, U or X"),
+        (lambda: messages.move("B108", 1), "move: double is not true or false"),  # type: ignore[arg-type]
+        (lambda: messages.step(True), "step: leg is not a leg (T, B, U, F or S"),  # type: ignore[arg-type]
+        (lambda: messages.step("s60"), "step: leg is not a leg"),
+        (lambda: messages.choose_step("ROXy", 3, 60, {}, ["S60", "X60"], False), "choose_step: steps[1] is not a leg"),
+        (lambda: messages.choose_second_leg("F88", [], False), "choose_second_leg: first is not a leg"),
         (lambda: messages.rogue_state("", 3, 60, {}), "rogue_state: who is not a name"),
         (lambda: messages.accepted([0]), "accepted: seen[0] is not a move number"),
         (lambda: messages.refused(None), "refused: reason is not a string"),  # type: ignore[arg-type]
@@ -175,7 +220,7 @@ def _check_behaves(message: object) -> None:
 
 
 @settings(max_examples=400)
-@given(JSON | st.dictionaries(st.sampled_from(["type", "station", "ticket", "round"]), JSON))
+@given(JSON | st.dictionaries(st.sampled_from(["type", "station", "leg", "round"]), JSON))
 def test_check_raises_only_message_error_on_any_json(message: object) -> None:
     _check_behaves(message)
 
@@ -191,3 +236,17 @@ def test_check_raises_only_message_error_on_near_misses(message: dict[str, Any])
     lambda fields: {**fields, "type": kind})))
 def test_check_raises_only_message_error_on_any_fields_of_a_known_type(message: dict[str, Any]) -> None:
     _check_behaves(message)
+
+
+CLASSIC_LEGS = {letter + str(station) for letter in "TBUX" for station in range(1, 200)}
+JUNIOR_LEGS = {letter + str(station) for letter in "TBUFS" for station in range(1, 200)}
+
+
+@settings(max_examples=400)
+@given(st.text(alphabet="TBUXFSQtbxfs0123456789 +.-\u0664", max_size=6) | st.sampled_from(sorted(CLASSIC_LEGS | JUNIOR_LEGS)))
+def test_a_leg_is_taken_exactly_as_the_engine_writes_it(text: str) -> None:
+    """Of any text, the answers take exactly the legs written one way (upper case, no leading zero), each of its kind of game."""
+    assert (verdict({"type": "move", "leg": text}) is None) == (text in CLASSIC_LEGS)
+    assert (verdict({"type": "step", "leg": text}) is None) == (text in JUNIOR_LEGS)
+    if text in CLASSIC_LEGS | JUNIOR_LEGS:
+        assert messages.pair_to_leg(messages.leg_to_pair(text)) == text

@@ -119,16 +119,25 @@ for vector in vectors:
     else:
         assert checked == vector["message"], vector["name"]
         verdicts.append(None)
-print(json.dumps(verdicts))
+pairs = []
+for letter in "TBUXFS":
+    for station in range(1, 200):
+        pair = messages.leg_to_pair(letter + str(station))
+        assert messages.pair_to_leg(pair) == letter + str(station)
+        pairs.append(pair)
+print(json.dumps({"verdicts": verdicts, "pairs": pairs}))
 """
 
 
 def test_message_vectors_under_micropython(tmp_path: Path) -> None:
-    """Every shared message vector gets the same verdict from the handheld's interpreter as the console's."""
+    """Every shared message vector gets the same verdict from the handheld's interpreter as the console's, and every leg
+    turns into the same ``[station, ticket]`` for its screens."""
     script = tmp_path / "message_vectors.py"
     script.write_text(MESSAGE_VECTORS)
     vectors_file = FIRMWARE / "message_vectors.json"
-    verdicts = json.loads(run_micropython(script, str(vectors_file)))
+    report = json.loads(run_micropython(script, str(vectors_file)))
+    verdicts = report["verdicts"]
+    assert report["pairs"] == [messages.leg_to_pair(letter + str(station)) for letter in "TBUXFS" for station in range(1, 200)]
     vectors = json.loads(vectors_file.read_text(encoding="utf-8"))
     assert len(verdicts) == len(vectors) > 50
     for vector, verdict in zip(vectors, verdicts):
@@ -161,8 +170,7 @@ while time.ticks_diff(time.ticks_ms(), start) < 15000:
         message = messages.check(message)
         received.append(message)
         if message["type"] == "choose_move":
-            station, ticket = message["moves"][0]
-            endpoint.send(messages.move(station, ticket))
+            endpoint.send(messages.move(message["moves"][0]))
         elif message["type"] == "game_over":
             finished = now
     sys.stdout.buffer.write(endpoint.poll(now))
@@ -196,7 +204,7 @@ def test_end_to_end_micropython_handheld_and_host_serial_link_over_a_pty(tmp_pat
 
     try:
         pump_until(lambda: link.connected)
-        link.send(messages.choose_move(1, 23, {"taxi": 4, "bus": 3}, [[67, "bus"], [13, "taxi"]], False, False, []))
+        link.send(messages.choose_move(1, 23, {"taxi": 4, "bus": 3}, ["B67", "T13"], False, False, []))
         pump_until(lambda: at_host != [])
         link.send(messages.game_over("Mister X escaped"))
         pump_until(lambda: handheld.poll() is not None)
@@ -209,7 +217,7 @@ def test_end_to_end_micropython_handheld_and_host_serial_link_over_a_pty(tmp_pat
         os.close(slave)
     assert handheld.returncode == 0, errors
     report = json.loads(errors.decode().strip().splitlines()[-1])
-    assert at_host == [{"type": "move", "station": 67, "ticket": "bus"}]
+    assert at_host == [{"type": "move", "leg": "B67"}]
     assert [m["type"] for m in report["received"]] == ["choose_move", "game_over"]
     assert report["token"] == ""  # the game is over: the handheld is free for the next one
     assert set(report["counters"]) | set(link.counters) <= {"duplicate"}  # a slow machine may resend; nothing else is dropped

@@ -19,7 +19,7 @@ import pytest
 
 from console.games.classic.seats import HandheldSeat
 from engine import DoubleMove, Side
-from firmware import app, debounce, fake_hw, fb, link, screens, ui
+from firmware import app, debounce, fake_hw, fb, link, messages, screens, ui
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Message
 from tests.conftest import choose_move, new_game
@@ -50,7 +50,7 @@ def test_pixels_match_micropython_framebuf() -> None:
     """Every sample page, and the drawing primitives, light the same bytes here and in MicroPython."""
     expected = run_micropython(SCENARIOS_SCRIPT, "pixels").split()
     ours = []
-    for sample in scenarios.sample_pages(screens) + [None]:
+    for sample in scenarios.sample_pages(screens, messages) + [None]:
         display = fake_hw.FakeDisplay()
         if sample is None:
             scenarios.primitives(display)
@@ -96,7 +96,7 @@ def test_junior_names_and_moves_on_the_screens() -> None:
 def test_a_game_without_names_after_a_junior_one_is_mister_x_again() -> None:
     clock = fake_hw.FakeClock()
     pad = ui.Ui(clock)
-    assert pad.on_message(scenarios.choose_step("ROXy", 60, [[76, "taxi"], [60, "stay"]], hand_over=True)) == []
+    assert pad.on_message(scenarios.choose_step("ROXy", 60, ["T76", "S60"], hand_over=True)) == []
     assert pad.junior and pad.lines()[1:4] == ["   Pass me to", "", "      ROXy"]
     assert pad.on_message({"type": "game_over", "result": "the detectives win"}) == []
     assert pad.on_message({"type": "state", "round": 1, "station": 117, "tickets": {"taxi": 4}, "log": []}) == []
@@ -106,16 +106,16 @@ def test_a_game_without_names_after_a_junior_one_is_mister_x_again() -> None:
     assert pad.lines()[1] == "    Mister X"  # the usual cover: hand_over is Junior's only
     pad.on_button("ok", clock.now)
     pad.on_button("ok", clock.now)
-    assert pad.on_button("ok", clock.now) == [{"type": "move", "station": 116, "ticket": "taxi"}]  # a classic answer
+    assert pad.on_button("ok", clock.now) == [{"type": "move", "leg": "T116"}]  # a classic answer
 
 
 def test_junior_tickets_are_not_spent_and_classic_ones_are() -> None:
     clock = fake_hw.FakeClock()
     pad = ui.Ui(clock)
     for first, answer, tickets in (
-        (scenarios.choose_step("Mister FOX", 138, scenarios.FOX_MOVES), {"type": "step", "station": 152, "ticket": "taxi"},
+        (scenarios.choose_step("Mister FOX", 138, scenarios.FOX_MOVES), {"type": "step", "leg": "T152"},
          scenarios.JUNIOR_TICKETS),
-        (scenarios.choose_move(can_double=False), {"type": "move", "station": 116, "ticket": "taxi"}, dict(scenarios.TICKETS, taxi=3)),
+        (scenarios.choose_move(can_double=False), {"type": "move", "leg": "T116"}, dict(scenarios.TICKETS, taxi=3)),
     ):
         pad.on_message(first)
         pad.on_button("ok", clock.now)
@@ -132,8 +132,10 @@ def test_an_unreadable_message_is_answered_and_changes_nothing() -> None:
     pad.on_message(scenarios.choose_move())
     before = (pad.lines(), pad.mode, pad.station, dict(pad.tickets), [list(entry) for entry in pad.log], pad.buzzes)
     for message, reason in ((["state"], "a message is a JSON object"), ({"round": 4}, "a message without a type"),
-                            (scenarios.choose_move(log=[["taxi", 0]]), "choose_move: log[0][1] is not a station (1..199)"),
-                            ({"type": "step", "station": 76, "ticket": "taxi"}, "step is not a message for the handheld")):
+                            (scenarios.choose_move(log=["T0"]), "choose_move: log[0] is not a leg (T, B, U or X and a station 1..199, as in T46)"),
+                            (scenarios.choose_move(moves=["T116", "S117"]),
+                             "choose_move: moves[1] is not a leg (" + scenarios.CLASSIC_LEG + ")"),
+                            ({"type": "step", "leg": "T76"}, "step is not a message for the handheld")):
         (reply,) = pad.on_message(message)
         assert reply["type"] == "unreadable" and reply["reason"].startswith(reason), reply
         assert (pad.lines(), pad.mode, pad.station, pad.tickets, pad.log, pad.buzzes) == before

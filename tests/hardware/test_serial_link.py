@@ -22,8 +22,8 @@ from hardware.interfaces import HandheldLink
 from hardware.serial_link import ByteTransport, PipeTransport, SerialHandheldLink, find_port, open_handheld, serial_opener
 
 GAME = "0123456789abcdef"
-CHOOSE_MOVE = {"type": "choose_move", "moves": [[13, "taxi"], [67, "bus"]]}
-MOVE = {"type": "move", "station": 67, "ticket": "bus"}
+CHOOSE_MOVE = {"type": "choose_move", "moves": ["T13", "B67"]}
+MOVE = {"type": "move", "leg": "B67"}
 
 
 class Clock:

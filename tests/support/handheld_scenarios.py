@@ -17,13 +17,16 @@ TOKEN = "0123456789abcdef"
 STEP_MS = 10
 
 TICKETS = {"taxi": 4, "bus": 3, "underground": 3, "black": 5, "double": 2}
-LOG = [["taxi", 10], ["bus", 34], ["black", 46]]
-MOVES = [[116, "taxi"], [118, "taxi"], [108, "bus"], [88, "underground"],
-         [116, "black"], [118, "black"], [108, "black"], [88, "black"], [115, "black"]]
+LOG = ["T10", "B34", "X46"]
+MOVES = ["T116", "T118", "B108", "U88", "X116", "X118", "X108", "X88", "X115"]
+"""His legal moves as the console lists them: legs of the move notation."""
 
 
 JUNIOR_TICKETS = {"taxi": 1, "bus": 1, "underground": 1, "boat": 1}
-FOX_MOVES = [[152, "taxi"], [194, "boat"], [138, "stay"], [140, "bus"], [153, "taxi"]]
+CLASSIC_LEG = "T, B, U or X and a station 1..199, as in T46"
+JUNIOR_LEG = "T, B, U, F or S and a station 1..199, as in T46"
+"""What a leg looks like, as ``messages`` says when one is not."""
+FOX_MOVES = ["T152", "F194", "S138", "B140", "T153"]
 
 
 def choose_step(who, station, steps, **changes):
@@ -117,11 +120,11 @@ def whole_turn(fw):
     assert pad.lines()[:6] == ["Round 4   at 117", "taxi  4 bus   3", "under 3 black 5", "2x    2", "taxi:", "> 116"]
     pad.press("down", "down")
     _expect(pad, "bus:", "> 108")
-    assert pad.ui.choice() == [108, "bus"]
+    assert pad.ui.choice() == "B108"
     pad.press("ok")
     _expect(pad, "Bus to 108?", "OK=send back=no", "double  < no  >")
     pad.press("ok")
-    assert pad.take() == [{"type": "move", "station": 108, "ticket": "bus"}]
+    assert pad.take() == [{"type": "move", "leg": "B108"}]
     _expect(pad, "Bus to 108", "sending...")
     pad.tell({"type": "accepted", "seen": []})
     _expect(pad, "move sent", "hide the", "handheld")
@@ -137,31 +140,30 @@ def list_wraps_and_scrolls(fw):
     pad = Pad(fw)
     pad.tell(choose_move())
     pad.press("up")  # from the first move round to the last
-    assert pad.ui.choice() == [118, "black"]
+    assert pad.ui.choice() == "X118"
     lines = pad.lines()
     assert lines[-1].startswith("> 118") and lines[1].endswith("^"), lines
     pad.press("down")
-    assert pad.ui.choice() == [116, "taxi"] and pad.lines()[1] == "taxi  4 bus   3"
+    assert pad.ui.choice() == "T116" and pad.lines()[1] == "taxi  4 bus   3"
     assert pad.lines()[-1].endswith("v")
     for _ in range(len(MOVES) - 1):
         pad.press("down")
-    assert pad.ui.choice() == [118, "black"]
+    assert pad.ui.choice() == "X118"
 
 
 def double_move_with_black_first(fw):
     pad = Pad(fw)
     pad.tell(choose_move())
     pad.press("down", "down", "down", "down")
-    assert pad.ui.choice() == [88, "black"]
+    assert pad.ui.choice() == "X88"
     pad.press("ok")
     _expect(pad, "Black to 88?", "double  < no  >")
     pad.press("right")
     _expect(pad, "double  < yes >", "first of two")
     pad.press("left", "left")
     pad.press("ok")
-    assert pad.take() == [{"type": "move", "station": 88, "ticket": "black", "double": True}]
-    pad.tell({"type": "choose_second_leg", "first": [88, "black"], "moves": [[89, "taxi"], [105, "bus"], [89, "black"]],
-              "reveal_next": True})
+    assert pad.take() == [{"type": "move", "leg": "X88", "double": True}]
+    pad.tell({"type": "choose_second_leg", "first": "X88", "moves": ["T89", "B105", "X89"], "reveal_next": True})
     assert pad.lines()[:3] == ["2nd leg    at 88", "this move: SEEN!", "taxi  4 bus   3"]
     _expect(pad, "under 3 black 4", "2x    1")
     pad.press("down")
@@ -169,7 +171,7 @@ def double_move_with_black_first(fw):
     _expect(pad, "Bus to 105?", "SEEN by all!")
     _absent(pad, "double")  # a second leg cannot be doubled
     pad.press("right", "ok")
-    assert pad.take() == [{"type": "move", "station": 105, "ticket": "bus"}]
+    assert pad.take() == [{"type": "move", "leg": "B105"}]
     pad.tell({"type": "accepted", "seen": [5]})
     _expect(pad, "move sent", "seen at 105!")
     pad.press("ok")  # dismisses the notice
@@ -183,18 +185,18 @@ def refused_then_asked_again(fw):
     pad = Pad(fw)
     pad.tell(choose_move())
     pad.press("ok", "right", "ok")
-    assert pad.take() == [{"type": "move", "station": 116, "ticket": "taxi", "double": True}]
+    assert pad.take() == [{"type": "move", "leg": "T116", "double": True}]
     pad.tell({"type": "refused", "reason": "no double move starts with that leg"})
     _expect(pad, "move refused:", "no double move", "starts with that", "leg")
     pad.run(fw.ui.NOTICE_MS)
     _expect(pad, "> 116")
     pad.tell({"type": "refused", "reason": "that ticket is spent"})
-    pad.tell(choose_move(moves=[[118, "taxi"]]))  # the console asks again at once
+    pad.tell(choose_move(moves=["T118"]))  # the console asks again at once
     _expect(pad, "move refused:")
     pad.press("ok")  # only dismisses the notice
     _expect(pad, "> 118")
     pad.press("ok", "ok")
-    assert pad.take() == [{"type": "move", "station": 118, "ticket": "taxi"}]
+    assert pad.take() == [{"type": "move", "leg": "T118"}]
     assert pad.buzzer.pulses == 1  # still the same turn
 
 
@@ -224,18 +226,18 @@ def reveal_warning(fw):
 
 def only_held_tickets(fw):
     pad = Pad(fw)
-    pad.tell(choose_move(tickets={"taxi": 11, "bus": 8}, moves=[[116, "taxi"]], can_double=False))
+    pad.tell(choose_move(tickets={"taxi": 11, "bus": 8}, moves=["T116"], can_double=False))
     assert pad.lines()[1:3] == ["taxi 11 bus   8", "taxi:"]
     pad.press("ok")
     _absent(pad, "double")
     pad.press("left", "right", "ok")
-    assert pad.take() == [{"type": "move", "station": 116, "ticket": "taxi"}]
+    assert pad.take() == [{"type": "move", "leg": "T116"}]
 
 
 def long_names_fit(fw):
     pad = Pad(fw)
-    pad.tell(choose_move(round=24, station=199, moves=[[171, "underground"]],
-                         log=[["underground", 199]] * 24))
+    pad.tell(choose_move(round=24, station=199, moves=["U171"],
+                         log=["U199"] * 24))
     _expect(pad, "Round 24  at 199", "underground:")
     pad.press("ok")
     _expect(pad, "Underground", "to 171?")
@@ -257,11 +259,11 @@ def no_move_listed(fw):
 def travel_log_page(fw):
     pad = Pad(fw)
     pad.tell({"type": "state", "round": 9, "station": 60, "tickets": {"taxi": 2},
-              "log": [["taxi", n] for n in range(1, 10)] + [["black", None]]})
+              "log": ["T%d" % n for n in range(1, 10)] + ["X46"]})
     _expect(pad, "Round 9    at 60", "taxi  2")
     pad.press("right")
     assert pad.lines() == ["Log     10 moves", " 4 taxi  4     ^", " 5 taxi  5", " 6 taxi  6", " 7 taxi  7",
-                           " 8 taxi  8", " 9 taxi  9", "10 black ?"]
+                           " 8 taxi  8", " 9 taxi  9", "10 black 46"]
     pad.press("down")  # already at the latest
     assert pad.lines()[1] == " 4 taxi  4     ^"
     pad.press("up", "up", "up", "up")
@@ -323,12 +325,12 @@ def seen_note_on_single_move(fw):
     pad = Pad(fw)
     pad.tell(choose_move(reveal_next=True))
     pad.press("ok", "ok")
-    assert pad.take() == [{"type": "move", "station": 116, "ticket": "taxi"}]
+    assert pad.take() == [{"type": "move", "leg": "T116"}]
     pad.tell({"type": "accepted", "seen": [4]})
     _expect(pad, "seen at 116!")
     pad.run(fw.ui.NOTICE_MS)
     _expect(pad, "Round 4   at 116", "seen at 116!")
-    pad.tell(choose_move(round=5, station=116, log=LOG + [["taxi", 116]]))
+    pad.tell(choose_move(round=5, station=116, log=LOG + ["T116"]))
     _absent(pad, "seen at")
 
 
@@ -345,26 +347,31 @@ def game_over(fw):
 
 def garbled_messages_change_nothing(fw):
     """A message the handheld cannot read changes nothing, and it says so to the console, naming the fault."""
-    for first, answer in ((choose_move(), {"type": "move", "station": 116, "ticket": "taxi"}),
-                          (choose_step("ROXy", 60, [[76, "taxi"], [60, "stay"]]), {"type": "step", "station": 76, "ticket": "taxi"})):
+    for first, answer in ((choose_move(), {"type": "move", "leg": "T116"}),
+                          (choose_step("ROXy", 60, ["T76", "S60"]), {"type": "step", "leg": "T76"})):
         pad = Pad(fw)
         pad.tell(first)
         before = pad.lines()
         for message, reason in (
             ({"type": "choose_move", "round": 5}, "choose_move: station is missing"),
-            ({"type": "choose_second_leg", "first": [1]}, "choose_second_leg: first is not [station, ticket]"),
+            ({"type": "choose_second_leg", "first": [1]}, "choose_second_leg: first is not a leg (" + CLASSIC_LEG + ")"),
+            ({"type": "choose_second_leg", "first": "F88"}, "choose_second_leg: first is not a leg (" + CLASSIC_LEG + ")"),
             ({"type": "accepted", "seen": ["x"]}, "accepted: seen[0] is not a move number (1 or more)"),
             ({"type": "state", "round": "nine"}, "state: round is not a round number (1 or more)"),
             ({"type": "no such thing"}, "unknown message type 'no such thing'"),
-            ({"type": "choose_move", "round": 5, "station": 1, "tickets": {}, "moves": [[1]], "log": []},
-             "choose_move: moves[0] is not [station, ticket]"),
+            ({"type": "choose_move", "round": 5, "station": 1, "tickets": {}, "moves": ["T1", "F2"], "log": []},
+             "choose_move: moves[1] is not a leg (" + CLASSIC_LEG + ")"),  # a boat: Junior's
+            (choose_move(moves=[[116, "taxi"]]), "choose_move: moves[0] is not a leg (" + CLASSIC_LEG + ")"),  # as older consoles sent it
+            (choose_move(moves=["t116"]), "choose_move: moves[0] is not a leg (" + CLASSIC_LEG + ")"),
+            (choose_step("ROXy", 60, ["T76", "X60"]), "choose_step: steps[1] is not a leg (" + JUNIOR_LEG + ")"),
+            (choose_step("ROXy", 60, ["T76", "S0"]), "choose_step: steps[1] is not a leg (" + JUNIOR_LEG + ")"),
             (choose_move(can_double=1), "choose_move: can_double is not true or false"),
             (choose_move(who="Mister FOX"), "choose_move: unknown field 'who'"),  # Junior as older consoles sent it
-            (choose_step("ROXy", 60, [[76, "taxi"]], can_double=False), "choose_step: unknown field 'can_double'"),
-            (choose_step("ROXy", 60, [[76, "taxi"]], hand_over=None), "choose_step: hand_over is not true or false"),
+            (choose_step("ROXy", 60, ["T76"], can_double=False), "choose_step: unknown field 'can_double'"),
+            (choose_step("ROXy", 60, ["T76"], hand_over=None), "choose_step: hand_over is not true or false"),
             ({"type": "rogue_state", "who": "ROXy", "round": 3, "station": 60, "tickets": {"taxi": True}},
              "rogue_state: tickets['taxi'] is not a count (0 or more)"),
-            ({"type": "move", "station": 116, "ticket": "taxi"}, "move is not a message for the handheld"),
+            ({"type": "move", "leg": "T116"}, "move is not a message for the handheld"),
         ):
             pad.tell(message)
             assert pad.lines() == before, message
@@ -385,7 +392,7 @@ def only_listed_moves_leave(fw):
             seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
             pad.press(keys[(seed >> 16) % len(keys)])
         for message in pad.take():
-            assert [message["station"], message["ticket"]] in MOVES, message
+            assert message["leg"] in MOVES, message
 
 
 def junior_stay_and_boat(fw):
@@ -396,13 +403,13 @@ def junior_stay_and_boat(fw):
     assert pad.lines() == ["Mister FOX   138", "taxi  1 bus   1", "under 1 boat  1", "taxi:", "> 152", "  153",
                            "bus:", "  140          v"]
     pad.press("up")  # round from the first move to the last: staying
-    assert pad.ui.choice() == [138, "stay"] and pad.lines()[-2:] == ["stay:", "> 138"]
+    assert pad.ui.choice() == "S138" and pad.lines()[-2:] == ["stay:", "> 138"]
     _expect(pad, "boat:", "  194")
     pad.press("ok")
     assert pad.lines()[:3] == ["Mister FOX   138", "", "Stay at 138?"]
     _absent(pad, "double")
     pad.press("ok")
-    assert pad.take() == [{"type": "step", "station": 138, "ticket": "stay"}]
+    assert pad.take() == [{"type": "step", "leg": "S138"}]
     _expect(pad, "Stay at 138", "sending...")
     pad.tell({"type": "accepted", "seen": []})
     _expect(pad, "move sent")
@@ -411,11 +418,11 @@ def junior_stay_and_boat(fw):
                            "wait your turn", "<> log back=hide"]
     pad.tell(choose_step("Mister FOX", 138, FOX_MOVES, round=4))
     pad.press("up", "up")
-    assert pad.ui.choice() == [194, "boat"]
+    assert pad.ui.choice() == "F194"
     pad.press("ok")
     _expect(pad, "Boat to 194?")
     pad.press("ok")
-    assert pad.take() == [{"type": "step", "station": 194, "ticket": "boat"}]
+    assert pad.take() == [{"type": "step", "leg": "F194"}]
     pad.tell({"type": "accepted", "seen": []})
     pad.press("ok")
     assert pad.lines()[:5] == ["Round 4   at 194", "taxi  1 bus   1", "under 1 boat  1", "", "   Mister FOX"]
@@ -427,10 +434,10 @@ def junior_hand_over(fw):
     pad = Pad(fw)
     pad.tell(choose_step("Mister FOX", 138, FOX_MOVES))
     pad.press("ok", "ok")
-    assert pad.take() == [{"type": "step", "station": 152, "ticket": "taxi"}]
+    assert pad.take() == [{"type": "step", "leg": "T152"}]
     pad.tell({"type": "accepted", "seen": []})
     _expect(pad, "move sent")
-    pad.tell(choose_step("ROXy", 60, [[76, "taxi"], [60, "stay"]], hand_over=True))
+    pad.tell(choose_step("ROXy", 60, ["T76", "S60"], hand_over=True))
     cover = ["", "   Pass me to", "", "      ROXy", "", " press a button", "", ""]
     assert pad.lines() == cover and not pad.display.dark()
     _absent(pad, "FOX", "138", "152", "60", "76", "taxi", "stay", "sent")
@@ -444,12 +451,12 @@ def junior_hand_over(fw):
     pad.press("down", "ok")
     _expect(pad, "Stay at 60?")
     pad.press("ok")
-    assert pad.take() == [{"type": "step", "station": 60, "ticket": "stay"}]
+    assert pad.take() == [{"type": "step", "leg": "S60"}]
     pad.tell({"type": "accepted", "seen": []})
     pad.run(fw.ui.NOTICE_MS)
     _expect(pad, "Round 3    at 60", "ROXy")
     pad.press("back")  # FOX's next turn, passed back while dark: the cover again, then his list
-    pad.tell(choose_step("Mister FOX", 152, [[138, "taxi"], [152, "stay"]], round=4, hand_over=True))
+    pad.tell(choose_step("Mister FOX", 152, ["T138", "S152"], round=4, hand_over=True))
     assert pad.lines() == ["", "   Pass me to", "", "   Mister FOX", "", " press a button", "", ""]
     pad.press("back")  # any button wakes
     assert pad.lines()[0] == "Mister FOX   152"
@@ -464,9 +471,9 @@ def junior_between_rounds(fw):
     assert pad.lines() == ["Round 5    at 60", "taxi  1 bus   1", "under 1 boat  1", "", "      ROXy", "",
                            "wait your turn", "<> log back=hide"]
     assert pad.ui.junior and pad.buzzer.pulses == 0 and pad.take() == []
-    pad.tell(choose_step("ROXy", 60, [[76, "taxi"], [60, "stay"]], round=6))
+    pad.tell(choose_step("ROXy", 60, ["T76", "S60"], round=6))
     pad.press("ok", "ok")
-    assert pad.take() == [{"type": "step", "station": 76, "ticket": "taxi"}]
+    assert pad.take() == [{"type": "step", "leg": "T76"}]
     pad.tell({"type": "accepted", "seen": []})
     pad.tell({"type": "rogue_state", "who": "ROXy", "round": 6, "station": 76, "tickets": dict(JUNIOR_TICKETS)})
     pad.run(fw.ui.NOTICE_MS)
@@ -492,9 +499,12 @@ def debounced_buttons(fw):
     assert debouncer.update([False, True], 2100 + settle) == ["ok"]
 
 
-def sample_pages(screens):
-    """One page of every screen (with a cursor, scroll marks and a non-ASCII character), to compare pixels."""
-    rows = screens.move_rows(TICKETS, MOVES)
+def sample_pages(screens, messages):
+    """One page of every screen (with a cursor, scroll marks and a non-ASCII character), to compare pixels.
+
+    The screens show moves as ``[station, ticket]`` (``messages.leg_to_pair`` of the legs the console lists).
+    """
+    rows = screens.move_rows(TICKETS, [messages.leg_to_pair(leg) for leg in MOVES])
     return [
         screens.pairing(True),
         screens.waiting(4, 117, TICKETS, [116], False),
@@ -504,11 +514,11 @@ def sample_pages(screens):
         screens.sending([88, "black"], True),
         screens.sent([105]),
         screens.refused("caf\u00e9 {~} |_|"),
-        screens.travel_log(LOG * 4, 3),
+        screens.travel_log([messages.leg_to_pair(leg)[::-1] for leg in LOG] * 4, 3),
         screens.game_over("Mister X wins: he survived round 24"),
         screens.cover(),
         screens.cover("ROXy", True),
-        screens.choose(screens.header(3, 138, "Mister FOX"), screens.move_rows(JUNIOR_TICKETS, FOX_MOVES), 4, 10, ""),
+        screens.choose(screens.header(3, 138, "Mister FOX"), screens.move_rows(JUNIOR_TICKETS, [messages.leg_to_pair(leg) for leg in FOX_MOVES]), 4, 10, ""),
         screens.failure("OSError(5,)"),
     ]
 
@@ -560,8 +570,9 @@ def run_flat():
 def print_pixels():
     """Draw every sample page, then the primitives, with MicroPython's own framebuf; print each buffer in hex."""
     import framebuf
+    import messages
     import screens
-    for sample in sample_pages(screens) + [None]:
+    for sample in sample_pages(screens, messages) + [None]:
         buffer = bytearray(1024)
         canvas = framebuf.FrameBuffer(buffer, 128, 64, framebuf.MONO_VLSB)
         if sample is None:

@@ -26,13 +26,9 @@ def first_listed_move(message: Message) -> list[Message]:
     """
     request = messages.check(dict(message))
     if request["type"] == "choose_move" or request["type"] == "choose_second_leg":
-        station, ticket = request["moves"][0]
-        assert isinstance(station, int) and isinstance(ticket, str)
-        return [messages.move(station, ticket)]
+        return [messages.move(request["moves"][0])]
     if request["type"] == "choose_step":
-        station, ticket = request["steps"][0]
-        assert isinstance(station, int) and isinstance(ticket, str)
-        return [messages.step(station, ticket)]
+        return [messages.step(request["steps"][0])]
     return []
 
 

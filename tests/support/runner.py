@@ -179,11 +179,9 @@ class SeededTable(Table):
         assert flow.ui.mode is not Mode.CORRECT, flow.ui.message
 
 
-def _move(pair: Sequence[int | str], double: bool = False) -> Message:
-    """His answer: the listed ``[station, ticket]`` *pair*, built as the handheld builds it."""
-    station, ticket = pair
-    assert isinstance(station, int) and isinstance(ticket, str), pair
-    return messages.move(station, ticket, double)
+def _move(leg: str, double: bool = False) -> Message:
+    """His answer: the listed *leg*, built as the handheld builds it."""
+    return messages.move(leg, double)
 
 
 def seeded_far_end(seed: int, second_leg_asked: Callable[[], None] = lambda: None) -> FarEnd:
@@ -200,13 +198,14 @@ def seeded_far_end(seed: int, second_leg_asked: Callable[[], None] = lambda: Non
             refused = True  # e.g. no double starts with that leg: the next request gets a single move
         elif request["type"] == "choose_move":
             rng = random.Random(f"{seed}/x/{request['round']}/{request['station']}/{len(request['log'])}")
-            pair = rng.choice(request["moves"])
+            leg = rng.choice(request["moves"])
             double = request["can_double"] and not refused and rng.random() < DOUBLE_CHANCE
             refused = False
-            return [_move(pair, double)]
+            return [_move(leg, double)]
         elif request["type"] == "choose_second_leg":
             second_leg_asked()
-            rng = random.Random(f"{seed}/x2/{request['first']}/{len(request['moves'])}")
+            first = messages.leg_to_pair(request["first"])  # seeded as when legs travelled as pairs: the same games
+            rng = random.Random(f"{seed}/x2/{first}/{len(request['moves'])}")
             return [_move(rng.choice(request["moves"]))]
         return []
 

@@ -2,9 +2,10 @@
 
 The flow asks Mister X's seat for a move when his turn comes and tells it what
 happened; the seat alone sees Mister X's view. The handheld seat turns that
-view into protocol messages (``firmware.messages``) and the handheld's answers
-into engine moves, leg by leg for a double move (the host lists the second legs
-after the first is chosen, so frames stay small). Whatever the handheld sends,
+view into protocol messages (``firmware.messages``), moves written as legs of the
+move notation (``engine.moves``: ``"T46"``), and the handheld's answers into
+engine moves, leg by leg for a double move (the host lists the second legs after
+the first is chosen, so frames stay small). Whatever the handheld sends,
 the engine checks the move again when the flow plays it.
 
 The computer players search in a worker (``console.thinker``) so the board
@@ -21,20 +22,22 @@ from collections.abc import Sequence
 from console.games.seats import OnHandheld, WithoutHandheld
 from console.settings import THINKING_CAP_S, Level
 from console.thinker import Thinker, TimedOut
-from engine import DetectiveMove, DoubleMove, Game, MisterXMove, Move, Ticket, london
+from engine import DetectiveMove, DoubleMove, Game, MisterXMove, Move, london
 from engine.ai.baselines import greedy_detective, greedy_mister_x
+from engine.moves import NotationError, parse_leg
 from engine.position import LogEntry
 from engine.views import MisterXView, PublicView
 from firmware import messages
 from hardware.interfaces import HandheldLink, Message
 
 
-def _moves(moves: Sequence[MisterXMove]) -> list[list[int | str]]:
-    return [[move.station, str(move.ticket)] for move in moves]
+def _moves(moves: Sequence[MisterXMove]) -> list[str]:
+    return [move.notation for move in moves]
 
 
-def _log(entries: Sequence[LogEntry]) -> list[list[str | int | None]]:
-    return [[str(entry.ticket), entry.station] for entry in entries]
+def _log(entries: Sequence[LogEntry]) -> list[str]:
+    """His own travel log, every station in it, as legs (``"T10"``, ``"X46"``)."""
+    return [MisterXMove(entry.station, entry.ticket).notation for entry in entries]
 
 
 class HandheldSeat(OnHandheld):
@@ -72,8 +75,8 @@ class HandheldSeat(OnHandheld):
         if answer is None:
             return None
         try:
-            leg = MisterXMove(answer["station"], Ticket.parse(answer["ticket"]))
-        except ValueError as error:  # a ticket the engine does not know
+            leg = MisterXMove(*parse_leg(answer["leg"]))
+        except NotationError as error:
             self.link.send(messages.refused(str(error)))
             return None
         if self._first is not None:
@@ -89,8 +92,7 @@ class HandheldSeat(OnHandheld):
                 self.link.send(messages.refused("no double move starts with that leg"))
                 return None
             self._first = leg
-            self.link.send(messages.choose_second_leg([leg.station, str(leg.ticket)], _moves(legs),
-                                                      game.moves_made + 2 in game.ruleset.reveal_moves))
+            self.link.send(messages.choose_second_leg(leg.notation, _moves(legs), game.moves_made + 2 in game.ruleset.reveal_moves))
             return None
         return leg
 

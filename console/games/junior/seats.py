@@ -3,7 +3,8 @@
 The rogues' choices are the one secret of Junior. The seat alone sees them
 before the reveal: the handheld seat asks the handheld for each rogue's step in
 turn (``choose_step``; with two rogues the handheld is passed on, and it goes
-dark in between: ``hand_over``) and reads its ``step``; the computer seat asks
+dark in between: ``hand_over``) and reads its ``step``, each step a leg of the
+move notation (``Step.leg``: ``"F157"``, ``"S82"``); the computer seat asks
 ``engine.ai.junior``. The flow checks every choice through the engine.
 """
 
@@ -13,33 +14,15 @@ from collections.abc import Sequence
 
 from console.games.seats import OnHandheld, WithoutHandheld
 from console.settings import Level
-from engine import Transport
 from engine.ai.junior import choose_detective_steps, choose_rogue_steps
 from engine.junior import NAMES, JuniorGame, Step
+from engine.junior.game import parse_leg
+from engine.moves import NotationError
 from firmware import messages
 from hardware.interfaces import Message
 
-TICKET_NAMES = {Transport.TAXI: "taxi", Transport.BUS: "bus", Transport.UNDERGROUND: "underground", Transport.FERRY: "boat"}
-"""The handheld's names for Junior's tickets (the engine's ferry is Junior's boat); staying is "stay"."""
-STAY = "stay"
-JUNIOR_TICKETS = {name: 1 for name in TICKET_NAMES.values()}
-"""Each rogue holds one ticket of each kind, every round."""
-
-
-def step_message(step: Step) -> list[int | str]:
-    """A step as the handheld lists it: ``[station, ticket]``."""
-    return [step.station, STAY if step.transport is None else TICKET_NAMES[step.transport]]
-
-
-def parse_step(rogue: str, message: messages.Step) -> Step:
-    """The handheld's ``step`` (checked) as a step of *rogue* (``ValueError`` for a ticket Junior has not)."""
-    station, ticket = message["station"], message["ticket"]
-    if ticket == STAY:
-        return Step(rogue, station)
-    transports = {name: transport for transport, name in TICKET_NAMES.items()}
-    if ticket not in transports:
-        raise ValueError(f"no such Junior ticket: {ticket!r}")
-    return Step(rogue, station, transports[ticket])
+JUNIOR_TICKETS = {messages.TICKET_NAMES[letter]: 1 for letter in "TBUF"}
+"""Each rogue holds one ticket of each kind of line, every round (as the handheld names them: the boat is the engine's ferry)."""
 
 
 class HandheldRogues(OnHandheld):
@@ -57,7 +40,7 @@ class HandheldRogues(OnHandheld):
             return
         rogue = waiting[0]
         self.link.send(messages.choose_step(NAMES[rogue], game.round, game.stations[rogue], dict(JUNIOR_TICKETS),
-                                            [step_message(step) for step in game.steps_of(rogue)], hand_over))
+                                            [step.leg for step in game.steps_of(rogue)], hand_over))
 
     def on_message(self, message: Message, game: JuniorGame) -> Step | None:
         answer = self.answer(message, "step")
@@ -65,8 +48,8 @@ class HandheldRogues(OnHandheld):
         if answer is None or not waiting:
             return None
         try:
-            return parse_step(waiting[0], answer)
-        except ValueError as error:
+            return parse_leg(waiting[0], answer["leg"])
+        except NotationError as error:
             self.link.send(messages.refused(str(error)))
             return None
 

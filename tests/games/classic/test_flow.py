@@ -18,6 +18,7 @@ from console.settings import Level
 from console.thinker import Thinker
 from engine import DetectiveMove, Game, Move, Side, Ticket
 from engine.ai.baselines import greedy_mister_x
+from engine.moves import parse_leg
 from engine.record import move_from_record, position_from_dict
 from firmware import messages
 from hardware.handheld import MemoryHandheldLink
@@ -50,11 +51,9 @@ def first_move_handheld(message: Message) -> list[Message]:
     return []
 
 
-def answer(pair: Sequence[int | str], double: bool = False) -> Message:
-    """The handheld's move for a listed ``[station, ticket]``."""
-    station, ticket = pair
-    assert isinstance(station, int) and isinstance(ticket, str), pair
-    return messages.move(station, ticket, double)
+def answer(leg: str, double: bool = False) -> Message:
+    """The handheld's move for a listed leg (``"T46"``)."""
+    return messages.move(leg, double)
 
 
 class GreedySeat:
@@ -179,20 +178,26 @@ def test_mister_x_on_the_handheld_single_and_double_moves() -> None:
     pump(flow)
     assert flow.ui.mode is Mode.MISTER_X and flow.ui.message == "Mister X is moving"
     request = sent[-1]
-    assert request["type"] == "choose_move" and request["station"] == 172 and [128, "taxi"] in request["moves"]
+    assert request["type"] == "choose_move" and request["station"] == 172 and "T128" in request["moves"]
+    assert request["moves"] == [move.notation for move in game.mister_x_view().moves]  # his moves, in the notation
     assert all(messages.check(dict(message)) == message for message in sent)  # the console sends the protocol's messages
-    flow.handheld_message(messages.move(1, "taxi"), 1.0)  # a station, but not one he can reach
+    flow.handheld_message(messages.move("T1"), 1.0)  # a station, but not one he can reach
     assert sent[-2]["type"] == "refused" and "rule" in sent[-2]["reason"] and sent[-1]["type"] == "choose_move"
-    flow.handheld_message({"type": "move", "station": 999, "ticket": "taxi"}, 1.0)  # not a station: the handheld is told why
-    assert sent[-1] == messages.refused("move: station is not a station (1..199)") and game.moves_made == 0
-    flow.handheld_message({"type": "move", "station": 128, "ticket": "taxi", "double": 1}, 1.0)
+    leg = "T, B, U or X and a station 1..199, as in T46"
+    flow.handheld_message({"type": "move", "leg": "T999"}, 1.0)  # not a station: the handheld is told why
+    assert sent[-1] == messages.refused(f"move: leg is not a leg ({leg})") and game.moves_made == 0
+    flow.handheld_message({"type": "move", "leg": "T128", "double": 1}, 1.0)
     assert sent[-1] == messages.refused("move: double is not true or false") and game.moves_made == 0
-    flow.handheld_message({"type": "move", "station": 128, "ticket": "boat"}, 1.0)
-    assert sent[-1] == messages.refused("no such ticket: 'boat'") and game.moves_made == 0
-    flow.handheld_message(messages.move(1, "taxi", True), 1.0)  # a double move whose first leg he cannot take
+    flow.handheld_message({"type": "move", "leg": "F128"}, 1.0)  # a boat: Junior's, not his
+    assert sent[-1] == messages.refused(f"move: leg is not a leg ({leg})") and game.moves_made == 0
+    flow.handheld_message({"type": "move", "leg": "t128"}, 1.0)  # lower case: not as the notation is sent
+    assert sent[-1] == messages.refused(f"move: leg is not a leg ({leg})") and game.moves_made == 0
+    flow.handheld_message({"type": "move", "station": 128, "ticket": "taxi"}, 1.0)  # an older handheld's move
+    assert sent[-1] == messages.refused("move: unknown field 'station'") and game.moves_made == 0
+    flow.handheld_message(messages.move("T1", True), 1.0)  # a double move whose first leg he cannot take
     assert sent[-1] == messages.refused("Mister X taxi to 1 is not one of your moves now") and game.moves_made == 0
-    flow.handheld_message(messages.move(128, "taxi", True), 1.1)
-    assert sent[-1]["type"] == "choose_second_leg" and game.moves_made == 0
+    flow.handheld_message(messages.move("T128", True), 1.1)
+    assert sent[-1]["type"] == "choose_second_leg" and sent[-1]["first"] == "T128" and game.moves_made == 0
     second = sent[-1]["moves"][0]
     flow.handheld_message(answer(second), 1.2)
     assert game.moves_made == 2 and flow.ui.mode is Mode.DETECTIVES
@@ -224,8 +229,9 @@ def test_a_reveal_flashes_and_the_notifier_warns_before_it() -> None:
         play_detectives_round(flow, game)
     assert flow.ui.mode is Mode.MISTER_X and flow.ui.reveal_next  # move 3 is a reveal move
     assert requests[-1]["reveal_next"] is True
-    station, ticket = requests[-1]["moves"][0]
-    flow.handheld_message(answer([station, ticket]), 5.0)
+    leg = requests[-1]["moves"][0]
+    station, _ = parse_leg(leg)
+    flow.handheld_message(answer(leg), 5.0)
     assert flow.ui.reveal is not None and flow.ui.reveal.station == station and flow.ui.reveal.since == 5.0
     assert f"he was seen at {station}" in flow.ui.message
     assert requests[-1] == {"type": "accepted", "seen": [3]}
@@ -283,7 +289,7 @@ def test_two_games_differing_only_in_mister_x_secret_show_the_same() -> None:
             request = messages.check(dict(message))
             if request["type"] != "choose_move":
                 return []
-            taxis = [m for m in request["moves"] if m[1] == "taxi"]
+            taxis = [leg for leg in request["moves"] if parse_leg(leg)[1] is Ticket.TAXI]
             return [answer(taxis[index % len(taxis)])]
 
         return far_end
