@@ -28,27 +28,27 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner among the figures
 
-import pygame  # noqa: E402
+import pygame
 
-from benchmarks.figures import Figure, ms_per_call, timed, timed_command  # noqa: E402
-from console.cli import board_drawing  # noqa: E402
-from console.games.classic.flow import Flow  # noqa: E402
-from console.games.classic.model import Mode  # noqa: E402
-from console.games.junior.flow import LOOK, reveal_words  # noqa: E402
-from console.games.junior.model import Celebration, JuniorMode, JuniorUi  # noqa: E402
-from console.lights import STANDARD  # noqa: E402
-from console.program import Program  # noqa: E402
-from console.screen.toolkit import Toolkit  # noqa: E402
-from console.settings import GameSettings, Seat  # noqa: E402
-from engine.junior import DETECTIVES, JuniorGame  # noqa: E402
-from hardware.config import Config  # noqa: E402
-from hardware.controls import FakeControlButtons  # noqa: E402
-from hardware.factory import build_hardware  # noqa: E402
-from hardware.handheld import MemoryHandheldLink  # noqa: E402
-from hardware.interfaces import Key  # noqa: E402
-from hardware.leds import RecordingLeds  # noqa: E402
-from hardware.station_buttons import FakeStationButtons  # noqa: E402
-from hardware.station_map import StationMap  # noqa: E402
+from benchmarks.figures import Figure, ms_per_call, timed, timed_command
+from console.cli import board_drawing
+from console.games.classic.flow import Flow
+from console.games.classic.model import Mode
+from console.games.junior.flow import LOOK, reveal_words
+from console.games.junior.model import Celebration, JuniorMode, JuniorUi
+from console.lights import STANDARD
+from console.program import Program
+from console.screen.toolkit import Toolkit
+from console.settings import GameSettings, Seat
+from engine.junior import DETECTIVES, JuniorGame
+from hardware.config import Config
+from hardware.controls import FakeControlButtons
+from hardware.factory import build_hardware
+from hardware.handheld import MemoryHandheldLink
+from hardware.interfaces import Key
+from hardware.leds import RecordingLeds
+from hardware.station_buttons import FakeStationButtons
+from hardware.station_map import StationMap
 
 STATIONS = range(1, 200)
 
@@ -155,7 +155,7 @@ def bench_sim_cpu(seconds: float, *, in_game: bool) -> float:
     from hardware.sim import open_window
 
     with tempfile.TemporaryDirectory() as folder:
-        hardware, window = open_window(Config(), board_drawing(), MemoryHandheldLink(), headless=True)
+        hardware, _window = open_window(Config(), board_drawing(), MemoryHandheldLink(), headless=True)
         program = Program(hardware, GameSettings(data_dir=folder, mister_x=Seat.COMPUTER), think_inline=True)
         if in_game:
             program.key_pressed(Key.CONFIRM, 0.0)  # new game

@@ -36,7 +36,7 @@ from engine.ai.junior import JUNIOR_LEVELS, choose_detective_steps, choose_rogue
 from engine.junior.district import District, districts, find_district
 from engine.junior.game import JuniorGame, Step, Team
 
-PLAYERS = ("random",) + JUNIOR_LEVELS
+PLAYERS = ("random", *JUNIOR_LEVELS)
 """The players a match-up may name."""
 
 DEFAULT_MATCHUPS = ("normal:normal", "easy:easy", "normal:easy", "easy:normal")

@@ -41,7 +41,7 @@ from engine.moves import DetectiveMove, DoubleMove, MisterXMove
 from engine.outcome import Side
 from engine.position import Position, deal
 
-PLAYERS = ("random", "greedy") + LEVELS
+PLAYERS = ("random", "greedy", *LEVELS)
 """The players a match-up may name."""
 
 DEFAULT_MATCHUPS = ("normal:greedy", "greedy:normal", "normal:normal")

@@ -141,7 +141,7 @@ class Game:
         self.ruleset: Ruleset = position.ruleset
         self.start = position
         detectives, bobbies = position.detectives, position.bobbies
-        pieces = (PieceSetup(MISTER_X, position.mister_x, position.mister_x_tickets),) + detectives + bobbies
+        pieces = (PieceSetup(MISTER_X, position.mister_x, position.mister_x_tickets), *detectives, *bobbies)
         self.names: tuple[str, ...] = tuple(p.name for p in pieces)
         self._index = {name: i for i, name in enumerate(self.names)}
         self._detectives = range(1, 1 + len(detectives))

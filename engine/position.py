@@ -157,7 +157,7 @@ def check_position(position: Position, board: Board) -> StationSet:
         )
     seen_names: set[str] = set()
     holder: dict[Station, str] = {}
-    for piece in ((PieceSetup(MISTER_X, position.mister_x, position.mister_x_tickets)),) + position.pieces:
+    for piece in (PieceSetup(MISTER_X, position.mister_x, position.mister_x_tickets), *position.pieces):
         if piece.name in seen_names:
             raise IllegalPositionError(f"two pieces are called {piece.name!r} (duplicate colours)")
         seen_names.add(piece.name)

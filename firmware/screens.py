@@ -149,8 +149,7 @@ def move_rows(tickets, moves):
     rows = [(line, None) for line in ticket_lines(tickets)]
     for ticket in ordered(move[1] for move in moves):
         rows.append((ticket + ":", None))
-        for move in sorted((m for m in moves if m[1] == ticket), key=lambda m: m[0]):
-            rows.append(("  %s" % move[0], move))
+        rows.extend(("  %s" % move[0], move) for move in sorted((m for m in moves if m[1] == ticket), key=lambda m: m[0]))
     if not moves:
         rows.append(("no move", None))
     return rows

@@ -1,7 +1,7 @@
 """Types of firmware/screens.py (the module itself is MicroPython-compatible and unannotated)."""
 
 from collections.abc import Iterable, Sequence
-from typing import Protocol
+from typing import Protocol, TypeAlias
 
 COLUMNS: int
 ROWS: int
@@ -11,11 +11,11 @@ STAY: str
 NAME: str
 LOG_ROWS: int
 
-Page = tuple[tuple[str, ...], tuple[int, ...]]
+Page: TypeAlias = tuple[tuple[str, ...], tuple[int, ...]]
 """8 text lines, and the rows drawn inverted."""
-Move = list[int | str]
+Move: TypeAlias = list[int | str]
 """The console's [station, ticket]."""
-Row = tuple[str, Move | None]
+Row: TypeAlias = tuple[str, Move | None]
 
 class Canvas(Protocol):
     def fill(self, c: int) -> None: ...

@@ -136,7 +136,7 @@ def decode_frame(data):
     try:
         frame = cobs_decode(data)
     except ValueError:
-        raise DropFrame("garbled")
+        raise DropFrame("garbled") from None
     if len(frame) > MAX_FRAME:
         raise DropFrame("oversized")
     if len(frame) < HEADER_SIZE + CRC_SIZE:
@@ -152,7 +152,7 @@ def decode_frame(data):
         try:
             message = json.loads(body.decode())
         except Exception:  # whatever the interpreter raises for bytes that are not JSON (ValueError, UnicodeError, ...)
-            raise DropFrame("body")
+            raise DropFrame("body") from None
         if not isinstance(message, dict):
             raise DropFrame("body")
     return {"flags": flags, "seq": seq, "ack": ack, "token": token_text(token), "message": message}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeAlias, runtime_checkable
 
 if TYPE_CHECKING:
     import pygame
@@ -148,7 +148,7 @@ class Hardware:
         for part in (self.leds, self.station_buttons, self.controls, self.screen, self.handheld):
             part.close()
 
-    def __enter__(self) -> Hardware:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the console's output
-import pygame  # noqa: E402
+import pygame
 
 from hardware.config import ScreenConfig
 

@@ -110,7 +110,7 @@ class SelfTest:
         if now < self._listen_start - _EPSILON:
             return dict.fromkeys(self.stations, colours[_step(now - self._flood_start, self.colour_s)])
         report = self.report
-        return {station: COLOURS["green"] for station in report.pressed} | {station: COLOURS["red"] for station in report.stuck}
+        return dict.fromkeys(report.pressed, COLOURS["green"]) | dict.fromkeys(report.stuck, COLOURS["red"])
 
     def event(self, event: StationPressed | StationReleased | StationStuck, now: float) -> None:
         """A station button's event (heard while listening; each one starts the quiet time again)."""

@@ -27,6 +27,7 @@ the opener return its host end (the opener raises ``OSError`` while unplugged).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import time
@@ -176,10 +177,8 @@ class SerialHandheldLink:
         transport, self._transport = self._transport, None
         self._pending = bytearray()
         if transport is not None:
-            try:
+            with contextlib.suppress(OSError):  # closing a vanished port can fail; it is gone either way
                 transport.close()
-            except OSError:
-                pass  # closing a vanished port can fail; it is gone either way
 
 
 def find_port(vid: int = PICO_VID, pid: int = PICO_PID) -> str | None:

@@ -19,9 +19,9 @@ import math
 import os
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the console's output
-import pygame  # noqa: E402
+import pygame
 
-from engine import Ticket  # noqa: E402
+from engine import Ticket
 
 Colour = tuple[int, int, int]
 

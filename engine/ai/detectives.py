@@ -90,7 +90,7 @@ class RoundPlan:
         weights: dict[Station, float] = {}
         for s in bits(self.possible):
             near = min((row[s] for row in rows), default=7)
-            weights[s] = BIAS[near if near < 7 else 7]
+            weights[s] = BIAS[min(7, near)]
         total = sum(weights.values()) or 1.0
         return {s: w / total for s, w in weights.items()}
 
@@ -149,17 +149,15 @@ class RoundPlan:
         for s in bits(rest):
             ws = belief[s]
             near = FAR
-            k = 0
-            for row in rows:
+            for k, row in enumerate(rows):
                 d = row[s]
                 if d < near:
                     near = d
                 if d < nearest_of[k]:
                     nearest_of[k] = d
-                k += 1
             coverage += ws * near
             e = (escapes[s] & open_).bit_count()
-            escape += ws * ESCAPE[e if e < 7 else 7]
+            escape += ws * ESCAPE[min(7, e)]
         lazy = sum(d for d in nearest_of if d < FAR) / max(len(rows), 1)
         area = (self.board.reach_any(rest, self.transports) & open_).bit_count() if rest else 0
         return w.capture * caught - w.coverage * coverage + w.escape * escape - w.lazy * lazy - w.area * math.log2(1 + area)

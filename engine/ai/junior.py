@@ -90,7 +90,7 @@ class _Tables:
 @cache
 def _tables(district: District) -> _Tables:
     board = district.board
-    near = {s: 0 for s in district.stations}
+    near = dict.fromkeys(district.stations, 0)
     for transport in Transport:
         for s in district.stations:
             near[s] |= board.neighbours(s, transport)

@@ -233,7 +233,7 @@ def lookahead(
     bobby: list[bool],
     depth: int = 1,
     breadth: int = 6,
-    reply: Reply | None | bool = False,
+    reply: Reply | bool | None = False,
 ) -> float:
     """Mister X's best value over his next *depth* turns after the detectives' likely replies to
     *option* (each turn: the cheap value; deeper turns look at the *breadth* best options).

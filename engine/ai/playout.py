@@ -176,9 +176,8 @@ class Simulator:
         """Play up to *horizon* rounds from *s* (changed in place); Mister X's reward in [0, 1]."""
         ruleset = self.ruleset
         for step in range(horizon):
-            if step or not detectives_first:
-                if not self.mister_x_move(s, rng, epsilon):
-                    return 0.0
+            if (step or not detectives_first) and not self.mister_x_move(s, rng, epsilon):
+                return 0.0
             if self.detectives_move(s, rng, epsilon):
                 return 0.0
             if ruleset.is_last_round(s.round, s.made):

@@ -25,15 +25,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the console's output
-import pygame  # noqa: E402
+import pygame
 
-from firmware.app import Handheld  # noqa: E402
-from firmware.fake_hw import FakeButtons, FakeDisplay  # noqa: E402
-from firmware.link import Endpoint  # noqa: E402
-from firmware.ui import Ui  # noqa: E402
-from hardware.config import ConfigError, HandheldConfig  # noqa: E402
-from hardware.serial_link import ByteTransport, PipeTransport, SerialHandheldLink, serial_opener  # noqa: E402
-from hardware.sim.window import Pane  # noqa: E402
+from firmware.app import Handheld
+from firmware.fake_hw import FakeButtons, FakeDisplay
+from firmware.link import Endpoint
+from firmware.ui import Ui
+from hardware.config import ConfigError, HandheldConfig
+from hardware.serial_link import ByteTransport, PipeTransport, SerialHandheldLink, serial_opener
+from hardware.sim.window import Pane
 
 WIDTH, HEIGHT = 128, 64
 SCALE = 3
@@ -165,7 +165,7 @@ class HandheldPane(Pane):
             hints = 6 + 4 * scale
             cable = pygame.Rect(pad, top + key_h + hints + pad, screen.w, key_h) if self.cable is not None else None
             size = (screen.w + 2 * pad, (cable.bottom if cable is not None else top + key_h + hints) + pad)
-            if size[0] <= room[0] and size[1] <= room[1] or scale == 1:
+            if (size[0] <= room[0] and size[1] <= room[1]) or scale == 1:
                 break
         self.scale, self._screen, self._buttons, self._cable_key, self.size = scale, screen, buttons, cable, size
         self._fonts = None

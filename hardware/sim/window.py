@@ -27,10 +27,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the console's output
-import pygame  # noqa: E402
+import pygame
 
-from hardware.config import ScreenConfig  # noqa: E402
-from hardware.interfaces import OFF, Colour, Frame, Key, KeyPressed, Station, StationPressed, StationReleased  # noqa: E402
+from hardware.config import ScreenConfig
+from hardware.interfaces import OFF, Colour, Frame, Key, KeyPressed, Station, StationPressed, StationReleased
 
 LINE_COLOURS: dict[str, Colour] = {
     "underground": (200, 40, 50),

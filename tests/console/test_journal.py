@@ -148,7 +148,7 @@ def corrected(game: Game) -> Game:
     station = next(s for s in range(1, 200) if s in game.board and s not in taken and not possible >> s & 1)
     first = position.pieces[0]
     fixed = PieceSetup(first.name, station, first.tickets._replace(taxi=first.tickets.taxi - 1))
-    return Game(replace(position, pieces=(fixed,) + position.pieces[1:]))
+    return Game(replace(position, pieces=(fixed, *position.pieces[1:])))
 
 
 def test_a_correction_replaces_the_position_and_the_game_goes_on(tmp_path: Path) -> None:
@@ -242,7 +242,7 @@ def test_a_zero_filled_tail_is_dropped_and_cut_off_by_the_next_append(tmp_path: 
 
 
 def test_a_journal_shorter_than_written_is_not_appended_to(tmp_path: Path) -> None:
-    path, game = journaled(tmp_path, seed=11, steps=6)
+    path, _game = journaled(tmp_path, seed=11, steps=6)
     resumed = load(path)
     path.write_bytes(path.read_bytes()[:-40])
     with pytest.raises(OSError, match="shorter"):
@@ -345,7 +345,7 @@ def test_a_flipped_byte_in_a_middle_line_is_caught(tmp_path: Path) -> None:
 def test_a_lost_repeated_or_swapped_line_is_caught(tmp_path: Path) -> None:
     path, _ = journaled(tmp_path, seed=13, steps=10)
     lines = path.read_bytes().split(b"\n")
-    for changed in (lines[:3] + lines[4:], lines[:4] + lines[3:], lines[:3] + [lines[4], lines[3]] + lines[5:]):
+    for changed in (lines[:3] + lines[4:], lines[:4] + lines[3:], [*lines[:3], lines[4], lines[3], *lines[5:]]):
         path.write_bytes(b"\n".join(changed))
         corrupt_aside(path, b"\n".join(changed), "lines were lost, repeated or reordered").moved_to.unlink()
     renumbered = lines[:3] + [lines[4].replace(b'{"seq":5,', b'{"seq":4,', 1)] + [

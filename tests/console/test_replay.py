@@ -95,7 +95,7 @@ def test_replay_command_refuses_what_it_cannot_show(tmp_path: Path, capsys: pyte
 def test_a_record_is_read_by_the_kind_its_format_names() -> None:
     game = finished_game(6)
     assert load_record(dumps(game))[0] is CLASSIC
-    with pytest.raises(ValueError, match="not a game record of this console .*'chess'"):
+    with pytest.raises(ValueError, match=r"not a game record of this console .*'chess'"):
         load_record('{"format": "chess"}')
     with pytest.raises(ValueError, match="Junior record is corrupt"):
-        load_record('{"format": "%s", "version": 1}' % JUNIOR.journal.record_format)
+        load_record(f'{{"format": "{JUNIOR.journal.record_format}", "version": 1}}')

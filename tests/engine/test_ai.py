@@ -130,7 +130,7 @@ def test_detectives_never_read_the_secret() -> None:
         if not others or CLASSIC.reveal_moves & {len(position.log)}:
             continue
         elsewhere = others[seed % len(others)]
-        log = position.log[:-1] + (LogEntry(position.log[-1].ticket, elsewhere, position.log[-1].double),)
+        log = (*position.log[:-1], LogEntry(position.log[-1].ticket, elsewhere, position.log[-1].double))
         twin = Game(replace(position, mister_x=elsewhere, log=log, possible=game.possible_locations))
         view, twin_view = game.public_view(), twin.public_view()
         assert view == twin_view

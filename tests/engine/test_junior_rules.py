@@ -357,7 +357,7 @@ def test_a_record_that_breaks_a_rule_is_refused_naming_the_action() -> None:
     game = JuniorGame.new(seed=1)
     data = json.loads(dumps(game))
     data["actions"] = [["watson", game.stations["watson"], None]]
-    with pytest.raises(RecordError, match="action 1 .* rule J2"):
+    with pytest.raises(RecordError, match=r"action 1 .* rule J2"):
         loads(json.dumps(data))
 
 

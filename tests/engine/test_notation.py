@@ -53,5 +53,5 @@ def test_what_is_not_a_move_is_refused_with_what_a_move_looks_like(text: str) ->
 
 
 def test_a_double_ticket_has_no_letter() -> None:
-    with pytest.raises(NotationError, match="not <Ticket.DOUBLE"):
-        MisterXMove(46, Ticket.DOUBLE).notation
+    with pytest.raises(NotationError, match=r"not <Ticket\.DOUBLE"):
+        _ = MisterXMove(46, Ticket.DOUBLE).notation

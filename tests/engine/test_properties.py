@@ -231,10 +231,7 @@ class NaiveDeduction:
         self.possible = set(self.ruleset.mister_x_starts) - others
 
     def reach(self, stations: set[int], ticket: Ticket) -> set[int]:
-        if ticket is Ticket.BLACK:
-            transports = set(self.ruleset.transports)
-        else:
-            transports = {ticket.transport} & set(self.ruleset.transports)
+        transports = set(self.ruleset.transports) if ticket is Ticket.BLACK else {ticket.transport} & set(self.ruleset.transports)
         out = set()
         for transport in transports:
             for a, b in self.board.lines[transport]:
@@ -351,9 +348,9 @@ def play_twins(position_game: Game, rng: random.Random, ticket: Ticket) -> int:
             # Capture and cornering depend on where Mister X is; the other endings must not,
             # unless the same move captured him in the other game (a capture takes precedence).
             for game, other in ((a, b), (b, a)):
-                if game.outcome is not None and game.outcome.reason in (Reason.SURVIVED, Reason.DETECTIVES_EXHAUSTED):
-                    if other.outcome is None or other.outcome.reason is not Reason.CAPTURE:
-                        assert other.outcome == game.outcome
+                if (game.outcome is not None and game.outcome.reason in (Reason.SURVIVED, Reason.DETECTIVES_EXHAUSTED)
+                        and (other.outcome is None or other.outcome.reason is not Reason.CAPTURE)):
+                    assert other.outcome == game.outcome
             break
         assert a.public_view() == b.public_view(), f"the public view differs after {compared + 1} actions"
         assert a.possible_locations == b.possible_locations
@@ -613,7 +610,7 @@ def legal_set(game: Game) -> set[Move]:
 def random_candidate(game: Game, rng: random.Random) -> Move:
     """A random move, legal or not, mostly near the pieces so that it fails for interesting reasons."""
     view = game.mister_x_view()
-    names = list(game.detectives) + [MISTER_X, "nobody"]
+    names = [*list(game.detectives), MISTER_X, "nobody"]
     roll = rng.random()
     ticket = rng.choice(list(Ticket))
     if roll < 0.1:

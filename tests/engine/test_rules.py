@@ -327,7 +327,7 @@ def test_editions_beginner_detectives_cannot_ride_underground():
 
 def test_editions_five_reveal_option():
     """Edition table: the five-reveal schedule 3, 8, 13, 18, 24 is a setup option; move 18 is then shown."""
-    assert FIVE_REVEALS == {3, 8, 13, 18, 24}
+    assert {3, 8, 13, 18, 24} == FIVE_REVEALS
     five = replace(REISSUE, name="reissue-5", reveal_moves=FIVE_REVEALS)
     pieces = (det("red", 41), det("blue", 142))
     shown = game_of(82, *pieces, ruleset=five, moves=17)

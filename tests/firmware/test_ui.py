@@ -50,7 +50,7 @@ def test_pixels_match_micropython_framebuf() -> None:
     """Every sample page, and the drawing primitives, light the same bytes here and in MicroPython."""
     expected = run_micropython(SCENARIOS_SCRIPT, "pixels").split()
     ours = []
-    for sample in scenarios.sample_pages(screens, messages) + [None]:
+    for sample in [*scenarios.sample_pages(screens, messages), None]:
         display = fake_hw.FakeDisplay()
         if sample is None:
             scenarios.primitives(display)

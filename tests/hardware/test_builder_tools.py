@@ -51,15 +51,13 @@ def test_self_test_lights_each_station_then_each_colour_and_reports_buttons() ->
     leds, buttons, controls = RecordingLeds(), FakeStationButtons(), FakeControlButtons()
     walk = len(stations) + len(COLOURS)
     script = Script(
-        idle(walk)
-        + [lambda: buttons.press(2), lambda: buttons.release(2), lambda: buttons.press(2), lambda: buttons.stick(4)]
-        + [lambda: controls.press(Key.MENU)]
+        [*idle(walk), lambda: buttons.press(2), lambda: buttons.release(2), lambda: buttons.press(2), lambda: buttons.stick(4), lambda: controls.press(Key.MENU)]
     )
     out = io.StringIO()
     report = run_self_test(leds, buttons, controls, stations, out, listen_s=60, sleep=script.sleep, clock=script.clock)
     lit_alone = [frame for frame in leds.frames if len(frame) == 1]
     assert [next(iter(f)) for f in lit_alone[: len(stations)]] == stations
-    assert {tuple(frame.values())[0] for frame in leds.frames if len(frame) == len(stations)} >= set(COLOURS.values())
+    assert {next(iter(frame.values())) for frame in leds.frames if len(frame) == len(stations)} >= set(COLOURS.values())
     assert leds.last == {}
     assert report.pressed == {2} and report.stuck == {4} and report.never_pressed == [1, 3, 4]
     text = out.getvalue()
@@ -102,13 +100,12 @@ def test_calibrate_records_buttons_and_confirmed_lights(tmp_path: Path, mock_pin
     calibration, chain, controls, writer = calibration_rig(tmp_path, [1, 2, 3], script)
     lit: list[int] = []
     script.actions.extend(
-        press(chain, 9)
-        + [lambda: lit.append(lit_pixel(writer)), lambda: controls.press(Key.CONFIRM)]  # station 1: light right
-        + press(chain, 9)  # station 2 presses station 1's button by mistake: refused
-        + press(chain, 4)
-        + [lambda: controls.press(Key.CHOICE_2), lambda: lit.append(lit_pixel(writer)), lambda: controls.press(Key.CONFIRM)]
-        + press(chain, 0)
-        + [lambda: controls.press(Key.MENU)]  # station 3: skip its light
+        [*press(chain, 9), lambda: lit.append(lit_pixel(writer)), lambda: controls.press(Key.CONFIRM),  # station 1: light right
+         *press(chain, 9),  # station 2 presses station 1's button by mistake: refused
+         *press(chain, 4),
+         lambda: controls.press(Key.CHOICE_2), lambda: lit.append(lit_pixel(writer)), lambda: controls.press(Key.CONFIRM),
+         *press(chain, 0),
+         lambda: controls.press(Key.MENU)]  # station 3: skip its light
     )
     station_map = calibration.run()
     assert station_map.buttons == {1: 9, 2: 4, 3: 0}
@@ -125,7 +122,7 @@ def test_calibrate_resumes_where_it_was_interrupted(tmp_path: Path, mock_pins: M
     def power_cut() -> None:
         raise KeyboardInterrupt
 
-    script.actions.extend(press(chain, 3) + [lambda: controls.press(Key.CONFIRM)] + press(chain, 5) + [power_cut])
+    script.actions.extend([*press(chain, 3), lambda: controls.press(Key.CONFIRM), *press(chain, 5), power_cut])
     with pytest.raises(KeyboardInterrupt):
         calibration.run()
     assert StationMap.load(tmp_path / "map.json").buttons == {1: 3}
@@ -134,7 +131,7 @@ def test_calibrate_resumes_where_it_was_interrupted(tmp_path: Path, mock_pins: M
 
     script = Script([])
     calibration, chain, controls, _ = calibration_rig(tmp_path, [1, 2, 3], script)
-    script.actions.extend(press(chain, 5) + [lambda: controls.press(Key.CONFIRM)] + press(chain, 6) + [lambda: controls.press(Key.CONFIRM)])
+    script.actions.extend([*press(chain, 5), lambda: controls.press(Key.CONFIRM), *press(chain, 6), lambda: controls.press(Key.CONFIRM)])
     station_map = calibration.run()
     assert station_map.buttons == {1: 3, 2: 5, 3: 6}
     assert "Resuming: 1 stations already done." in calibration.out.getvalue()  # type: ignore[attr-defined]
@@ -144,10 +141,10 @@ def test_calibrate_undo_goes_back_a_station(tmp_path: Path, mock_pins: MockFacto
     script = Script([])
     calibration, chain, controls, _ = calibration_rig(tmp_path, [1, 2], script)
     script.actions.extend(
-        press(chain, 1) + [lambda: controls.press(Key.CONFIRM)]
-        + [lambda: controls.press(Key.UNDO)]  # back to station 1
-        + press(chain, 2) + [lambda: controls.press(Key.CONFIRM)]
-        + press(chain, 1) + [lambda: controls.press(Key.CONFIRM)]
+        [*press(chain, 1), lambda: controls.press(Key.CONFIRM),
+         lambda: controls.press(Key.UNDO),  # back to station 1
+         *press(chain, 2), lambda: controls.press(Key.CONFIRM),
+         *press(chain, 1), lambda: controls.press(Key.CONFIRM)]
     )
     assert calibration.run().buttons == {1: 2, 2: 1}
 

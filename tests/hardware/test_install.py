@@ -57,10 +57,7 @@ SYSTEM_PATHS = (
 )
 """Everything an install would create outside the temporary folder."""
 
-RECORDED = (
-    "apt-get apt dpkg pip pip3 systemctl udevadm usermod useradd groupadd runuser sudo su "
-    "install cp mv ln rm mkdir chmod chown tee touch git modprobe raspi-config reboot"
-).split()
+RECORDED = ["apt-get", "apt", "dpkg", "pip", "pip3", "systemctl", "udevadm", "usermod", "useradd", "groupadd", "runuser", "sudo", "su", "install", "cp", "mv", "ln", "rm", "mkdir", "chmod", "chown", "tee", "touch", "git", "modprobe", "raspi-config", "reboot"]
 """Commands a dry run must never call: each is replaced by a recorder."""
 
 BOOKWORM_CONFIG_TXT = """\
@@ -465,7 +462,7 @@ def test_unit_file_parses_and_has_the_required_keys() -> None:
     (working,) = service["WorkingDirectory"]
     assert working.startswith("/")
     (exec_start,) = service["ExecStart"]
-    binary, *args = exec_start.split()
+    binary, *_args = exec_start.split()
     assert binary == "/opt/scotland-yard/.venv/bin/scotland-yard", "install.sh replaces /opt/scotland-yard/"
     assert f"SCOTLAND_YARD_CONFIG={DEFAULT_CONFIG}" in service["Environment"]
     assert unit["Install"]["WantedBy"] == ["multi-user.target"]
@@ -609,7 +606,7 @@ def test_wiring_bit_order_is_the_button_driver_s() -> None:
 
 
 def test_install_md_lists_every_setting_at_its_default() -> None:
-    blocks = re.findall(r"```toml\n(.*?)```", INSTALL_MD.read_text(), re.S)
+    blocks = re.findall(r"```toml\n(.*?)```", INSTALL_MD.read_text(), re.DOTALL)
     full = max(blocks, key=len)
     config = parse_config(full)
     assert config == Config(profile="pi", map_file=STATE_MAP)

@@ -13,7 +13,7 @@ import sys
 import types
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -104,7 +104,7 @@ EVERY_STATION = {s: s - 1 for s in range(1, 200)}
 
 def test_full_white_board_is_scaled_under_the_supply() -> None:
     strip, writer = make(BOARD, EVERY_STATION)
-    strip.show({s: (255, 255, 255) for s in range(1, 200)})
+    strip.show(dict.fromkeys(range(1, 200), (255, 255, 255)))
     unscaled = 199 * (1.0 + 3 * 20.0)
     assert unscaled > 3000
     assert 0.95 * 3000 < strip.last_milliamps <= 3000
@@ -318,7 +318,7 @@ def test_spi_writer_opens_the_configured_bus(fake_spidev: list[FakeSpi]) -> None
 
 
 def test_spi_writer_refuses_a_frame_spidev_would_split(fake_spidev: list[FakeSpi]) -> None:
-    with pytest.raises(LedDriverError, match="spidev.bufsiz=8192"):
+    with pytest.raises(LedDriverError, match=r"spidev\.bufsiz=8192"):
         SpiWriter(LedConfig(backend="spi", count=450))
     assert fake_spidev == []
 
@@ -344,7 +344,7 @@ def test_missing_driver_library_says_to_install_the_pi_extra(monkeypatch: pytest
 
 
 class FakePixelStrip:
-    made: list[FakePixelStrip] = []
+    made: ClassVar[list[FakePixelStrip]] = []
 
     def __init__(self, num: int, pin: int, **options: Any) -> None:
         self.args = (num, pin)
@@ -357,7 +357,7 @@ class FakePixelStrip:
     def begin(self) -> None:
         self.begun = True
 
-    def setPixelColor(self, n: int, color: int) -> None:  # noqa: N802 - the library's name
+    def setPixelColor(self, n: int, color: int) -> None:
         self.pixels[n] = color
 
     def show(self) -> None:
@@ -405,7 +405,7 @@ def test_ws281x_start_failure_is_explained(fake_ws281x: type[FakePixelStrip], mo
         raise RuntimeError("ws2811_init failed with code -3 (Hardware revision is not supported)")
 
     monkeypatch.setattr(FakePixelStrip, "begin", fail)
-    with pytest.raises(LedDriverError, match='Hardware revision.*leds.backend = "spi"'):
+    with pytest.raises(LedDriverError, match=r'Hardware revision.*leds\.backend = "spi"'):
         Ws281xWriter(LedConfig())
 
 

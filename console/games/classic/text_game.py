@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import TextIO
 
 from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, MisterXMove, Side, Ticket
-from engine.moves import NotationError, parse_move
 from engine.ai.baselines import greedy_detective, greedy_mister_x
+from engine.moves import NotationError, parse_move
 from engine.views import MisterXView, PublicView
 
 HELP = """Commands:
@@ -67,10 +67,7 @@ class TextGame:
 
     def mister_x_turn(self) -> None:
         view = self.game.mister_x_view()
-        if self.human is Side.MISTER_X:
-            move = self.ask_mister_x(view)
-        else:
-            move = greedy_mister_x(self.game.board, view)
+        move = self.ask_mister_x(view) if self.human is Side.MISTER_X else greedy_mister_x(self.game.board, view)
         self.game.play(move)
         public = self.game.public_view()
         shown = public.log[-2:] if isinstance(move, DoubleMove) else public.log[-1:]

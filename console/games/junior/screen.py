@@ -579,10 +579,7 @@ def _game_over(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, area
         surface.blit(title, title.get_rect(center=area.center))
         return
     pieces = _team_pieces(view, winner)
-    if len(pieces) == 1:
-        said = f"{NAMES[pieces[0]]} wins!"
-    else:
-        said = f"{' and '.join(SHORT_NAMES[piece] for piece in pieces)} win!"
+    said = f"{NAMES[pieces[0]]} wins!" if len(pieces) == 1 else f"{' and '.join(SHORT_NAMES[piece] for piece in pieces)} win!"
     words = kit.wrap(said, kit.fitting_px(said, layout.px_title, area.w, layout.px_body), TEXT, area.w, 2)
     side = min(round(area.h * 0.5), area.w // len(pieces))
     total = side + kit.pad + sum(line.get_height() for line in words)

@@ -147,7 +147,7 @@ def test_two_tickets_to_one_station_are_chosen_with_the_keys() -> None:
 def _by_station(game: Game, piece: str) -> dict[int, tuple[Ticket, ...]]:
     found: dict[int, tuple[Ticket, ...]] = {}
     for move in game.moves_of(piece):
-        found[move.station] = found.get(move.station, ()) + (move.ticket,)
+        found[move.station] = (*found.get(move.station, ()), move.ticket)
     return found
 
 
@@ -251,7 +251,7 @@ def play_detectives_round(flow: Flow, game: Game) -> None:
     while not game.is_over and game.round == round_number and game.turn is Side.DETECTIVES:
         piece = game.to_move()[0]
         flow.station_pressed(game.station_of(piece), 1.0)
-        flow.station_pressed(sorted(flow.ui.destinations)[0], 1.0)
+        flow.station_pressed(min(flow.ui.destinations), 1.0)
         if flow.ui.mode is Mode.CHOOSE_TICKET:
             flow.key_pressed(Key.CHOICE_1, 1.0)
 

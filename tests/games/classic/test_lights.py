@@ -149,7 +149,7 @@ def selecting(game: Game, mode: Mode = Mode.DETECTIVES, **fields: object) -> Ui:
     name = game.to_move()[0]
     destinations: dict[Station, tuple[Ticket, ...]] = {}
     for move in game.moves_of(name):
-        destinations[move.station] = destinations.get(move.station, ()) + (move.ticket,)
+        destinations[move.station] = (*destinations.get(move.station, ()), move.ticket)
     return Ui(mode, selected=name, destinations=destinations, **fields)  # type: ignore[arg-type]
 
 

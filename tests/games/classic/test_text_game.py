@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -104,24 +104,30 @@ def test_command_line_plays_until_input_ends(monkeypatch: pytest.MonkeyPatch, ca
     assert "Mister X can be at" in text and "Game left." in text
 
 
+def _typist(game: Game, rng: random.Random, out: io.StringIO, typed: list[str]) -> Callable[[str], str]:
+    """A player who types a random legal move in the notation (Mister X doubles half the time), sometimes in lower case."""
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        moves = game.legal_moves()
+        if game.turn is Side.MISTER_X and game.can_double and rng.random() < 0.5:
+            first = rng.choice(moves)
+            line = f"{first.notation}+{rng.choice(game.second_legs(first)).notation}"  # type: ignore[arg-type]
+        else:
+            line = rng.choice(moves).notation
+        typed.append(line)
+        return line.lower() if rng.random() < 0.3 else line
+
+    return read
+
+
 def test_moves_are_typed_in_the_move_notation_by_both_sides() -> None:
     """The detectives type "red T46"; Mister X types "T45" or a double move "T45+X46"; his list of moves uses it too."""
     typed: list[str] = []
     for side in (Side.DETECTIVES, Side.MISTER_X):
         game = Game.new("reissue", players=4, seed=5)
-        rng = random.Random(6)
         out = io.StringIO()
-
-        def read(prompt: str) -> str:
-            out.write(prompt)
-            moves = game.legal_moves()
-            if game.turn is Side.MISTER_X and game.can_double and rng.random() < 0.5:
-                first = rng.choice(moves)
-                line = f"{first.notation}+{rng.choice(game.second_legs(first)).notation}"  # type: ignore[arg-type]
-            else:
-                line = rng.choice(moves).notation
-            typed.append(line)
-            return line.lower() if rng.random() < 0.3 else line
+        read = _typist(game, random.Random(6), out, typed)
 
         TextGame(game, side, out, read).run()  # type: ignore[arg-type]
         assert game.is_over and "Not understood" not in out.getvalue() and "not one of your moves" not in out.getvalue()

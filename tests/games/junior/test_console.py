@@ -58,11 +58,11 @@ def started(program: Program, table: JuniorTable) -> JuniorFlow:
 
 def test_a_whole_four_player_junior_game_on_the_board_and_the_passed_handheld(tmp_path: Path) -> None:
     rogues = HandheldRogues(seed=5)
-    program, table, hardware = junior_console(tmp_path, rogues)
+    program, table, _hardware = junior_console(tmp_path, rogues)
     flow = started(program, table)
     assert flow.game.rogues == ("fox", "roxy") and flow.ui.mode is JuniorMode.DEAL
-    play_until(table, lambda: table.last_flow is not None and table.last_flow.finished or program.menu is not None and
-               table.last_flow is not None and table.last_flow.game.is_over)
+    play_until(table, lambda: (table.last_flow is not None and table.last_flow.finished) or (program.menu is not None and
+               table.last_flow is not None and table.last_flow.game.is_over))
     game = flow.game
     assert game.is_over and 3 <= len(game.results) <= 11
     filed = loads((tmp_path / "history" / "filed.json").read_text())
@@ -115,7 +115,7 @@ def test_the_detectives_step_stay_switch_and_take_back_on_the_board(tmp_path: Pa
 
 
 def test_a_reveal_celebrates_on_the_board_and_waits_for_the_pawns(tmp_path: Path) -> None:
-    program, table, hardware = junior_console(tmp_path, players=2)
+    program, table, _hardware = junior_console(tmp_path, players=2)
     flow = started(program, table)
     play_until(table, lambda: bool(flow.game.results))
     result = flow.game.results[0]
