@@ -145,7 +145,8 @@ class MatchResult(Match[GameResult]):
 
     def sides(self) -> str:
         parts = []
-        for label, times in (("mister_x", [t for r in self.results for t in r.mister_x_times]), ("detectives", [t for r in self.results for t in r.detective_times])):
+        for label, times in (("mister_x", [t for r in self.results for t in r.mister_x_times]),
+                             ("detectives", [t for r in self.results for t in r.detective_times])):
             if times:
                 parts.append(f"{label} mean_move_s={sum(times) / len(times):.3f} max_move_s={max(times):.3f} moves={len(times)}")
         return "  " + "; ".join(parts)

@@ -48,5 +48,6 @@ def calibrate(config: Config, config_file: Path, stations: Sequence[int], out: T
     with ExitStack() as parts:
         # Keyed by pixel and by chain bit, not by station: finding the stations is the point.
         pixels, buttons, controls = build_board(config, {p: p for p in range(config.leds.count)}, {b: b for b in range(bits)}, parts)
-        calibration = Calibration(pixels, ButtonBits(buttons), controls, list(stations), config.leds.count, map_path(config, config_file), out)
+        calibration = Calibration(pixels, ButtonBits(buttons), controls, list(stations), config.leds.count,
+                                  map_path(config, config_file), out)
         return calibration.run(restart)

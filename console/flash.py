@@ -52,6 +52,7 @@ def flash_handheld(port: str, out: TextIO, run: Runner = _run) -> int:
               "If its firmware is running, hold back/hide while plugging it in, then try again.", file=out)
         return code
     code = run([tool, "connect", port, "reset"])
-    print("Done: the handheld restarts with the new firmware." if code == 0 else "Copied, but the reset failed: unplug it and plug it back in.",
+    print("Done: the handheld restarts with the new firmware." if code == 0
+          else "Copied, but the reset failed: unplug it and plug it back in.",
           file=out)
     return code

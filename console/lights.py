@@ -184,7 +184,8 @@ def placing_on(tick: int) -> bool:
     return tick // DEAL_BLINK % 2 == 0
 
 
-def show_refused(frame: dict[Station, Colour], refused: StationSignal | None, tick: int, palette: Palette, off: Colour | None = None) -> None:
+def show_refused(frame: dict[Station, Colour], refused: StationSignal | None, tick: int, palette: Palette,
+                 off: Colour | None = None) -> None:
     """A refused press over *frame*: its station blinks the palette's refusal colour, and *off* (or dark) between."""
     if refused is None:
         return

@@ -205,7 +205,8 @@ def _check_progress(position: Position, board: Board, names: set[str]) -> None:
     if ruleset.length_unit is Length.MOVES and made + (position.turn is Side.MISTER_X) > ruleset.length:
         raise IllegalPositionError(f"the {ruleset.name} edition ends after Mister X's move {ruleset.length}")
     if position.moved - names or MISTER_X in position.moved:
-        raise IllegalPositionError(f"pieces marked as moved are not detectives or bobbies: {sorted(position.moved - names | {MISTER_X} & position.moved)}")
+        raise IllegalPositionError("pieces marked as moved are not detectives or bobbies: "
+                                   f"{sorted(position.moved - names | {MISTER_X} & position.moved)}")
     if position.moved and position.turn is not Side.DETECTIVES:
         raise IllegalPositionError("pieces can have moved this round only while it is the detectives' turn")
     for number, entry in enumerate(position.log, 1):

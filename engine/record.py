@@ -148,7 +148,8 @@ def ruleset_to_dict(ruleset: Ruleset) -> dict[str, Any]:
     if EDITIONS.get(ruleset.name) == ruleset:
         return {"edition": ruleset.name}
     base = EDITIONS.get(ruleset.name, EDITIONS["reissue"])
-    changes = {f.name: _plain(getattr(ruleset, f.name)) for f in fields(Ruleset) if f.init and getattr(ruleset, f.name) != getattr(base, f.name)}
+    changes = {f.name: _plain(getattr(ruleset, f.name))
+               for f in fields(Ruleset) if f.init and getattr(ruleset, f.name) != getattr(base, f.name)}
     return {"edition": base.name, "name": ruleset.name, "changes": changes}
 
 

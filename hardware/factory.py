@@ -98,7 +98,8 @@ def build_hardware(config: Config, station_map: StationMap, stations: Sequence[i
     return Hardware(leds, buttons, controls, screen, link)
 
 
-def build_sim(config: Config, drawing: BoardDrawing, handheld: HandheldLink, *, size: tuple[int, int] = (1280, 760)) -> tuple[Hardware, SimWindow]:
+def build_sim(config: Config, drawing: BoardDrawing, handheld: HandheldLink, *,
+              size: tuple[int, int] = (1280, 760)) -> tuple[Hardware, SimWindow]:
     """The simulated board: every part lives in one pygame window (``hardware.sim.window``)."""
     from hardware.sim.window import SimControls, SimLeds, SimScreen, SimStationButtons, SimWindow
 

@@ -197,7 +197,8 @@ def serial_opener(config: HandheldConfig) -> Opener:
         if port == AUTO_PORT:
             found = find_port()
             if found is None:
-                raise serial.SerialException(f"no USB serial device {PICO_VID:04x}:{PICO_PID:04x} (a Pico running MicroPython) is plugged in")
+                raise serial.SerialException(f"no USB serial device {PICO_VID:04x}:{PICO_PID:04x} "
+                                             "(a Pico running MicroPython) is plugged in")
             port = found
         return SerialPort(serial.Serial(port, config.baud, timeout=0, write_timeout=0, exclusive=True))
 

@@ -289,7 +289,8 @@ def movers_of(view: PublicView, pieces: Sequence[str] | None) -> list[str]:
     return [name for name in names if name in pieces and name not in view.moved]
 
 
-def heuristic_round(board: Board, view: PublicView, movers: Sequence[str], rng: random.Random, candidates: int, improve: bool) -> tuple[RoundPlan, list[Plan]]:
+def heuristic_round(board: Board, view: PublicView, movers: Sequence[str], rng: random.Random, candidates: int,
+                    improve: bool) -> tuple[RoundPlan, list[Plan]]:
     """The plan problem and its best plans by value (at most *candidates*), best first."""
     t = tables(board, view.ruleset.transports)
     problem = RoundPlan(t, board, view, movers)

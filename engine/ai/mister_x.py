@@ -71,7 +71,8 @@ class Option:
 class MisterXScorer:
     """Scores Mister X's options against pieces standing on *stations* holding *masks*."""
 
-    def __init__(self, t: Tables, board: Board, ruleset: Ruleset, stations: list[Station], masks: list[int], weights: MisterXWeights | None = None) -> None:
+    def __init__(self, t: Tables, board: Board, ruleset: Ruleset, stations: list[Station], masks: list[int],
+                 weights: MisterXWeights | None = None) -> None:
         self.t = t
         self.board = board
         self.ruleset = ruleset
@@ -86,7 +87,8 @@ class MisterXScorer:
         self.rows = [t.dist[s] for s in stations]
         self.lines = frozenset(tr for tr in ruleset.transports if tr is not Transport.FERRY)
 
-    def options(self, station: Station, possible: StationSet, own: list[int], supply: list[int] | None, moves_made: int, can_double: bool) -> list[Option]:
+    def options(self, station: Station, possible: StationSet, own: list[int], supply: list[int] | None, moves_made: int,
+                can_double: bool) -> list[Option]:
         """Every legal option: single moves, and double moves when *can_double* (the engine's moves: ``MisterXMoves.legs``)."""
         legs = self.t.mister_x.legs
         occupied = self.occupied

@@ -91,9 +91,12 @@ class LevelSettings:
 
 
 LEVEL_SETTINGS: dict[str, LevelSettings] = {
-    "easy": LevelSettings(mister_x_lookahead=6, depth=1, breadth=1, planned_replies=0, detective_candidates=2, detective_iterations=40, horizon=2, epsilon=0.2, improve=False),
-    "normal": LevelSettings(mister_x_lookahead=24, depth=2, breadth=6, planned_replies=6, detective_candidates=4, detective_iterations=300, horizon=3, epsilon=0.1, improve=True),
-    "hard": LevelSettings(mister_x_lookahead=40, depth=2, breadth=8, planned_replies=12, detective_candidates=6, detective_iterations=600, horizon=4, epsilon=0.1, improve=True),
+    "easy": LevelSettings(mister_x_lookahead=6, depth=1, breadth=1, planned_replies=0, detective_candidates=2, detective_iterations=40,
+                          horizon=2, epsilon=0.2, improve=False),
+    "normal": LevelSettings(mister_x_lookahead=24, depth=2, breadth=6, planned_replies=6, detective_candidates=4, detective_iterations=300,
+                            horizon=3, epsilon=0.1, improve=True),
+    "hard": LevelSettings(mister_x_lookahead=40, depth=2, breadth=8, planned_replies=12, detective_candidates=6, detective_iterations=600,
+                          horizon=4, epsilon=0.1, improve=True),
 }
 
 
@@ -134,7 +137,8 @@ def choose_mister_x_move(game_view: MisterXView, board: Board, level: str, seed:
     bobby = [p.bobby for p in public.pieces]
     ranked = sorted(range(len(options)), key=lambda k: -values[k])[: settings.mister_x_lookahead]
     for k in ranked:
-        values[k] += LOOKAHEAD + lookahead(scorer, options[k], public.moves_made, public.round, tickets, bobby, settings.depth, settings.breadth)
+        values[k] += LOOKAHEAD + lookahead(scorer, options[k], public.moves_made, public.round, tickets, bobby,
+                                           settings.depth, settings.breadth)
     # the best of them also face the computer detectives' planned reply: an option is worth the worse of the two
     for k in sorted(ranked, key=lambda k: -values[k])[: settings.planned_replies]:
         reply = planned_reply(scorer, public, options[k])
@@ -145,7 +149,8 @@ def choose_mister_x_move(game_view: MisterXView, board: Board, level: str, seed:
     return _to_move(options[best])
 
 
-def choose_detective_moves(view: PublicView, board: Board, level: str, seed: int, pieces: Sequence[str] | None = None) -> list[DetectiveMove]:
+def choose_detective_moves(view: PublicView, board: Board, level: str, seed: int,
+                           pieces: Sequence[str] | None = None) -> list[DetectiveMove]:
     """This round's moves of *pieces* (default: every detective and bobby still to move), chosen
     jointly from the public *view* only, in the order to play them; deterministic for *seed*.
 

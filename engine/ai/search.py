@@ -53,7 +53,8 @@ def successive_halving(candidates: Sequence[_C], prior: Sequence[float], budget:
     return candidates[best]
 
 
-def detective_search(view: PublicView, problem: RoundPlan, plans: list[Plan], iterations: int, horizon: int, epsilon: float, rng: random.Random, prior_weight: float) -> Plan:
+def detective_search(view: PublicView, problem: RoundPlan, plans: list[Plan], iterations: int, horizon: int, epsilon: float,
+                     rng: random.Random, prior_weight: float) -> Plan:
     """The detectives' plan: the best *plans* by value, tried by determinized playouts."""
     if iterations <= 0 or len(plans) == 1:
         return plans[0]

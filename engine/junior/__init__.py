@@ -9,7 +9,8 @@ public API:
 - ``game.choose(step)`` (a rogue, secretly), ``game.move(step)`` (a detective,
   openly; the second one reveals the round and returns its ``RoundResult``),
   ``game.undo()``; ``game.steps_of(piece)``, ``game.to_choose()``, ``game.to_move()``;
-- ``game.public_view()`` (a ``JuniorView``: everything but the rogues' pending choices), ``game.stations``, ``game.tokens``, ``game.results``, ``game.phase``, ``game.outcome``;
+- ``game.public_view()`` (a ``JuniorView``: everything but the rogues' pending choices), ``game.stations``,
+  ``game.tokens``, ``game.results``, ``game.phase``, ``game.outcome``;
   ``game.choice_of(rogue)`` is the one secret, for the rogue's own seat;
 - ``dumps(game)`` / ``loads(text)``: records that replay to the identical game;
 - ``districts()``, ``find_district(name)``: the shipped districts.

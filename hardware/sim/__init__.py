@@ -27,7 +27,8 @@ def open_window(config: Config, drawing: BoardDrawing, handheld: HandheldLink, *
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     elif sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        raise ConfigError("there is no display to open a window on: use --headless with a --script, or play in the terminal (scotland-yard text)")
+        raise ConfigError("there is no display to open a window on: use --headless with a --script, "
+                          "or play in the terminal (scotland-yard text)")
     return build_sim(config, drawing, handheld)
 
 

@@ -293,7 +293,8 @@ class SimWindow:
     def _changed_stations(self) -> list[Station]:
         """The stations whose colour on the window is not the console's last frame's."""
         halos, shown, frame = self._layout.halos, self._shown, self.frame
-        return [station for station in shown.keys() | frame.keys() if shown.get(station, OFF) != frame.get(station, OFF) and station in halos]
+        return [station for station in shown.keys() | frame.keys()
+                if shown.get(station, OFF) != frame.get(station, OFF) and station in halos]
 
     def _redraw_stations(self, background: pygame.Surface, differ: list[Station]) -> list[pygame.Rect]:
         """Repaint each station whose colour changed, with the lit neighbours whose halos reach into it."""
@@ -301,7 +302,8 @@ class SimWindow:
         for area in areas:
             self.display.set_clip(area)
             self.display.blit(background, area, area)
-            self._draw_stations((s, c) for s, c in self.frame.items() if s in self._layout.halos and self._layout.halos[s].colliderect(area))
+            self._draw_stations((s, c) for s, c in self.frame.items()
+                                if s in self._layout.halos and self._layout.halos[s].colliderect(area))
         self.display.set_clip(None)
         return areas
 

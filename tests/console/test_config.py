@@ -60,7 +60,8 @@ def test_data_folder_defaults_to_the_users_data_folder(monkeypatch: pytest.Monke
         ('profile = "pi"\n[game]\nedition = "x"\n', [], "game.edition: must be one of"),
     ],
 )
-def test_play_refuses_what_it_cannot_play(tmp_path: Path, capsys: pytest.CaptureFixture[str], config: str, args: list[str], message: str) -> None:
+def test_play_refuses_what_it_cannot_play(tmp_path: Path, capsys: pytest.CaptureFixture[str], config: str, args: list[str],
+                                          message: str) -> None:
     path = tmp_path / "config.toml"
     path.write_text(config)
     assert main(["play", "--config", str(path), *args]) == 2

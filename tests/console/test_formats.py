@@ -70,7 +70,8 @@ def test_a_junior_record_of_version_1_replays() -> None:
     assert game.outcome is Team.ROGUES
 
 
-@pytest.mark.parametrize(("name", "offered"), [("classic-v1.journal", "Resume: reissue, round 7"), ("junior-v1.journal", "Resume: Junior, round 4")])
+@pytest.mark.parametrize(("name", "offered"), [("classic-v1.journal", "Resume: reissue, round 7"),
+                                               ("junior-v1.journal", "Resume: Junior, round 4")])
 def test_the_console_offers_and_resumes_a_journal_of_version_1(tmp_path: Path, name: str, offered: str) -> None:
     (tmp_path / "copy").mkdir()
     expected = load(journal_copy(name, tmp_path / "copy")).game

@@ -447,7 +447,8 @@ def test_a_broken_start_line_is_refused(tmp_path: Path) -> None:
     corrupt_aside(path, path.read_bytes(), r"line 1 \(start\) is the start of no kind of game this console plays")
     Journal(path).append({"type": "start", "format": FORMAT, "version": 1, "position": {"round": 1}, "settings": {}, "token": TOKEN})
     corrupt_aside(path, path.read_bytes(), r"line 1 \(start\) holds no possible start position")
-    Journal(path).append({"type": "start", "format": FORMAT, "version": 1, "position": record.position_to_dict(Game.new("reissue", 4).start),
+    Journal(path).append({"type": "start", "format": FORMAT, "version": 1,
+                          "position": record.position_to_dict(Game.new("reissue", 4).start),
                           "settings": {"mister_x": "robot"}, "token": TOKEN})
     corrupt_aside(path, path.read_bytes(), r"line 1 \(start\) holds settings this console cannot use")
 

@@ -145,7 +145,8 @@ def test_leaving_keeps_the_game_and_restart_files_it_with_a_second_confirm(tmp_p
     flow = console.program.flow
     assert flow is not None
     console.keys(Key.MENU)
-    assert console.rows == ["Back to the game", "Deduction assist", "Correct the board", "Restart with a new deal", "Leave (the game is kept)"]
+    assert console.rows == ["Back to the game", "Deduction assist", "Correct the board", "Restart with a new deal",
+                            "Leave (the game is kept)"]
     console.choose("Leave")
     assert console.program.flow is None and console.rows[0].startswith("Resume:")
     console.keys(Key.CONFIRM)

@@ -203,7 +203,8 @@ def test_wilson_interval() -> None:
 def test_tournament_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     tournament_main(["easy:greedy", "random:easy", "--games", "2", "--processes", "1", "--per-start"])
     out = capsys.readouterr().out.splitlines()
-    pattern = r"[a-z]+_vs_[a-z]+: mrx_win_rate=[01]\.\d\d ci95=[01]\.\d\d\.\.[01]\.\d\d games=2 max_move_s=\d+\.\d+ mean_move_s=\d+\.\d+ wall_s=\d+"
+    pattern = (r"[a-z]+_vs_[a-z]+: mrx_win_rate=[01]\.\d\d ci95=[01]\.\d\d\.\.[01]\.\d\d games=2"
+               r" max_move_s=\d+\.\d+ mean_move_s=\d+\.\d+ wall_s=\d+")
     lines = [line for line in out if "_vs_" in line]
     assert len(lines) == 2 and all(re.fullmatch(pattern, line) for line in lines)
     assert any(line.strip().startswith("start") for line in out)

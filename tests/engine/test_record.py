@@ -378,7 +378,8 @@ def test_moves_after_the_end_do_not_replay() -> None:
     "change",
     [
         pytest.param(lambda d: d["start"]["mister_x"].update(station=d["start"]["pieces"][0]["station"]), id="Mister X on a detective"),
-        pytest.param(lambda d: d["start"]["pieces"][1].update(station=d["start"]["pieces"][0]["station"]), id="two detectives on one station"),
+        pytest.param(lambda d: d["start"]["pieces"][1].update(station=d["start"]["pieces"][0]["station"]),
+                     id="two detectives on one station"),
         pytest.param(lambda d: d["start"]["mister_x"].update(station=1), id="Mister X off his start cards"),
         pytest.param(lambda d: d["start"]["mister_x"].update(station=200), id="Mister X off the board"),
         pytest.param(lambda d: d["start"]["pieces"][0].update(station=0), id="a detective off the board"),
@@ -396,10 +397,14 @@ def test_moves_after_the_end_do_not_replay() -> None:
         pytest.param(lambda d: d["start"].update(moved=["red"]), id="moved before Mister X"),
         pytest.param(lambda d: d["start"].update(moved=["mister_x"]), id="Mister X marked as moved"),
         pytest.param(lambda d: d["start"].update(possible=[1, 2, 3]), id="possible set without Mister X"),
-        pytest.param(lambda d: d["start"].update(possible=[d["start"]["pieces"][0]["station"], d["start"]["mister_x"]["station"]]), id="possible set on a detective"),
+        pytest.param(lambda d: d["start"].update(possible=[d["start"]["pieces"][0]["station"], d["start"]["mister_x"]["station"]]),
+                     id="possible set on a detective"),
         pytest.param(lambda d: d["start"].update(possible=[]), id="empty possible set"),
-        pytest.param(lambda d: d["start"].update(log=[{"ticket": "double", "station": d["start"]["mister_x"]["station"]}], turn="detectives"), id="a log entry on a double-move ticket"),
-        pytest.param(lambda d: d["start"].update(log=[{"ticket": "taxi", "station": 1}], turn="detectives"), id="the log disagrees with Mister X's station"),
+        pytest.param(lambda d: d["start"].update(log=[{"ticket": "double", "station": d["start"]["mister_x"]["station"]}],
+                                                 turn="detectives"),
+                     id="a log entry on a double-move ticket"),
+        pytest.param(lambda d: d["start"].update(log=[{"ticket": "taxi", "station": 1}], turn="detectives"),
+                     id="the log disagrees with Mister X's station"),
         pytest.param(lambda d: d["start"]["ruleset"].update(edition="classic"), id="classic edition with a supply"),
     ],
 )
@@ -483,10 +488,12 @@ CUSTOM_RULESETS = [
     replace(REISSUE, name="short", length=10, reveal_moves=frozenset({2, 5, 9}), detective_tickets=Tickets(taxi=6, bus=4, underground=2)),
     replace(REISSUE, name="five reveals", reveal_moves=FIVE_REVEALS),
     replace(REISSUE, length=15),  # still called "reissue", but not the reissue
-    replace(CLASSIC, name="classic-short", length=12, reveal_moves=frozenset({1, 6, 12}), mister_x_own_tickets=Tickets(taxi=2, bus=2, underground=1, double=1)),
+    replace(CLASSIC, name="classic-short", length=12, reveal_moves=frozenset({1, 6, 12}),
+            mister_x_own_tickets=Tickets(taxi=2, bus=2, underground=1, double=1)),
     replace(BEGINNER, name="beginner-plus", length=16, mister_x_own_tickets=Tickets(black=3, double=2), bobbies_by_players={2: 1, 3: 1}),
     replace(REISSUE, name="to mister x", ticket_flow=TicketFlow.MISTER_X, box_tickets=Tickets(taxi=80, bus=60, underground=30)),
-    replace(REISSUE, name="counted in moves", length_unit=Length.MOVES, length=14, transports=frozenset({Transport.TAXI, Transport.BUS, Transport.FERRY})),
+    replace(REISSUE, name="counted in moves", length_unit=Length.MOVES, length=14,
+            transports=frozenset({Transport.TAXI, Transport.BUS, Transport.FERRY})),
 ]
 
 
@@ -527,7 +534,8 @@ def test_shipped_editions_are_recorded_by_name(ruleset: Ruleset) -> None:
     seed=seeds,
 )
 def test_any_custom_ruleset_round_trips(
-    base: Ruleset, name: str, length: int, reveals: frozenset[int], taxi: int, bus: int, underground: int, black: int, double: int, seed: int
+    base: Ruleset, name: str, length: int, reveals: frozenset[int], taxi: int, bus: int, underground: int, black: int, double: int,
+    seed: int
 ) -> None:
     ruleset = replace(
         base,

@@ -1620,7 +1620,8 @@ def test_undo_refused_after_the_game_ended():
         (lambda: make(250, det("red", 13), det("blue", 46)), "250, which is not on the board"),
         (lambda: make(82, det("red", 13), det("red", 46)), "duplicate colours"),
         (
-            lambda: make(82, det("red", 13, CLASSIC.detective_tickets), det("blue", 46, CLASSIC.detective_tickets), ruleset=CLASSIC, supply=Tickets(5, 5, 5)),
+            lambda: make(82, det("red", 13, CLASSIC.detective_tickets), det("blue", 46, CLASSIC.detective_tickets), ruleset=CLASSIC,
+                         supply=Tickets(5, 5, 5)),
             "has no general supply",
         ),
         (lambda: make(82, det("red", 13), det("blue", 46), supply=None), "has a general supply"),
@@ -1630,7 +1631,8 @@ def test_undo_refused_after_the_game_ended():
         (
             lambda: make(
                 82,
-                *(det(c, s, BEGINNER.detective_tickets) for c, s in zip(("red", "blue", "green", "yellow", "purple"), (13, 41, 46, 124, 142))),
+                *(det(c, s, BEGINNER.detective_tickets)
+                  for c, s in zip(("red", "blue", "green", "yellow", "purple"), (13, 41, 46, 124, 142))),
                 ruleset=BEGINNER,
             ),
             "needs 2 to 4 detectives, not 5",

@@ -63,7 +63,8 @@ def test_the_vectors_cover_every_type_and_every_kind_of_fault() -> None:
     valid = {vector["message"]["type"] for vector in VECTORS if vector["error"] is None}
     assert valid == set(messages.TYPES)
     faults = {vector["name"].split(":")[0] for vector in VECTORS if vector["error"] is not None}
-    assert {"missing field", "extra field", "wrong type", "bool as int", "int as bool", "bad list shape", "bad leg", "unknown type"} <= faults
+    assert {"missing field", "extra field", "wrong type", "bool as int", "int as bool", "bad list shape", "bad leg",
+            "unknown type"} <= faults
     assert any(not isinstance(vector["message"], dict) for vector in VECTORS)
 
 
@@ -148,8 +149,8 @@ def test_leg_to_pair_refuses_what_is_not_a_leg(leg: object) -> None:
         messages.leg_to_pair(leg)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("pair", [[46, "ferry"], [0, "taxi"], [200, "bus"], [True, "taxi"], ["46", "taxi"], [46], [46, "taxi", 1], "T46", None,
-                                  [46, ["taxi"]], [46, "double"]])
+@pytest.mark.parametrize("pair", [[46, "ferry"], [0, "taxi"], [200, "bus"], [True, "taxi"], ["46", "taxi"], [46], [46, "taxi", 1],
+                                  "T46", None, [46, ["taxi"]], [46, "double"]])
 def test_pair_to_leg_refuses_what_the_screens_do_not_show(pair: object) -> None:
     with pytest.raises(MessageError, match=re.escape("is not [station, ticket name]")):
         messages.pair_to_leg(pair)  # type: ignore[arg-type]

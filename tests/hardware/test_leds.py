@@ -417,5 +417,6 @@ def test_importing_the_led_modules_loads_no_pi_library() -> None:
         "import sys, hardware.leds, hardware.led_backends\n"
         "print(sorted(m for m in ('rpi_ws281x', '_rpi_ws281x', 'spidev') if m in sys.modules))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[2])
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            cwd=Path(__file__).resolve().parents[2])
     assert result.stdout.strip() == "[]"

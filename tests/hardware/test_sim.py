@@ -168,7 +168,8 @@ def test_nothing_is_redrawn_while_nothing_changes(tmp_path: Path, monkeypatch: p
 def test_the_headless_command_plays_a_script_and_saves_its_screenshots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     start = Game.new("reissue", players=4, seed=3).public_view().pieces
     script = tmp_path / "game.script"
-    script.write_text("shot menu\nkey confirm\nkey confirm   # deal\n" + "".join(f"click {p.station}\n" for p in start) + "wait 1\nshot playing\n")
+    script.write_text("shot menu\nkey confirm\nkey confirm   # deal\n" + "".join(f"click {p.station}\n" for p in start)
+                      + "wait 1\nshot playing\n")
     shots = tmp_path / "shots"
     assert main(["sim", "--headless", "--script", str(script), "--screenshots", str(shots), "--seed", "3",
                  "--data-dir", str(tmp_path / "data")]) == 0

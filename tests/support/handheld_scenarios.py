@@ -518,7 +518,8 @@ def sample_pages(screens, messages):
         screens.game_over("Mister X wins: he survived round 24"),
         screens.cover(),
         screens.cover("ROXy", True),
-        screens.choose(screens.header(3, 138, "Mister FOX"), screens.move_rows(JUNIOR_TICKETS, [messages.leg_to_pair(leg) for leg in FOX_MOVES]), 4, 10, ""),
+        screens.choose(screens.header(3, 138, "Mister FOX"),
+                       screens.move_rows(JUNIOR_TICKETS, [messages.leg_to_pair(leg) for leg in FOX_MOVES]), 4, 10, ""),
         screens.failure("OSError(5,)"),
     ]
 

@@ -285,13 +285,15 @@ class GameScreen:
         if ui.mode is Mode.GAME_OVER:
             self._game_over(surface, content, view)
         elif ui.mode is Mode.PAUSED:
-            self._stack(surface, content, [self.kit.text("Paused", self.kit.px_title, TEXT, width), *self.kit.wrap(ui.message, body, TEXT, width, 4)])
+            self._stack(surface, content, [self.kit.text("Paused", self.kit.px_title, TEXT, width),
+                                           *self.kit.wrap(ui.message, body, TEXT, width, 4)])
         elif ui.mode is Mode.DEAL:
             self._deal(surface, content, ui)
         elif ui.mode is Mode.CORRECT:
             self._correcting(surface, content, view, ui)
         elif ui.reveal is not None and showing(ui.reveal, now):
-            self._stack(surface, content, self.kit.wrap("Mister X surfaces at", self.kit.px_title, TEXT, width, 2), big=(ui.reveal.station, REVEAL))
+            self._stack(surface, content, self.kit.wrap("Mister X surfaces at", self.kit.px_title, TEXT, width, 2),
+                        big=(ui.reveal.station, REVEAL))
         elif ui.mode is Mode.MISTER_X:
             self._stack(surface, content, self.kit.wrap("Mister X is moving", self.kit.px_title * 3 // 2, TEXT, width, 3))
         elif ui.mode is Mode.CHOOSE_TICKET:
@@ -299,7 +301,8 @@ class GameScreen:
         else:
             self._whereabouts(surface, content, view)
 
-    def _stack(self, surface: pygame.Surface, area: pygame.Rect, lines: list[pygame.Surface], big: tuple[Station, Colour] | None = None) -> None:
+    def _stack(self, surface: pygame.Surface, area: pygame.Rect, lines: list[pygame.Surface],
+               big: tuple[Station, Colour] | None = None) -> None:
         """*lines* centred in *area*, then *big* (a station) as large as the room left allows."""
         if big is not None:
             room = area.h - sum(line.get_height() for line in lines)
@@ -311,10 +314,12 @@ class GameScreen:
         """During the detectives' turn: where Mister X is, or was last seen."""
         width = area.w
         if view.log and view.log[-1].station is not None:
-            self._stack(surface, area, [self.kit.text("Mister X is at", self.kit.px_title, TEXT, width)], big=(view.log[-1].station, REVEAL))
+            self._stack(surface, area, [self.kit.text("Mister X is at", self.kit.px_title, TEXT, width)],
+                        big=(view.log[-1].station, REVEAL))
         elif view.last_reveal is not None:
             move = max(entry.move for entry in view.log if entry.reveal)
-            lines = [self.kit.text("Last seen at", self.kit.px_title, TEXT, width), self.kit.text(f"after move {move}", self.kit.px_main, DIM, width)]
+            lines = [self.kit.text("Last seen at", self.kit.px_title, TEXT, width),
+                     self.kit.text(f"after move {move}", self.kit.px_main, DIM, width)]
             self._stack(surface, area, lines, big=(view.last_reveal, REVEAL))
         else:
             self._stack(surface, area, self.kit.wrap("Mister X has not surfaced yet", self.kit.px_title, DIM, width, 3))
@@ -398,7 +403,8 @@ class GameScreen:
             self._stack(surface, area, [self.kit.text("Game over", self.kit.px_title, TEXT, width)])
             return
         winner, _, reason = str(outcome).partition(": ")
-        lines = [self.kit.text(capitalised(winner), self.kit.px_title, TEXT, width), *self.kit.wrap(capitalised(reason), self.kit.px_main, DIM, width, 3)]
+        lines = [self.kit.text(capitalised(winner), self.kit.px_title, TEXT, width),
+                 *self.kit.wrap(capitalised(reason), self.kit.px_main, DIM, width, 3)]
         if view.mister_x_final is None:
             self._stack(surface, area, lines)
         else:

@@ -55,7 +55,8 @@ from engine.junior import (
 )
 
 __all__ = [
-    "GOALS", "GOOD", "PIECE_COLOURS", "SHORT_NAMES", "TOKEN_COLOUR", "TRANSPORT_COLOURS", "JuniorLayout", "draw_face", "draw_junior", "junior_layout", "render_junior_png", "token_rects",
+    "GOALS", "GOOD", "PIECE_COLOURS", "SHORT_NAMES", "TOKEN_COLOUR", "TRANSPORT_COLOURS", "JuniorLayout", "draw_face", "draw_junior",
+    "junior_layout", "render_junior_png", "token_rects",
 ]
 
 TOKEN_COLOUR: Colour = (255, 196, 40)
@@ -274,7 +275,8 @@ def _confetti(surface: pygame.Surface, area: pygame.Rect, t: float, keep_clear: 
         clips = [area]
     else:
         clear = keep_clear.clip(area)
-        clips = [pygame.Rect(area.x, area.y, area.w, clear.y - area.y), pygame.Rect(area.x, clear.y, clear.x - area.x, area.bottom - clear.y),
+        clips = [pygame.Rect(area.x, area.y, area.w, clear.y - area.y),
+                 pygame.Rect(area.x, clear.y, clear.x - area.x, area.bottom - clear.y),
                  pygame.Rect(clear.right, clear.y, area.right - clear.right, area.bottom - clear.y)]
     for clip in clips:
         if clip.w > 0 and clip.h > 0:
@@ -290,7 +292,8 @@ def _paper(surface: pygame.Surface, area: pygame.Rect, t: float, pieces: int) ->
         x = area.x + a * area.w + math.sin(t * 2 + index) * area.w * 0.02
         y = area.y - size * 2 + ((b + t * (0.18 + 0.14 * c)) % 1) * (area.h + size * 2)
         tall = index % 2 == 0
-        pygame.draw.rect(surface, _CONFETTI[index % len(_CONFETTI)], (round(x), round(y), size if tall else size * 2, size * 2 if tall else size))
+        pygame.draw.rect(surface, _CONFETTI[index % len(_CONFETTI)],
+                         (round(x), round(y), size if tall else size * 2, size * 2 if tall else size))
 
 
 # ---------------------------------------------------------------- faces
@@ -314,7 +317,8 @@ def draw_face(surface: pygame.Surface, piece: str, rect: pygame.Rect) -> None:
         return [[p(x, y) for x, y in points], [p(-x, y) for x, y in points]]
 
     def oval(x: float, y: float, w: float, h: float, fill: Colour) -> None:
-        pygame.draw.ellipse(surface, fill, pygame.Rect(round(cx + (x - w / 2) * s), round(cy + (y - h / 2) * s), round(w * s), round(h * s)))
+        pygame.draw.ellipse(surface, fill,
+                            pygame.Rect(round(cx + (x - w / 2) * s), round(cy + (y - h / 2) * s), round(w * s), round(h * s)))
 
     def dot(x: float, y: float, r: float, fill: Colour) -> None:
         pygame.draw.circle(surface, fill, p(x, y), max(1.0, r * s))
@@ -549,7 +553,8 @@ def _celebrate(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, area
         x = chip.right + 2 * pad
         cy, half = row.centery, max(3, arrow_w // 4)
         pygame.draw.line(surface, TEXT, (x, cy), (x + arrow_w - half, cy), max(2, row.h // 12))
-        pygame.draw.polygon(surface, TEXT, [(x + arrow_w, cy), (x + arrow_w - 2 * half, cy - 2 * half), (x + arrow_w - 2 * half, cy + 2 * half)])
+        pygame.draw.polygon(surface, TEXT,
+                            [(x + arrow_w, cy), (x + arrow_w - 2 * half, cy - 2 * half), (x + arrow_w - 2 * half, cy + 2 * half)])
         box = pygame.Rect(x + arrow_w + 2 * pad, row.y + pad // 2, station_w, row.h - pad)
         _station(kit, surface, box, step.station, station_px)
         y += row_h

@@ -1,4 +1,5 @@
-"""The light language of a Scotland Yard game (console.games.classic.lights, on console.lights): real games, frames checked station by station."""
+"""The light language of a Scotland Yard game (console.games.classic.lights, on console.lights): real games, frames
+checked station by station."""
 
 from __future__ import annotations
 
@@ -503,8 +504,10 @@ def all_kinds_of_frames() -> Iterator[dict[Station, Colour]]:
     for palette in PALETTES:
         for now in (0.0, 0.25, 0.6, 1.3, 2.2, 4.1):
             yield board_frame(views[0], busy_ui(game), now, palette)
-            yield board_frame(views[0], replace(busy_ui(game), mode=Mode.CHOOSE_TICKET, chosen=min(busy_ui(game).destinations)), now, palette)
-            yield board_frame(views[1], Ui(Mode.MISTER_X, assist=True, reveal_next=True, reveal=Flash(views[1].last_reveal or 0, 0.0, 6.0)), now, palette)
+            yield board_frame(views[0], replace(busy_ui(game), mode=Mode.CHOOSE_TICKET, chosen=min(busy_ui(game).destinations)),
+                              now, palette)
+            yield board_frame(views[1], Ui(Mode.MISTER_X, assist=True, reveal_next=True, reveal=Flash(views[1].last_reveal or 0, 0.0, 6.0)),
+                              now, palette)
             yield board_frame(views[0], Ui(Mode.DEAL, to_place=tuple((p.name, p.station) for p in views[0].pieces)), now, palette)
             yield board_frame(views[0], Ui(Mode.PAUSED), now, palette)
             yield board_frame(views[2], Ui(Mode.GAME_OVER), now, palette)

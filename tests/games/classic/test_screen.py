@@ -1,4 +1,5 @@
-"""The screen of a Scotland Yard game (console.games.classic.screen): every state draws at every size, colours and texts land, and nothing leaks.
+"""The screen of a Scotland Yard game (console.games.classic.screen): every state draws at every size, colours and
+texts land, and nothing leaks.
 
 Pictures are checked by cheap pixel facts: a ticket's exact colour appears (or
 grows) where a ticket was added; a panel changes when its text changes; a text's
@@ -131,7 +132,8 @@ def lit_rows(surface: pygame.Surface, area: pygame.Rect) -> int:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize(("edition", "name", "view", "ui", "now"), ALL_STATES, ids=[f"{s[0]}-{s[1]}" for s in ALL_STATES])
-def test_every_state_draws_at_every_size(edition: str, name: str, view: PublicView, ui: Ui, now: float, size: tuple[int, int], tmp_path: Path) -> None:
+def test_every_state_draws_at_every_size(edition: str, name: str, view: PublicView, ui: Ui, now: float, size: tuple[int, int],
+                                         tmp_path: Path) -> None:
     surface = draw(view, ui, size, now)
     colours = {tuple(surface.get_at((x, y))[:3]) for x in range(0, size[0], 7) for y in range(0, size[1], 7)}
     assert len(colours) > 8, f"{name}: the screen is nearly blank"

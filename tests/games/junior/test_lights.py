@@ -26,7 +26,8 @@ def test_the_colour_blind_colours_are_their_own_and_every_pawn_blinks_its_rhythm
     for piece, station in GAME.stations.items():
         order = ORDER.index(piece)
         dipped = next(tick for tick in range(0, 96, RHYTHM_SLOT) if not on_beat(order, tick))
-        assert junior_frame(view, ui, now=dipped / 30, palette=COLOUR_BLIND)[station] == scale(COLOURS[COLOUR_BLIND.name][piece], RHYTHM_DIP)
+        assert (junior_frame(view, ui, now=dipped / 30, palette=COLOUR_BLIND)[station]
+                == scale(COLOURS[COLOUR_BLIND.name][piece], RHYTHM_DIP))
         assert junior_frame(view, ui, now=dipped / 30, palette=STANDARD)[station] == COLOURS[STANDARD.name][piece]  # steady
     dips = [sum(not on_beat(ORDER.index(piece), tick) for tick in range(0, 96, RHYTHM_SLOT)) for piece in ORDER]
     assert dips == [1, 2, 3, 4]  # count the dips to name the pawn

@@ -102,7 +102,8 @@ def states() -> list[tuple[str, JuniorView, JuniorUi, float, tuple[str, ...]]]:
     game = new_game(rogues=2)
     view = game.public_view()
     found.append(("deal", view, JuniorUi(JuniorMode.DEAL, prompt="Put the pawns on the lights!", message="Press each lit station",
-                                         to_place=view.stations), 0.0, ("Put the pawns on the lights!", "Mister FOX", "157", "ROXy", "196")))
+                                         to_place=view.stations), 0.0,
+                  ("Put the pawns on the lights!", "Mister FOX", "157", "ROXy", "196")))
     found.append(("rogues", view, JuniorUi(JuniorMode.ROGUES, prompt="Foxes, choose!", message="Choose on the handheld"), 0.0,
                   ("Foxes, choose!", "Riverside", "Round 1", "Willy Watson", "154", "Milly Marble", "159")))
     game.choose(Step("fox", 194, Transport.FERRY))
@@ -145,7 +146,8 @@ STATES = states()
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize(("name", "view", "ui", "now", "words"), STATES, ids=[state[0] for state in STATES])
-def test_every_mode_draws_its_words(name: str, view: JuniorView, ui: JuniorUi, now: float, words: tuple[str, ...], size: tuple[int, int]) -> None:
+def test_every_mode_draws_its_words(name: str, view: JuniorView, ui: JuniorUi, now: float, words: tuple[str, ...],
+                                    size: tuple[int, int]) -> None:
     surface, texts = draw(view, ui, size, now)
     short = {NAMES[piece]: SHORT_NAMES[piece] for piece in NAMES}  # a small screen's rows may use the short names
     missing = [word for word in words if word not in texts and short.get(word) not in texts]
