@@ -26,7 +26,6 @@ The table's rule is ``undo()``: only the detectives' moves of this round.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cache
 from typing import overload
 
 from engine.board import Board, Station, StationSet, Transport, london
@@ -50,19 +49,6 @@ _DETECTIVES = Side.DETECTIVES
 _CAPTURE = Reason.CAPTURE
 _TRANSPORTS = tuple(Transport)
 _DETECTIVE_LINES = (int(Transport.TAXI), int(Transport.BUS), int(Transport.UNDERGROUND))
-
-# Moves are immutable values, so each possible one is built once and shared by
-# every game: listing legal moves is then filtering these tuples by occupancy.
-
-
-@cache
-def _move_table(board: Board, names: tuple[str, ...], transports: frozenset[Transport]) -> dict[int, tuple[tuple[Move, ...], StationSet]]:
-    """The moves a piece's tickets allow from a station, ignoring occupancy, with their
-    stations as a bitset; filled in as games need them and shared by games with the same
-    pieces. Keys: ``index << 12 | station << 3 | ticket mask`` for detectives and bobbies,
-    ``station << 4 | ticket mask`` for Mister X."""
-    return {}
-
 
 class LegalMoves(Sequence[DetectiveMove | MisterXMove]):
     """The legal moves of the side to move, as ``Game.legal_moves`` lists them: a sequence not to be changed.
@@ -165,7 +151,6 @@ class Game:
         self._lines = [t for t in _DETECTIVE_LINES if self.ruleset.uses[t]]
         """The lines detectives may use (and Mister X with his own tickets), as plain ints for speed."""
         self._others = range(1, len(self.names))
-        self._along = _move_table(self.board, self.names, self.ruleset.transports)
         self._detective_moves = detective_moves(self.board, self.ruleset.transports)
         self._mister_x = mister_x_moves(self.board, self.ruleset.transports)
         self._on_board = self.board.positions  # a dict: `in` without a Python-level call
@@ -332,14 +317,9 @@ class Game:
 
     def _refresh_lines(self, index: int) -> None:
         """Look up a piece's moves again (``_lines_of``) after its station or tickets changed."""
-        station = self._stations[index]
         bobby = self._is_bobby[index]
         mask = ticket_mask(self._tickets[index], bobby)
-        key = index << 12 | station << 3 | mask
-        entry = self._along.get(key)
-        if entry is None:
-            entry = self._along[key] = self._detective_moves.moves(self.names[index], bobby, station, mask)
-        self._lines_of[index] = entry  # type: ignore[assignment]
+        self._lines_of[index] = self._detective_moves.moves(self.names[index], bobby, self._stations[index], mask)
 
     def _mister_x_moves(self, station: Station, own: list[int], supply: list[int] | None) -> Sequence[MisterXMove]:
         return self._mister_x.moves(station, own, supply, self._occupied)
