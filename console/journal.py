@@ -8,7 +8,9 @@ A journal is a JSON-lines file, one event per line, written by ``Journal``::
     {"seq":3,"hash":"<16 hex>","event":{"type":"undo"}}
     {"seq":9,"hash":"<16 hex>","event":{"outcome":{"by":"red","reason":"capture","round":7},"type":"end"}}
 
-The first line starts the game: the console's settings, the handheld's session
+The first line starts the game: the console's settings (checked on resume as
+strictly as the config file; the data folder is never among them: a game
+resumes in the folder its journal is in now), the handheld's session
 token (so a resumed game finds its handheld again) and what the game's kind
 puts there (a position, or a district and stations); every other event is the
 kind's own (``console.games``: each kind's ``journal`` module lists its events),
@@ -38,13 +40,15 @@ import json
 import os
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from console.config import game_settings
 from console.games import KINDS, GameKind
 from console.recorder import Event
-from console.settings import GameSettings, settings_from_dict, settings_to_dict
+from console.settings import GameSettings, settings_to_dict
+from hardware.config import ConfigError
 
 FORMAT = "scotland-yard-journal"
 VERSION = 2
@@ -95,8 +99,9 @@ class Journal:
         if self._seq:
             raise ValueError("a journal begins with one 'start' event and holds no other")
         self.kind = kind
+        kept = {key: value for key, value in settings_to_dict(settings).items() if key != "data_dir"}
         self.append({"type": "start", "format": FORMAT, "version": VERSION, **kind.journal.start_fields(game),
-                     "settings": settings_to_dict(settings), "token": token})
+                     "settings": kept, "token": token})
 
     def record(self, event: Event) -> None:
         """Keep one accepted action: the flows' recorder."""
@@ -233,10 +238,11 @@ def _replay(path: Path, data: bytes) -> ResumedGame:
     settings, token = start.get("settings"), start.get("token")
     if start.get("type") != "start" or not isinstance(settings, dict) or not isinstance(token, str):
         raise _Damage("line 1 is not a proper start event (type 'start', a settings object, a token string)")
-    try:
-        chosen = settings_from_dict(settings)
-    except _UNREADABLE as error:
+    try:  # as strictly as the config file; the data folder is where the journal is now, never a remembered path
+        chosen = game_settings("", {key: value for key, value in settings.items() if key != "data_dir"})
+    except ConfigError as error:
         raise _Damage(f"line 1 (start) holds settings this console cannot use: {error}") from None
+    chosen = replace(chosen, data_dir=str(path.parent))
     kind, game = _replay_events(events)
     journal = Journal._continued(path, kind, len(lines), digest, len(data) - len(dropped))
     return ResumedGame(kind, game, chosen, token, journal, dropped)

@@ -46,7 +46,7 @@ def test_a_main_game_journal_of_version_1_resumes(tmp_path: Path) -> None:
     assert game.mister_x_view().station == 143
     assert [(piece.name, piece.station) for piece in game.position().pieces] == [
         ("red", 50), ("blue", 185), ("green", 159), ("bobby1", 138)]
-    assert resumed.settings == GameSettings(edition="reissue") and resumed.token == "542ae10cfe727e87"
+    assert resumed.settings == GameSettings(edition="reissue", data_dir=str(tmp_path)) and resumed.token == "542ae10cfe727e87"
 
 
 def test_a_junior_journal_of_version_1_resumes(tmp_path: Path) -> None:
@@ -55,7 +55,8 @@ def test_a_junior_journal_of_version_1_resumes(tmp_path: Path) -> None:
     assert resumed.kind is JUNIOR and isinstance(game, JuniorGame) and not game.is_over
     assert game.round == 4 and game.tokens == Tokens(detectives=0, rogues=3)
     assert game.stations == {"fox": 131, "roxy": 82, "watson": 81, "marble": 127}
-    assert resumed.settings == GameSettings(edition="junior", district="central") and resumed.token == "fd207d00c3f6c9e9"
+    assert resumed.settings == GameSettings(edition="junior", district="central", data_dir=str(tmp_path))
+    assert resumed.token == "fd207d00c3f6c9e9"
 
 
 def test_a_main_game_record_of_version_1_replays() -> None:

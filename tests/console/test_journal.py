@@ -105,7 +105,7 @@ def test_a_resumed_game_is_the_game_with_its_settings_and_token(tmp_path: Path) 
     assert_same(resumed.game, game)
     assert resumed.game.start == game.start
     assert resumed.game.public_view() == game.public_view()
-    assert resumed.settings == SETTINGS
+    assert resumed.settings == replace(SETTINGS, data_dir=str(tmp_path))  # the folder it is in now
     assert resumed.token == TOKEN
     assert resumed.dropped == b"" and resumed.note is None
 
@@ -174,7 +174,8 @@ def test_the_line_format(tmp_path: Path) -> None:
     assert start["position"] == record.position_to_dict(game.start)
     moves = [line["event"]["move"] for line in lines[1:] if line["event"]["type"] == "move"]
     assert moves and all(parse_move(move).notation == move for move in moves)  # each in the move notation
-    assert (start["settings"], start["token"]) == (settings_to_dict(SETTINGS), TOKEN)
+    kept = {key: value for key, value in settings_to_dict(SETTINGS).items() if key != "data_dir"}  # no path is remembered
+    assert (start["settings"], start["token"]) == (kept, TOKEN)
     assert len({line["hash"] for line in lines}) == len(lines)
     canonical = [json.dumps(line, sort_keys=False, separators=(",", ":")).encode() for line in lines]  # no spaces but in strings
     assert all(line.isascii() for line in lines_of(path)) and lines_of(path) == canonical
@@ -304,7 +305,7 @@ def test_killed_at_chosen_points_the_game_resumes_exactly(tmp_path: Path) -> Non
         lines = len(lines_of(path)) - 1
         resumed = load(path)
         assert_same(resumed.game, expected)
-        assert (resumed.settings, resumed.token) == (SETTINGS, TOKEN)
+        assert (resumed.settings, resumed.token) == (replace(SETTINGS, data_dir=str(tmp_path)), TOKEN)
         if expected.is_over:
             assert resume(path) is None
             continue
