@@ -32,6 +32,8 @@ class Presenter:
         self.hardware = hardware
         self.palette = palette
         self.kit = Toolkit(hardware.screen.surface.get_size())
+        self.warning = ""
+        """Shown over every scene while set (the game is not being saved, and why)."""
         self._drawn: object = None
         self._animating = False
         """The screen drawn last showed an animation (so it is drawn once more when the animation ends)."""
@@ -39,10 +41,14 @@ class Presenter:
     def show(self, scene: Scene, now: float) -> None:
         self.hardware.leds.show(scene.lights(now, self.palette))
         animating = scene.animating(now)
-        if animating or self._animating or self._drawn != scene:
-            scene.draw(self.kit, self.hardware.screen.surface, now, self.palette)
+        drawn = (scene, self.warning)
+        if animating or self._animating or self._drawn != drawn:
+            surface = self.hardware.screen.surface
+            scene.draw(self.kit, surface, now, self.palette)
+            if self.warning:
+                self.kit.warning_bar(surface, self.warning)
             self.hardware.screen.present()
-            self._drawn = scene
+            self._drawn = drawn
         self._animating = animating
 
 

@@ -16,6 +16,7 @@ from console import builder_tools, games
 from console.config import PREFERENCES, load_preferences, load_settings
 from console.games.classic.text_game import TextGame
 from console.settings import GameSettings, Seat
+from console.storage import DataFolder, FolderError
 from engine import EDITIONS, Game, IllegalPositionError, RecordError, Side, london
 from hardware.config import Config, ConfigError
 from hardware.handheld import MemoryHandheldLink
@@ -96,9 +97,9 @@ def _play_on_board(args: argparse.Namespace) -> int:
     game, note = load_preferences(settings.game)
     game = games.check(replace(game, edition=args.edition or game.edition, players=args.players or game.players,
                                mister_x=Seat(args.mister_x) if args.mister_x else game.mister_x))
-    with _open_board(settings.hardware, path, None) as hardware:  # Mister X's handheld on its USB port
+    with DataFolder.open(game.data_path) as folder, _open_board(settings.hardware, path, None) as hardware:  # the handheld on USB
         shutdown = _power_off if settings.hardware.profile == "pi" else None
-        program = Program(hardware, game, shutdown=shutdown, note=note)
+        program = Program(hardware, game, shutdown=shutdown, note=note or folder.note)
         if args.new:
             program.setup_menu()
         program.run()  # each move is journaled: a stop loses nothing
@@ -174,14 +175,15 @@ def _simulate(args: argparse.Namespace) -> int:
     settings = load_settings(builder_tools.config_path(args.config))
     game = settings.game if args.data_dir is None else replace(settings.game, data_dir=args.data_dir)
     game, note = load_preferences(first_run_settings(game))
+    folder = DataFolder.open(game.data_path)
     clock = ManualClock() if args.headless else time.monotonic
     handheld = handheld_in_window() if args.handheld_window and not args.headless else handheld_in_pane(clock)
     hardware, window = open_window(settings.hardware, board_drawing(), handheld.link, headless=args.headless)
     if handheld.pane is not None:
         window.attach_pane(handheld.pane)
     try:
-        with hardware:
-            program = Program(hardware, game, note=note, seed=args.seed, clock=clock, think_inline=args.headless)
+        with folder, hardware:
+            program = Program(hardware, game, note=note or folder.note, seed=args.seed, clock=clock, think_inline=args.headless)
             if not args.headless:
                 program.run(lambda: window.closed)
                 return 0
@@ -226,7 +228,7 @@ def _run_board_command(args: argparse.Namespace) -> int:
     """A refusal is one line naming what is wrong (exit 2); Ctrl-C is a clean stop (exit 130)."""
     try:
         return _BOARD_COMMANDS[args.command](args)
-    except (ConfigError, MapError, LedDriverError, RecordError) as error:
+    except (ConfigError, MapError, LedDriverError, RecordError, FolderError) as error:
         print(f"scotland-yard {args.command}: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -26,6 +26,7 @@ from typing import Any
 from console import games
 from console.lights import PaletteName
 from console.settings import GameSettings, Level, Seat, settings_from_dict, settings_to_dict
+from console.storage import replace_private
 from hardware.config import Config, ConfigError, config_from_data, read_toml, typed
 
 _CHOICES: dict[str, tuple[Enum, ...]] = {
@@ -88,13 +89,11 @@ _REMEMBERED = ("edition", "players", "detectives", "bobbies", "five_reveals", "m
 
 
 def save_preferences(game: GameSettings) -> None:
-    """Remember the menus' choices for the next start (written whole, then renamed into place)."""
+    """Remember the menus' choices for the next start (written whole, then renamed into place; ``OSError`` if the disk refuses)."""
     path = game.data_path / PREFERENCES
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".tmp")
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     remembered = {key: value for key, value in settings_to_dict(game).items() if key in _REMEMBERED}
-    temporary.write_text(json.dumps(remembered, indent=1) + "\n")
-    temporary.replace(path)
+    replace_private(path, (json.dumps(remembered, indent=1) + "\n").encode("utf-8"))
 
 
 def load_preferences(game: GameSettings) -> tuple[GameSettings, str]:

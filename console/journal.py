@@ -48,6 +48,7 @@ from console.config import game_settings
 from console.games import KINDS, GameKind
 from console.recorder import Event
 from console.settings import GameSettings, settings_to_dict
+from console.storage import private, replace_private, sync_folder
 from hardware.config import ConfigError
 
 FORMAT = "scotland-yard-journal"
@@ -84,6 +85,10 @@ class Journal:
         self._hash = ""
         self._size = 0
         """The bytes of the file that are whole, acknowledged lines."""
+        self._pending: list[bytes] = []
+        """Lines the disk refused (full, read-only, ...), written at the next try; the game goes on in memory meanwhile."""
+        self.problem: OSError | None = None
+        """Why the last write failed, while lines wait to be written (``None``: everything is on disk)."""
 
     @classmethod
     def _continued(cls, path: Path, kind: GameKind, seq: int, digest: str, size: int) -> Journal:
@@ -119,26 +124,47 @@ class Journal:
         seq = self._seq + 1
         digest = _chain(self._hash, seq, text)
         line = f'{{"seq":{seq},"hash":"{digest}","event":{text}}}\n'.encode("ascii")
-        if seq == 1:
-            self._create(line)
-        else:
-            self._add(line)
-        self._seq, self._hash, self._size = seq, digest, self._size + len(line)
+        self._seq, self._hash = seq, digest
+        self._pending.append(line)
+        self.retry()
+
+    @property
+    def saved(self) -> bool:
+        """Every event is on disk."""
+        return not self._pending
+
+    def retry(self) -> bool:
+        """Write the lines the disk refused before; whether everything is now on disk (``problem`` says why not).
+
+        A write that fails (a full disk, a read-only or vanished folder, a
+        file-size limit) leaves the file as it was acknowledged (a torn line is
+        cut at the next try) and the lines wait here: the game goes on in
+        memory and is saved as soon as the disk takes it again.
+        """
+        while self._pending:
+            line = self._pending[0]
+            try:
+                if self._size == 0:
+                    self._create(line)
+                else:
+                    self._add(line)
+            except OSError as error:
+                self.problem = error
+                return False
+            self._pending.pop(0)
+            self._size += len(line)
+        self.problem = None
+        return True
 
     def _create(self, line: bytes) -> None:
         """Write the start line to a temporary file and rename it, so a journal never exists without one."""
+        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         if self.path.exists():
             raise FileExistsError(f"{self.path} holds another game's journal: resume or archive that game first")
-        temporary = self.path.with_name(self.path.name + ".new")
-        with open(temporary, "wb") as file:
-            file.write(line)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, self.path)
-        _sync_folder(self.path.parent)
+        replace_private(self.path, line)
 
     def _add(self, line: bytes) -> None:
-        with open(self.path, "ab") as file:
+        with open(self.path, "ab", opener=private) as file:
             size = os.fstat(file.fileno()).st_size
             if size < self._size:
                 raise OSError(f"{self.path} is shorter than the journal written so far ({size} < {self._size} bytes)")
@@ -194,31 +220,36 @@ def load(path: Path) -> ResumedGame:
         raise JournalError(f"{path} cannot be resumed: {damage}. It was kept as {moved.name}", moved) from None
 
 
-def archive(journal_path: Path, history_dir: Path, record: str, timestamp: str) -> Path:
-    """File a game's *record* as ``<timestamp>.json`` in *history_dir*, then remove its journal; return the record's path.
+def archive(journal_path: Path, history_dir: Path, record: str, timestamp: str, game_id: str) -> Path:
+    """File a game's *record* as ``<timestamp>-<game_id>.json`` in *history_dir*, then remove its journal; return the record's path.
 
     The record is written to a temporary file, fsynced and renamed, so the
-    history never holds half a record; an existing record is never replaced
-    (``<timestamp>-2.json`` and so on). An abandoned, unfinished game is filed
-    the same way. Close nothing first: a ``Journal`` keeps no file open.
+    history never holds half a record; a failed write leaves no temporary file
+    and the journal as it was (``OSError``). Filing is idempotent: a game whose
+    record is already there (the power went between the rename and the
+    journal's removal) is not filed again, and two games never share a
+name. An abandoned, unfinished game is
+    filed the same way. Close nothing first: a ``Journal`` keeps no file open.
     """
-    if not _STAMP.fullmatch(timestamp):
-        raise ValueError(f"a timestamp for a file name is letters, digits, '.', '-' and '_', not {timestamp!r}")
+    for name, text in (("timestamp", timestamp), ("game id", game_id)):
+        if not _STAMP.fullmatch(text):
+            raise ValueError(f"a {name} for a file name is letters, digits, '.', '-' and '_', not {text!r}")
     history_dir = Path(history_dir)
     if not history_dir.is_dir():
-        history_dir.mkdir(parents=True)
-        _sync_folder(history_dir.parent)
-    target = _first_free(lambda n: history_dir / (f"{timestamp}.json" if n == 1 else f"{timestamp}-{n}.json"))
-    temporary = history_dir / f".{target.name}.tmp"
-    with open(temporary, "w", encoding="utf-8") as file:
-        file.write(record)
-        file.flush()
-        os.fsync(file.fileno())
-    os.replace(temporary, target)
-    _sync_folder(history_dir)
+        history_dir.mkdir(parents=True, mode=0o700)
+        sync_folder(history_dir.parent)
+    target = next(history_dir.glob(f"*-{game_id}.json"), None)
+    if target is None:
+        target = history_dir / f"{timestamp}-{game_id}.json"
+        replace_private(target, record.encode("utf-8"))
     Path(journal_path).unlink()
-    _sync_folder(Path(journal_path).parent)
+    sync_folder(Path(journal_path).parent)
     return target
+
+
+def game_id(token: str) -> str:
+    """A game's name in the history folder, from its session token (which it does not reveal)."""
+    return hashlib.blake2b(token.encode("utf-8"), digest_size=5).hexdigest()
 
 
 # ---------------------------------------------------------------- reading
@@ -321,21 +352,10 @@ def _set_aside(path: Path) -> Path:
     """Move a bad journal to the first free ``<name>.corrupt-<n>``, so a new game cannot write over it."""
     target = _first_free(lambda n: path.with_name(f"{path.name}.corrupt-{n}"))
     os.rename(path, target)
-    _sync_folder(path.parent)
+    sync_folder(path.parent)
     return target
 
 
 def _first_free(name: Callable[[int], Path]) -> Path:
     """The first of ``name(1)``, ``name(2)``, ... that no file has: nothing kept is ever written over."""
     return next(path for path in map(name, itertools.count(1)) if not path.exists())
-
-
-def _sync_folder(folder: Path) -> None:
-    """Make a created, renamed or removed file's name durable (POSIX; elsewhere the file system does it)."""
-    if not hasattr(os, "O_DIRECTORY"):
-        return
-    descriptor = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)

@@ -31,11 +31,14 @@ from console.menu import Action, Menu, Row, Setting
 from console.screen.menu import MenuScene
 from console.session import Sitting, find_kept
 from console.settings import GameSettings
+from console.storage import fault_in_words
 from console.thinker import Thinker
 from engine import Station, london
 from hardware.interfaces import Hardware, Key, Message
 
 _SETUP_MESSAGE = "Set up the game, then CONFIRM on the last row"
+RETRY_SAVING_S = 5.0
+"""How often a game the disk refused is tried again (every action tries too)."""
 
 
 class Program:
@@ -68,6 +71,8 @@ class Program:
         self.kept: ResumedGame | None = None
         """The interrupted game the start menu offers (read from its journal once)."""
         self.hardware_test: HardwareTest | None = None
+        self._retried = 0.0
+        """When saving a refused game was last tried again."""
         self._handheld_there = True
         """The handheld link's state as the loop last reported it (a game starts paused without it)."""
         self.menu: Menu | None = None
@@ -114,8 +119,15 @@ class Program:
         self.settings = replace(self.settings, **{key: value})
 
     def _settings_done(self, now: float) -> None:
-        save_preferences(self.settings)
-        self.start_menu()
+        self.start_menu(self._remembered())
+
+    def _remembered(self) -> str:
+        """Remember the menus' choices for the next start; a problem to show if the disk refuses them."""
+        try:
+            save_preferences(self.settings)
+        except OSError as error:
+            return f"Your choices hold until the console stops: they cannot be saved ({fault_in_words(error)})"
+        return ""
 
     def _off(self, now: float) -> None:
         self.finished = True
@@ -150,8 +162,10 @@ class Program:
         menu, setup = self.menu, self._setup
         assert menu is not None and setup is not None
         self.settings = setup.chosen(self.settings, menu.values)
-        save_preferences(self.settings)
+        problem = self._remembered()
         self._play(fresh=True, now=now)
+        if problem and self.sitting is not None:
+            self.sitting.flow.say(problem)
 
     # ------------------------------------------------------------ games
 
@@ -205,9 +219,9 @@ class Program:
     def _game_done(self) -> None:
         """The players have seen the end: file the game, back to the start menu."""
         assert self.sitting is not None
-        self.sitting.file()
+        filed = self.sitting.file()
         self.sitting = None
-        self.start_menu("The game is filed in the history folder")
+        self.start_menu(filed)
 
     # ------------------------------------------------------------ the hardware test
 
@@ -270,9 +284,13 @@ class Program:
             self._hardware_test_done()
         elif self.sitting is not None:
             self.sitting.flow.tick(now)
+            if self.sitting.saving_problem and now - self._retried >= RETRY_SAVING_S:
+                self._retried = now
+                self.sitting.retry_saving()
 
     def present(self, presenter: Presenter, now: float) -> None:
         presenter.palette = self.settings.palette.palette
+        presenter.warning = self.sitting.saving_problem if self.sitting is not None else ""
         flow = self.flow
         if self.menu is not None:
             presenter.show(MenuScene(self.menu.ui, self.stations, flow.scene() if flow is not None else None), now)

@@ -7,6 +7,8 @@ it; a finished game is filed in the history folder as its kind's record.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import secrets
 import time
 from collections.abc import Callable
@@ -16,13 +18,16 @@ from typing import Any
 
 from console.games import GameKind, find_kind
 from console.games.kind import GameFlow, Table
-from console.journal import Journal, JournalError, ResumedGame, archive, load
+from console.journal import Journal, JournalError, ResumedGame, archive, game_id, load
 from console.settings import GameSettings
+from console.storage import fault_in_words
 from console.thinker import Thinker
 from hardware.interfaces import Hardware
 
 JOURNAL = "game.journal"
 HISTORY = "history"
+UNFILED = "unfiled-"
+"""Beside the journal: a game the disk refused to file (``unfiled-<game id>.journal``), filed at a later start."""
 
 
 @dataclass
@@ -42,42 +47,66 @@ class Opened:
 def find_kept(data: Path, timestamp: Callable[[], str]) -> tuple[ResumedGame | None, str]:
     """The interrupted game the journal in *data* keeps (read once), and a problem to report.
 
-    A finished game left behind by a power cut is filed now; a corrupt journal
-    is set aside (never lost), and the problem says so.
+    Finished games left behind (by a power cut, or a disk that refused them)
+    are filed now; a corrupt journal is set aside (never lost), and the
+    problem says so. Nothing here stops the start menu from opening.
     """
+    problem = file_unfiled(data, timestamp)
     path = data / JOURNAL
     if not path.exists():
-        return None, ""
+        return None, problem
     try:
         found = load(path)
     except (JournalError, OSError) as error:
         return None, f"The saved game could not be resumed: {error}"
     if found.game.is_over:
-        archive(path, data / HISTORY, found.kind.journal.record(found.game), timestamp())
-        return None, ""
-    return found, ""
+        return None, file_game(found, data, timestamp()) or problem
+    return found, problem
+
+
+def file_game(game: ResumedGame, data: Path, timestamp: str) -> str:
+    """File *game* in the history folder; if the disk refuses, keep its journal aside to file later and say why."""
+    try:
+        archive(game.journal.path, data / HISTORY, game.kind.journal.record(game.game), timestamp, game_id(game.token))
+        return ""
+    except OSError as error:
+        why = fault_in_words(error)
+    if game.journal.path.exists():
+        with contextlib.suppress(OSError):  # if even a rename fails, the journal stays where it is, filed later
+            os.replace(game.journal.path, data / f"{UNFILED}{game_id(game.token)}.journal")
+    return f"The game could not be filed in the history ({why}): it is kept and filed at a later start"
+
+
+def file_unfiled(data: Path, timestamp: Callable[[], str]) -> str:
+    """File the games kept aside when the disk refused them; a problem to report, if one is still refused."""
+    problems = []
+    for path in sorted(data.glob(f"{UNFILED}*.journal")):
+        try:
+            problems.append(file_game(load(path), data, timestamp()))
+        except (JournalError, OSError) as error:
+            problems.append(f"A kept game could not be filed: {error}")
+    return next(filter(None, problems), "")
 
 
 def open_game(settings: GameSettings, *, kept: ResumedGame | None = None, fresh: bool = True, timestamp: str,
               seed: int | None = None) -> Opened:
     """Resume the *kept* game (its own settings win), or start a new one and journal its start.
 
-    A kept game replaced by a new one (*fresh*) is filed, unfinished, in the history.
+    A kept game replaced by a new one (*fresh*) is filed, unfinished, in the
+    history. A disk that refuses the new journal does not stop the game: it
+    goes on in memory, and ``Journal.problem`` says why it is not saved.
     """
     seed = secrets.randbelow(2**31) if seed is None else seed
     data = settings.data_path
-    data.mkdir(parents=True, exist_ok=True)
-    path = data / JOURNAL
     if kept is not None and not fresh:
         return Opened(kept.kind, kept.game, kept.journal, kept.settings, True, kept.token, seed, kept.note or "")
-    if kept is not None:
-        archive(kept.journal.path, data / HISTORY, kept.kind.journal.record(kept.game), timestamp)
+    note = file_game(kept, data, timestamp) if kept is not None else ""
     kind = find_kind(settings.edition)
     game = kind.deal(settings, seed)
-    journal = Journal(path)
+    journal = Journal(data / JOURNAL)
     token = secrets.token_hex(8)
     journal.started(kind, game, settings, token)
-    return Opened(kind, game, journal, settings, False, token, seed)
+    return Opened(kind, game, journal, settings, False, token, seed, note)
 
 
 class Sitting:
@@ -109,9 +138,20 @@ class Sitting:
         opened = self.opened
         return ResumedGame(opened.kind, self.flow.game, opened.settings, opened.token, opened.journal, b"")
 
-    def file(self) -> None:
-        """A finished game goes to the history folder (an unfinished one stays journaled, to be resumed)."""
-        game = self.flow.game
-        if game.is_over:
-            archive(self.opened.journal.path, self.opened.settings.data_path / HISTORY, self.opened.kind.journal.record(game),
-                    self.timestamp())
+    @property
+    def saving_problem(self) -> str:
+        """Why the game is not saved, for the screen (empty while every action is on disk)."""
+        problem = self.opened.journal.problem
+        if problem is None:
+            return ""
+        return f"Not saved: {fault_in_words(problem)}. The game goes on, and is saved once the disk takes it"
+
+    def retry_saving(self) -> None:
+        self.opened.journal.retry()
+
+    def file(self) -> str:
+        """File a finished game in the history folder (an unfinished one stays journaled); say where it went."""
+        if not self.flow.game.is_over:
+            return ""
+        self.retry_saving()
+        return file_game(self.kept(), self.opened.settings.data_path, self.timestamp()) or "The game is filed in the history folder"

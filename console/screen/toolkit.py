@@ -188,6 +188,13 @@ class Toolkit:
             text = self.text(capitalised(message), self.px_message, TEXT, rect.w - 4 * self.pad)
             surface.blit(text, text.get_rect(center=rect.center))
 
+    def warning_bar(self, surface: pygame.Surface, warning: str) -> None:
+        """A red bar under the header, over any screen: something the players must know (the game is not being saved)."""
+        rect = pygame.Rect(0, self.header.bottom, self.size[0], self.message.h)
+        pygame.draw.rect(surface, ALERT_BACKGROUND, rect)
+        text = self.text(warning, self.px_main, TEXT, rect.w - 4 * self.pad)
+        surface.blit(text, text.get_rect(center=rect.center))
+
     def stack(self, surface: pygame.Surface, area: pygame.Rect, lines: list[pygame.Surface]) -> None:
         """*lines* centred in *area*, one under the other."""
         y = area.centery - sum(line.get_height() for line in lines) // 2

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -11,10 +15,17 @@ from typing import Any
 import pytest
 
 from console import session
+from console.cli import main
 from console.journal import JournalError, _chain, load
+from console.program import RETRY_SAVING_S
 from console.settings import Level, Seat
+from console.storage import DataFolder, fault_in_words
+from engine.record import loads
 from hardware.interfaces import Key
+from tests.support.disk import FAULTS, FaultyDisk
 from tests.support.program import Console
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def rewritten(path: Path, edit: Callable[[dict[str, Any]], None]) -> None:
@@ -49,7 +60,7 @@ def test_a_game_resumed_from_a_moved_folder_stays_in_the_new_folder(tmp_path: Pa
     assert console.program.sitting.opened.settings.data_path == new
     play_to_the_end(console)
     assert not old.exists()
-    assert (new / session.HISTORY / "filed.json").exists() and not (new / session.JOURNAL).exists()
+    assert any((new / session.HISTORY).glob("filed-*.json")) and not (new / session.JOURNAL).exists()
 
 
 def test_restart_of_a_game_resumed_from_a_moved_folder_journals_in_the_new_folder(tmp_path: Path) -> None:
@@ -84,3 +95,155 @@ def test_journal_settings_are_checked_as_strictly_as_the_config_file(tmp_path: P
     journal.write_bytes(kept)
     with pytest.raises(JournalError, match=said):
         load(journal)
+
+
+# ====================================================================== a disk that refuses writes
+
+
+def computer_game(data: Path) -> Console:
+    """A short game against the computer Mister X, dealt and placed, the detectives to move."""
+    console = Console(data, mister_x=Seat.COMPUTER, edition="beginner", players=3, level=Level.EASY)
+    console.deal_and_place()
+    return console
+
+
+def leftovers(data: Path) -> list[str]:
+    """Temporary files left in the data folder."""
+    return sorted(path.name for path in data.rglob("*") if path.name.endswith((".tmp", ".new")))
+
+
+@pytest.mark.parametrize("fault", FAULTS)
+def test_the_game_goes_on_unsaved_says_why_and_is_saved_when_the_disk_takes_it_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fault: str) -> None:
+    console = computer_game(tmp_path)
+    disk = FaultyDisk(tmp_path, monkeypatch)
+    journal = tmp_path / session.JOURNAL
+    before = journal.read_bytes()
+    disk.fail(FAULTS[fault])
+    for _ in range(12):
+        console.table.act()
+    flow = console.program.flow
+    assert flow is not None and disk.refused and journal.read_bytes() == before
+    words = " ".join(console.program.console.presenter.kit.texts)
+    assert "Not saved: " + fault_in_words(OSError(FAULTS[fault], "")) in words
+    disk.heal()
+    for _ in range(int(RETRY_SAVING_S / 0.05) + 2):  # the retry comes by itself
+        console.program.console.step()
+    assert "Not saved" not in " ".join(console.program.console.presenter.kit.texts)
+    assert load(journal).game.actions == flow.game.actions and not leftovers(tmp_path)
+
+
+@pytest.mark.parametrize("fault", FAULTS)
+def test_a_disk_that_refuses_to_file_a_finished_game_never_blocks_the_start(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fault: str) -> None:
+    console = computer_game(tmp_path)
+    disk = FaultyDisk(tmp_path, monkeypatch)
+    flow = console.program.flow
+    assert flow is not None
+    while not flow.game.is_over:
+        console.table.act()
+    disk.fail(FAULTS[fault])  # the end is seen; leaving it files the game
+    console.keys(Key.CONFIRM)
+    assert console.program.menu is not None and "could not be filed" in console.program.menu.message
+    for _ in range(3):  # every start: the menu opens, the game stays kept
+        again = Console(tmp_path)
+        assert again.rows[0] == "New game" and again.program.menu is not None
+        assert "could not be filed" in again.program.menu.message
+        assert not leftovers(tmp_path)
+    disk.heal()
+    again = Console(tmp_path)
+    assert again.program.menu is not None and "could not be filed" not in again.program.menu.message
+    (filed,) = (tmp_path / session.HISTORY).glob("*.json")
+    assert loads(filed.read_text()).actions == flow.game.actions
+    assert sorted(path.name for path in tmp_path.iterdir()) == [session.HISTORY, "preferences.json"]  # no journal left
+
+
+def test_a_fault_at_any_write_of_a_whole_game_loses_nothing_that_was_saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk from each write of a game on (its deal, its moves, its filing): the console plays on, then catches up."""
+    counting = FaultyDisk(tmp_path / "count", monkeypatch)
+    play_whole_game(tmp_path / "count")
+    total = counting.writes
+    assert total > 20
+    monkeypatch.undo()
+    for point in range(0, total, max(1, total // 25)):
+        data = tmp_path / f"at-{point}"
+        disk = FaultyDisk(data, monkeypatch)
+        disk.fail(errno.ENOSPC, from_write=point)
+        finished = play_whole_game(data)
+        assert disk.refused and not leftovers(data)
+        disk.heal()
+        again = Console(data)  # the next start files what was kept, or offers what the disk took
+        monkeypatch.undo()
+        history = list((data / session.HISTORY).glob("*.json")) if (data / session.HISTORY).exists() else []
+        if history:
+            assert loads(history[0].read_text()).actions == finished.actions
+        elif again.rows[0].startswith("Resume"):
+            kept = again.program.kept
+            assert kept is not None and kept.game.actions == finished.actions[:len(kept.game.actions)]
+        assert not leftovers(data)
+
+
+def play_whole_game(data: Path) -> Any:
+    console = computer_game(data)
+    flow = console.program.flow
+    assert flow is not None
+    play_to_the_end(console)
+    return flow.game
+
+
+# ====================================================================== one console per data folder, private to it
+
+
+def test_a_second_console_on_the_same_data_folder_is_refused_and_names_the_first(tmp_path: Path) -> None:
+    script = tmp_path / "idle.script"
+    script.write_text("wait 0.1\n")
+    first = Console(tmp_path / "data")
+    first.deal_and_place()
+    journal = tmp_path / "data" / session.JOURNAL
+    before = journal.read_bytes()
+    with DataFolder.open(tmp_path / "data"):  # the first console holds its folder
+        second = subprocess.run([sys.executable, "-m", "console.cli", "sim", "--headless", "--script", str(script),
+                                 "--data-dir", str(tmp_path / "data")], capture_output=True, text=True, timeout=120,
+                                env=os.environ | {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}, check=False)
+        assert second.returncode == 2, second.stderr
+        assert f"is in use by another console (process {os.getpid()})" in second.stderr
+        assert journal.read_bytes() == before  # not a byte of the first one's journal touched
+    with DataFolder.open(tmp_path / "data"):  # released when the first one stops
+        pass
+
+
+def test_the_data_folder_and_its_files_are_private_and_opened_ones_are_put_right(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    console = computer_game(data)
+    flow = console.program.flow
+    assert flow is not None
+    play_to_the_end(console)
+    computer_game(data)  # a game in play beside a filed one
+    files = [data / session.JOURNAL, data / "preferences.json", *(data / session.HISTORY).glob("*.json")]
+    assert len(files) == 3
+    assert {oct(path.stat().st_mode & 0o777) for path in files} == {"0o600"}
+    assert {oct(path.stat().st_mode & 0o777) for path in (data, data / session.HISTORY)} == {"0o700"}
+    for path in files:  # as an older console (or a copy) left them
+        path.chmod(0o644)
+    data.chmod(0o755)
+    with DataFolder.open(data) as folder:
+        assert "made private (4 files)" in folder.note
+    assert {oct(path.stat().st_mode & 0o777) for path in files} == {"0o600"}
+    with DataFolder.open(data) as folder:
+        assert folder.note == ""
+
+
+def test_a_data_folder_that_cannot_be_made_is_one_line_naming_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    script = tmp_path / "idle.script"
+    script.write_text("wait 0.1\n")
+    for data in (blocker, blocker / "games"):
+        assert main(["sim", "--headless", "--script", str(script), "--data-dir", str(data)]) == 2
+        error = capsys.readouterr().err
+        assert error.count("\n") == 1 and f"the data folder {data} cannot be used" in error
+
+
+def test_the_service_makes_its_state_folder_private() -> None:
+    unit = (ROOT / "hardware" / "install" / "scotland-yard.service").read_text()
+    assert "StateDirectoryMode=0700" in unit

@@ -22,7 +22,7 @@ import pytest
 
 from console.games import CLASSIC
 from console.games.classic import journal as events
-from console.journal import FORMAT, Journal, JournalError, ResumedGame, archive, load, resume
+from console.journal import FORMAT, Journal, JournalError, ResumedGame, archive, game_id, load, resume
 from console.settings import GameSettings, settings_to_dict
 from engine import DoubleMove, Game, MisterXMove, Move, PieceSetup, record
 from engine.moves import parse_move
@@ -203,9 +203,10 @@ def test_append_refuses_what_is_not_a_journal_event(tmp_path: Path) -> None:
 def test_a_new_journal_never_replaces_an_existing_one(tmp_path: Path) -> None:
     path, _ = journaled(tmp_path)
     before = path.read_bytes()
-    with pytest.raises(FileExistsError, match="another game's journal"):
-        played(8, 3, Journal(path))
-    assert path.read_bytes() == before
+    journal = Journal(path)
+    played(8, 3, journal)  # the game goes on in memory, unsaved
+    assert isinstance(journal.problem, FileExistsError) and "another game's journal" in str(journal.problem)
+    assert not journal.saved and path.read_bytes() == before
 
 
 def test_no_journal_nothing_to_resume(tmp_path: Path) -> None:
@@ -246,8 +247,10 @@ def test_a_journal_shorter_than_written_is_not_appended_to(tmp_path: Path) -> No
     path, _game = journaled(tmp_path, seed=11, steps=6)
     resumed = load(path)
     path.write_bytes(path.read_bytes()[:-40])
-    with pytest.raises(OSError, match="shorter"):
-        resumed.journal.record(events.moved(resumed.game.legal_moves()[0]))
+    before = path.read_bytes()
+    resumed.journal.record(events.moved(resumed.game.legal_moves()[0]))
+    assert isinstance(resumed.journal.problem, OSError) and "shorter" in str(resumed.journal.problem)
+    assert path.read_bytes() == before
 
 
 CHILD = """
@@ -319,7 +322,7 @@ def test_killed_at_chosen_points_the_game_resumes_exactly(tmp_path: Path) -> Non
         whole, _ = played(seed)
         assert_same(offered.game, whole)
         assert resume(path) is None
-        filed = archive(path, tmp_path / "history", CLASSIC.journal.record(offered.game), f"seed{seed}")
+        filed = archive(path, tmp_path / "history", CLASSIC.journal.record(offered.game), f"seed{seed}", f"kill{mid_game}")
         assert_same(record.loads(filed.read_text()), whole)
     assert mid_game >= 5, "most kills should land in the middle of a game"
 
@@ -482,25 +485,28 @@ def test_a_finished_game_is_not_offered_and_is_archived_as_a_record(tmp_path: Pa
     finished = load(path)
     assert_same(finished.game, game)
     history = tmp_path / "history"
-    filed = archive(path, history, CLASSIC.journal.record(finished.game), "2024-05-01T20-15-03")
-    assert filed == history / "2024-05-01T20-15-03.json"
+    filed = archive(path, history, CLASSIC.journal.record(finished.game), "2024-05-01T20-15-03", game_id(finished.token))
+    assert filed == history / f"2024-05-01T20-15-03-{game_id(TOKEN)}.json"
     assert not path.exists()
     assert_same(record.loads(filed.read_text()), game)
     assert [p.name for p in history.iterdir()] == [filed.name]
 
 
-def test_archive_never_replaces_a_record_and_checks_the_name(tmp_path: Path) -> None:
+def test_archive_never_replaces_a_record_files_a_game_once_and_checks_the_name(tmp_path: Path) -> None:
     history = tmp_path / "history"
+    path = tmp_path / "game.journal"
     names = []
-    for seed in (20, 21):
-        path = tmp_path / "game.journal"
+    for seed, game_name in ((20, "aa11"), (21, "bb22"), (20, "aa11")):  # the last: the same game filed again
         game, _ = played(seed, 6, Journal(path))
-        names.append(archive(path, history, CLASSIC.journal.record(game), "stamp").name)
-    assert names == ["stamp.json", "stamp-2.json"]
-    assert sorted(p.name for p in history.iterdir()) == ["stamp-2.json", "stamp.json"]
+        names.append(archive(path, history, CLASSIC.journal.record(game), "stamp", game_name).name)
+        assert not path.exists()
+    assert names == ["stamp-aa11.json", "stamp-bb22.json", "stamp-aa11.json"]
+    assert sorted(p.name for p in history.iterdir()) == ["stamp-aa11.json", "stamp-bb22.json"]
     for bad in ("../up", "a/b", "", ".hidden", "20:15"):
         with pytest.raises(ValueError, match="timestamp"):
-            archive(tmp_path / "game.journal", history, CLASSIC.journal.record(Game.new("reissue", 4)), bad)
+            archive(tmp_path / "game.journal", history, CLASSIC.journal.record(Game.new("reissue", 4)), bad, "aa11")
+        with pytest.raises(ValueError, match="game id"):
+            archive(tmp_path / "game.journal", history, CLASSIC.journal.record(Game.new("reissue", 4)), "stamp", bad)
 
 
 def test_the_record_of_a_corrected_game_starts_from_the_correction(tmp_path: Path) -> None:
@@ -512,7 +518,7 @@ def test_the_record_of_a_corrected_game_starts_from_the_correction(tmp_path: Pat
     while not game.is_over:
         step(game, rng, journal)
     journal.record(events.CODEC.ended(game))
-    filed = archive(path, tmp_path / "history", CLASSIC.journal.record(load(path).game), "corrected")
+    filed = archive(path, tmp_path / "history", CLASSIC.journal.record(load(path).game), "corrected", "c")
     replayed = record.loads(filed.read_text())
     assert_same(replayed, game)
     assert replayed.start == game.start and len(replayed.start.log) > 0
@@ -546,9 +552,9 @@ def test_every_append_is_fsynced_and_a_new_file_s_folder_too(tmp_path: Path, mon
         assert synced[-1] == "file" and sizes[-1] == path.stat().st_size, "the line was flushed before the fsync"
     assert synced == ["file", "folder", "file", "file", "file"]
     synced.clear()
-    archive(path, tmp_path / "history", CLASSIC.journal.record(game), "x")
+    archive(path, tmp_path / "history", CLASSIC.journal.record(game), "x", "g1")
     assert synced == ["folder", "file", "folder", "folder"], "new history folder's parent, record, history, journal's folder"
     played(24, 3, Journal(path))
     synced.clear()
-    archive(path, tmp_path / "history", CLASSIC.journal.record(game), "y")
+    archive(path, tmp_path / "history", CLASSIC.journal.record(game), "y", "g2")
     assert synced == ["file", "folder", "folder"]

@@ -59,7 +59,7 @@ def test_a_whole_game_on_the_board_ends_and_is_filed(tmp_path: Path, edition: st
     assert flow is not None
     game = flow.game
     assert game.is_over and flow.finished
-    record = tmp_path / "history" / f"game-{seed}.json"
+    (record,) = (tmp_path / "history").glob(f"game-{seed}-*.json")
     assert loads(record.read_text()).outcome == game.outcome
     assert not (tmp_path / "game.journal").exists()
     leds = hardware.leds

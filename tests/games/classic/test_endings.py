@@ -130,4 +130,4 @@ def test_each_edition_to_each_ending_on_the_board(tmp_path: Path, edition: str, 
     else:
         assert any(colour != (0, 0, 0) for colour in seen)  # the route's trail reaches his last station
     table.key(Key.CONFIRM)  # seen the end: filed, back to the menu
-    assert program.flow is None and loads((tmp_path / session.HISTORY / "ended.json").read_text()).outcome == game.outcome
+    assert program.flow is None and loads(next((tmp_path / session.HISTORY).glob("ended-*.json")).read_text()).outcome == game.outcome
