@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import secrets
 import subprocess
 import sys
 import time
@@ -14,10 +15,9 @@ from typing import TYPE_CHECKING
 
 from console import builder_tools, games
 from console.config import PREFERENCES, load_preferences, load_settings
-from console.games.classic.text_game import TextGame
 from console.settings import GameSettings, Seat
 from console.storage import DataFolder, FolderError
-from engine import EDITIONS, Game, IllegalPositionError, RecordError, Side, london
+from engine import EDITIONS, RecordError, london
 from hardware.config import Config, ConfigError
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import HandheldLink, Hardware
@@ -40,6 +40,7 @@ def main(argv: list[str] | None = None) -> int:
         sub.add_argument("--play-as", choices=("detectives", "mister-x"), default="detectives",
                          help="the side you play; the computer plays the other (default: detectives)")
         sub.add_argument("--seed", type=int, default=None, help="seed for the deal (default: random)")
+        sub.add_argument("--data-dir", help="where the game is saved (default: your data folder, shared with the board)")
     hw = commands.add_parser("hw-test", help="light every LED, report every button (for builders)")
     hw.add_argument("--config", help=_CONFIG_HELP)
     hw.add_argument("--listen", type=float, default=120.0, help="seconds to wait for button presses after the last one")
@@ -73,19 +74,20 @@ def main(argv: list[str] | None = None) -> int:
     again.add_argument("--config", help=_CONFIG_HELP)
     again.add_argument("--step", type=float, default=2.0, help="seconds per move (default 2)")
     args = parser.parse_args(argv)
-    if args.command in _BOARD_COMMANDS:
-        return _run_board_command(args)
-    seed = args.seed if args.seed is not None else int.from_bytes(__import__("os").urandom(4), "big")
-    try:
-        game = Game.new(args.edition, players=args.players, seed=seed)
-    except IllegalPositionError as error:
-        parser.error(str(error))
-    human = Side.MISTER_X if args.play_as == "mister-x" else Side.DETECTIVES
-    try:
-        TextGame(game, human, sys.stdout, input, seed=seed).run()
-    except (EOFError, KeyboardInterrupt):
-        print("\nGame left.")
-    return 0
+    return _run_command(args.command or "text", args)
+
+
+def _play_in_terminal(args: argparse.Namespace) -> int:
+    """The terminal game: the side typed in, the computer the other; journaled in the data folder like the board's."""
+    from console import terminal
+
+    person = args.play_as == "mister-x"
+    settings = games.check(GameSettings(edition=args.edition, players=args.players, data_dir=args.data_dir or "",
+                                        mister_x=Seat.HANDHELD if person else Seat.COMPUTER,
+                                        detectives_by=Seat.COMPUTER if person else Seat.PEOPLE))
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    with DataFolder.open(settings.data_path):
+        return terminal.play(settings, seed, sys.stdout, input)
 
 
 def _play_on_board(args: argparse.Namespace) -> int:
@@ -213,7 +215,8 @@ def _flash(args: argparse.Namespace) -> int:
     return flash_handheld(args.port, sys.stdout)
 
 
-_BOARD_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "text": _play_in_terminal,
     "flash-handheld": _flash,
     "handheld-sim": _handheld_window,
     "play": _play_on_board,
@@ -224,12 +227,12 @@ _BOARD_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 }
 
 
-def _run_board_command(args: argparse.Namespace) -> int:
+def _run_command(command: str, args: argparse.Namespace) -> int:
     """A refusal is one line naming what is wrong (exit 2); Ctrl-C is a clean stop (exit 130)."""
     try:
-        return _BOARD_COMMANDS[args.command](args)
+        return _COMMANDS[command](args)
     except (ConfigError, MapError, LedDriverError, RecordError, FolderError) as error:
-        print(f"scotland-yard {args.command}: {error}", file=sys.stderr)
+        print(f"scotland-yard {command}: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\nStopped.")

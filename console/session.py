@@ -43,6 +43,17 @@ class Opened:
     """The new game's deal seed, or a fresh secret one for a resumed game: the computer players' seeds follow from it."""
     note: str = ""
 
+    def kept(self, game: Any) -> ResumedGame:
+        """The opened game, now *game* (its actions journaled), as a kept game: to resume later, or to file."""
+        return ResumedGame(self.kind, game, self.settings, self.token, self.journal, b"")
+
+
+def unsaved(journal: Journal) -> str:
+    """Why the game is not saved, for the players (empty while every action is on disk)."""
+    if journal.problem is None:
+        return ""
+    return f"Not saved: {fault_in_words(journal.problem)}. The game goes on, and is saved once the disk takes it"
+
 
 def find_kept(data: Path, timestamp: Callable[[], str]) -> tuple[ResumedGame | None, str]:
     """The interrupted game the journal in *data* keeps (read once), and a problem to report.
@@ -135,16 +146,12 @@ class Sitting:
 
     def kept(self) -> ResumedGame:
         """The game as its journal keeps it, to be resumed later (the players left it)."""
-        opened = self.opened
-        return ResumedGame(opened.kind, self.flow.game, opened.settings, opened.token, opened.journal, b"")
+        return self.opened.kept(self.flow.game)
 
     @property
     def saving_problem(self) -> str:
         """Why the game is not saved, for the screen (empty while every action is on disk)."""
-        problem = self.opened.journal.problem
-        if problem is None:
-            return ""
-        return f"Not saved: {fault_in_words(problem)}. The game goes on, and is saved once the disk takes it"
+        return unsaved(self.opened.journal)
 
     def retry_saving(self) -> None:
         self.opened.journal.retry()

@@ -188,3 +188,9 @@ def mock_pins() -> Iterator[MockFactory]:
     finally:
         Device.pin_factory.reset()
         Device.pin_factory = saved
+
+
+@pytest.fixture(autouse=True)
+def _private_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test writes to the user's own data folder: the default one is a fresh temporary folder."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))

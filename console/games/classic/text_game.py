@@ -3,15 +3,21 @@ against a computer Mister X (or Mister X against computer detectives).
 
 It is the console's flow in its simplest form, before the lit board and the
 simulator exist: every rule decision comes from the engine, and the detectives
-are shown the public view only.
+are shown the public view only. Every line typed gets a one-line answer and the
+prompt back (full-width letters and digits are read as their plain forms); each
+accepted action goes to the recorder (the console's journal) before it is
+shown, so a closed terminal loses nothing (``console.terminal`` resumes it).
 """
 
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Callable
 from typing import TextIO
 
+from console.games.classic import journal as events
+from console.recorder import Event, NoRecord, Recorder
 from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, MisterXMove, Side, Ticket
 from engine.ai.baselines import greedy_detective, greedy_mister_x
 from engine.moves import NotationError, parse_move
@@ -38,15 +44,32 @@ class Quit(Exception):
 class TextGame:
     """Reads commands from *read* and writes the game to *out*."""
 
-    def __init__(self, game: Game, human: Side, out: TextIO, read: Callable[[str], str], seed: int = 0) -> None:
+    def __init__(self, game: Game, human: Side, out: TextIO, read: Callable[[str], str], seed: int = 0,
+                 recorder: Recorder | None = None, saving_problem: Callable[[], str] = str) -> None:
+        """*recorder* keeps each accepted action (the journal); *saving_problem* says why it is not saved, if it is not."""
         self.game = game
         self.human = human
         self.out = out
         self.read = read
         self.rng = random.Random(seed)
+        self.recorder: Recorder = recorder or NoRecord()
+        self.saving_problem = saving_problem
+        self._unsaved = ""
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
+
+    def ask(self, prompt: str) -> str:
+        """A typed line as the commands read it: full-width and other compatibility forms made plain, lower case."""
+        return unicodedata.normalize("NFKC", self.read(prompt)).casefold().strip()
+
+    def record(self, event: Event) -> None:
+        """Keep an accepted action; say so once when the disk stops (or starts again) taking them."""
+        self.recorder.record(event)
+        problem = self.saving_problem()
+        if problem != self._unsaved:
+            self.say(problem or "Saved again: every move is on disk.")
+            self._unsaved = problem
 
     def run(self) -> None:
         game = self.game
@@ -61,6 +84,7 @@ class TextGame:
         except Quit:
             self.say("Game left.")
             return
+        self.record(events.CODEC.ended(game))
         self.say(self.summary(game.public_view()))
 
     # ------------------------------------------------------------- Mister X
@@ -69,6 +93,7 @@ class TextGame:
         view = self.game.mister_x_view()
         move = self.ask_mister_x(view) if self.human is Side.MISTER_X else greedy_mister_x(self.game.board, view)
         self.game.play(move)
+        self.record(events.moved(move))
         public = self.game.public_view()
         shown = public.log[-2:] if isinstance(move, DoubleMove) else public.log[-1:]
         for entry in shown:
@@ -82,7 +107,7 @@ class TextGame:
             self.say("Careful: your next move is SEEN.")
         self.say("Your moves: " + ", ".join(m.notation for m in view.moves))
         while True:
-            line = self.read("Mister X> ")
+            line = self.ask("Mister X> ")
             if line.split() == ["quit"]:
                 raise Quit
             move = self._mister_x_move(line)
@@ -122,12 +147,13 @@ class TextGame:
             while not game.is_over and game.turn is Side.DETECTIVES and game.round == round_number:
                 move = greedy_detective(game.board, game.public_view(), game.legal_moves())  # type: ignore[arg-type]
                 game.play(move)
+                self.record(events.moved(move))
                 self.say(f"{move.piece} takes the {move.ticket} to {move.station}.")
             return
         self.say(self.board_text(game.public_view()))
         while not game.is_over and game.turn is Side.DETECTIVES and game.round == round_number:
             self.say("To move: " + ", ".join(game.to_move()))
-            self.command(self.read("Detectives> ").strip().lower())
+            self.command(self.ask("Detectives> "))
 
     def command(self, line: str) -> None:
         game = self.game
@@ -144,6 +170,7 @@ class TextGame:
         elif words[0] == "undo":
             try:
                 move = game.undo()
+                self.record(events.UNDO)
                 self.say(f"Took back: {move}.")
             except IllegalMoveError as error:
                 self.say(f"No: {error}")
@@ -163,7 +190,7 @@ class TextGame:
         except NotationError:
             move = None
         if move is None:
-            if len(words) not in (2, 3) or not words[1].isdigit() or (len(words) == 3 and words[2] not in _TICKET_WORDS):
+            if len(words) not in (2, 3) or not _is_number(words[1]) or (len(words) == 3 and words[2] not in _TICKET_WORDS):
                 self.say('Not understood. Type "help" for commands.')
                 return
             piece, station = words[0], int(words[1])
@@ -185,6 +212,7 @@ class TextGame:
         except IllegalMoveError as error:
             self.say(f"No: {error}")
             return
+        self.record(events.moved(move))
         self.say(f"{move.piece} takes the {move.ticket} to {move.station}.")
         if game.outcome is None and game.turn is Side.MISTER_X:
             self.say(f"Round {game.round - 1} is over.")
@@ -216,3 +244,8 @@ class TextGame:
         assert view.outcome is not None
         route = " -> ".join(str(e.station) for e in view.log)
         return f"Game over: {view.outcome}.\nMister X's route: {route or 'he never moved'}"
+
+
+def _is_number(word: str) -> bool:
+    """A station number as typed: ASCII digits only (``int`` would take other scripts' digits, ``isdigit`` superscripts)."""
+    return word.isascii() and word.isdigit()

@@ -92,8 +92,7 @@ def test_the_board_text_never_shows_mister_x_before_a_reveal() -> None:
 
 
 def test_command_line_refuses_a_bad_player_count(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit):
-        main(["--edition", "beginner", "--players", "9"])
+    assert main(["--edition", "beginner", "--players", "9"]) == 2
     assert "2 to 5 players" in capsys.readouterr().err
 
 
@@ -144,3 +143,37 @@ def test_a_typo_gets_an_answer_and_the_prompt_again() -> None:
     text = out.getvalue()
     assert "No piece is called 'blah'" in text and "there is no detective or bobby called 'rde'" in text
     assert "Not understood" in text and "That is Mister X's move" in text and "Game left." in text
+
+
+WORDS = ["double", "red", "rde", "RED", "\uff32\uff25\uff24", "blue", "bobby1", "moves", "where", "undo", "help", "taxi", "bus", "black",
+         "x", "t", "46", "\uff14\uff16", "0", "-1", "199", "200", "²", "٣", "T46", "X999", "T1+T2", "B0+U3", "+", "1e3",
+         "999999999999999999999", "F157", "S82", "T46+T46", "\x00", "nan", "ß", "İ", "🚕"]
+
+
+@pytest.mark.parametrize("side", [Side.DETECTIVES, Side.MISTER_X])
+def test_any_typed_line_gets_a_one_line_answer_and_the_prompt_again(side: Side) -> None:
+    """Random lines of game words, typos, full-width and other scripts' digits: never a traceback, always an answer."""
+    rng = random.Random(side.value)
+    game = Game.new("reissue", players=4, seed=7)
+    out = io.StringIO()
+    typed = 0
+
+    def read(prompt: str) -> str:
+        nonlocal typed
+        if typed == 3000:
+            return "quit"
+        out.write(f"\n{prompt}")
+        typed += 1
+        return " ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 5)))
+
+    TextGame(game, side, out, read).run()
+    assert typed == 3000 and "Game left." in out.getvalue()
+    answers = out.getvalue().split("> ")[1:]
+    assert all(answer.strip() for answer in answers[:-1] if not answer.startswith("\n")), "a line went unanswered"
+
+
+def test_full_width_letters_and_digits_read_as_plain_ones() -> None:
+    game = Game.new("reissue", players=3, seed=1)
+    out, read = scripted(["\uff32\uff25\uff24 \uff14\uff19", "quit"])  # RED 49 in full-width forms
+    TextGame(game, Side.DETECTIVES, out, read).run()  # type: ignore[arg-type]
+    assert "red takes the taxi to 49." in out.getvalue()
