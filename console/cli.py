@@ -51,7 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     cal.add_argument("--restart", action="store_true", help="start over instead of resuming")
     board = commands.add_parser("play", help="play on the lit board (the Raspberry Pi console)")
     board.add_argument("--config", help=_CONFIG_HELP)
-    board.add_argument("--new", action="store_true", help="open the new game's setup at once (an interrupted game stays saved)")
+    board.add_argument("--new", action="store_true",
+                       help="open the new game's setup at once (an interrupted game stays saved unless you deal a new one: asked twice)")
     board.add_argument("--edition", choices=sorted(EDITIONS), help="rules edition (default: from the config file)")
     board.add_argument("--players", type=int, help="players, Mister X included (default: from the config file)")
     board.add_argument("--mister-x", choices=(Seat.HANDHELD.value, Seat.COMPUTER.value),

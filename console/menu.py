@@ -35,6 +35,8 @@ class Action:
     do: Callable[[float], None]
     confirm_twice: bool = False
     """What it does cannot be taken back: a second CONFIRM is asked for."""
+    warning: str = ""
+    """What the first CONFIRM says when it asks for the second (default: "Press CONFIRM again to <label>")."""
 
 
 @dataclass(frozen=True)
@@ -119,7 +121,7 @@ class Menu:
             self._step(row, 1)  # CONFIRM on a setting steps it on, as key 4 does
         elif key is Key.CONFIRM and isinstance(row, Action):
             if row.confirm_twice and armed != row:
-                self._armed, self.message = row, f"Press CONFIRM again to {row.label.lower()}"
+                self._armed, self.message = row, row.warning or f"Press CONFIRM again to {row.label.lower()}"
                 return
             row.do(now)
         elif key in (Key.UNDO, Key.MENU) and self.back is not None:

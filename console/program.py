@@ -142,9 +142,17 @@ class Program:
         self._setup_kind = find_kind(settings.edition)
         setup = self._setup = self._setup_kind.setup(settings)
         rows: list[Row] = [Setting("edition", "Edition", editions(), (), self._setup_changed), *setup.rows(self._setup_changed),
-                           Action(setup.start, self._deal)]
+                           self._deal_row(setup.start)]
         self.menu = Menu(setup.title, rows, {"edition": settings.edition} | setup.values(), cursor=len(rows) - 1,
                          message=_SETUP_MESSAGE, back=lambda now: self.start_menu())
+
+    def _deal_row(self, label: str) -> Action:
+        """The setup's last row; over an interrupted game it asks twice, naming the game it ends."""
+        if self.kept is None:
+            return Action(label, self._deal)
+        lost = self.kept.kind.describe(self.kept.game)
+        return Action(label, self._deal, confirm_twice=True,
+                      warning=f"This ends the interrupted game ({lost}) for good: CONFIRM again to deal")
 
     def _setup_changed(self, key: str, value: Any) -> None:
         menu, setup = self.menu, self._setup

@@ -84,6 +84,25 @@ def test_leaving_keeps_the_game_and_restart_files_it_with_a_second_confirm(tmp_p
     assert abandoned.actions == flow.game.actions and not abandoned.is_over
 
 
+def test_a_new_game_over_an_interrupted_one_asks_twice_naming_it_and_backing_out_keeps_it(tmp_path: Path) -> None:
+    Console(tmp_path).deal_and_place()
+    kept = load(tmp_path / session.JOURNAL).game
+    console = Console(tmp_path)
+    console.choose("New game")
+    console.choose("Deal")
+    assert console.program.flow is None and console.program.menu is not None
+    assert console.program.menu.message == f"This ends the interrupted game (reissue, round {kept.round}) for good: CONFIRM again to deal"
+    console.keys(Key.UNDO)  # backed out: the interrupted game is still offered
+    assert console.rows[0].startswith("Resume:") and load(tmp_path / session.JOURNAL).game.actions == kept.actions
+    assert not (tmp_path / session.HISTORY).exists()
+    console.choose("New game")
+    console.choose("Deal")
+    console.keys(Key.CONFIRM)
+    assert console.program.flow is not None and not console.program.flow.game.actions
+    (filed,) = (tmp_path / session.HISTORY).glob("*.json")
+    assert loads(filed.read_text()).actions == kept.actions
+
+
 def test_the_game_menu_switches_the_deduction_assist(tmp_path: Path) -> None:
     console = Console(tmp_path)
     console.deal_and_place()

@@ -10,7 +10,11 @@ from benchmarks.engine import play_random_game as finished_game
 from console.cli import main
 from console.games import CLASSIC, JUNIOR
 from console.games.classic.model import Mode
+from console.games.classic.replay import scenes
+from console.games.junior.replay import scenes as junior_scenes
 from console.replay import load_record, replay
+from engine import Game
+from engine.junior import JuniorGame
 from engine.record import dumps, loads
 from hardware.config import Config
 from hardware.controls import FakeControlButtons
@@ -99,3 +103,16 @@ def test_a_record_is_read_by_the_kind_its_format_names() -> None:
         load_record('{"format": "chess"}')
     with pytest.raises(ValueError, match="Junior record is corrupt"):
         load_record(f'{{"format": "{JUNIOR.journal.record_format}", "version": 1}}')
+
+
+def test_an_unfinished_record_ends_saying_it_was_not_finished() -> None:
+    game = finished_game(7)
+    left = Game(game.start)
+    for move in game.actions[:9]:
+        left.play(move)
+    *_, end = scenes(left)
+    assert end.ui.message == f"The game was not finished: it was left in round {left.round}. Press any key to leave"
+    assert "None" not in end.ui.message
+    junior = JuniorGame.new(seed=1)
+    *_, end_of_junior = junior_scenes(junior)
+    assert end_of_junior.ui.prompt == "Not finished: left in round 1"

@@ -2,7 +2,7 @@
 
 Each scene is the public view (Mister X's tickets, never his hidden stations)
 with a line saying what happened; a reveal flashes its station from the
-scene's start; the end shows the result and his whole route.
+scene's start; the end shows the result and his whole route (or that the game was left unfinished).
 """
 
 from __future__ import annotations
@@ -35,4 +35,5 @@ def scenes(final: Game) -> Iterator[TableScene[PublicView, Ui]]:
         message = f"Mister X took {words}" + (f": seen at {seen[-1].station}" if seen else "")
         reveal = Flash(seen[-1].station, 0.0, REVEAL_SECONDS) if seen and seen[-1].station is not None else None
         yield LOOK.scene(view, Ui(mode, message=message, reveal=reveal))
-    yield LOOK.scene(game.public_view(), Ui(Mode.GAME_OVER, message=f"{game.outcome}. Press any key to leave"))
+    ended = f"{game.outcome}" if game.is_over else f"The game was not finished: it was left in round {game.round}"
+    yield LOOK.scene(game.public_view(), Ui(Mode.GAME_OVER, message=f"{ended}. Press any key to leave"))

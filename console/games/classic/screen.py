@@ -400,7 +400,7 @@ class GameScreen:
         """Who won and why, and where Mister X ended (his route is in the travel log, now all shown)."""
         outcome, width = view.outcome, area.w
         if outcome is None:
-            self._stack(surface, area, [self.kit.text("Game over", self.kit.px_title, TEXT, width)])
+            self._stack(surface, area, [self.kit.text("Not finished", self.kit.px_title, TEXT, width)])
             return
         winner, _, reason = str(outcome).partition(": ")
         lines = [self.kit.text(capitalised(winner), self.kit.px_title, TEXT, width),

@@ -27,5 +27,5 @@ def scenes(final: JuniorGame) -> Iterator[TableScene[JuniorView, JuniorUi]]:
             prompt, told = reveal_words(game.results[-1])
             yield LOOK.scene(game.public_view(), JuniorUi(JuniorMode.REVEAL, prompt=prompt, message=f"Round {rounds + 1}: {told}",
                                                            celebration=Celebration(game.results[-1], 0.0, REVEAL_SECONDS)))
-    yield LOOK.scene(game.public_view(), JuniorUi(JuniorMode.GAME_OVER, prompt=winner_words(game.outcome),
-                                                  message="Press any key to leave"))
+    ended = winner_words(game.outcome) if game.outcome is not None else f"Not finished: left in round {len(game.results) + 1}"
+    yield LOOK.scene(game.public_view(), JuniorUi(JuniorMode.GAME_OVER, prompt=ended, message="Press any key to leave"))

@@ -580,7 +580,7 @@ def _game_over(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, area
     """The winners' faces, large, under confetti, and who won."""
     winner = view.outcome
     if winner is None:
-        title = kit.text("Game over", layout.px_title, TEXT, area.w)
+        title = kit.text("Not finished", layout.px_title, TEXT, area.w)
         surface.blit(title, title.get_rect(center=area.center))
         return
     pieces = _team_pieces(view, winner)
