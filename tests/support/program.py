@@ -18,6 +18,8 @@ from hardware.station_map import StationMap
 from tests.support.players import StepClock, Table, first_listed_move
 
 STATIONS = range(1, 200)
+MISTER_X_STEPS = 200
+"""Frames a test waits for Mister X's move: the computer's comes a few seconds after his turn began (50 ms a reading)."""
 
 
 def fake_hardware(far_end: Callable[[Message], list[Message]] | None = first_listed_move) -> Hardware:
@@ -62,14 +64,14 @@ class Console:
         self.keys(*keys)
 
     def deal_and_place(self) -> None:
-        """From the start menu: a new game, dealt and placed; Mister X has moved (the computer's at once, in-process)."""
+        """From the start menu: a new game, dealt and placed; Mister X has moved (the computer's when his time comes)."""
         self.choose("New game")
         self.choose("Deal")
         flow = self.program.flow
         assert flow is not None and flow.ui.mode is Mode.DEAL
         for _, station in flow.ui.to_place:
             self.table.press(station)
-        for _ in range(5):
+        for _ in range(MISTER_X_STEPS):
             if flow.ui.mode is Mode.DETECTIVES:
                 break
             self.program.console.step()

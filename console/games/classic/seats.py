@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from console.games.seats import OnHandheld, WithoutHandheld
-from console.settings import THINKING_CAP_S, Level
+from console.settings import MISTER_X_MOVES_AFTER_S, THINKING_CAP_S, Level
 from console.thinker import Thinker, TimedOut
 from engine import DetectiveMove, DoubleMove, Game, MisterXMove, Move, london
 from engine.ai.baselines import greedy_detective, greedy_mister_x
@@ -127,24 +127,46 @@ def think_detectives(view: PublicView, level: str, seed: int) -> list[DetectiveM
 
 
 class ComputerSeat(WithoutHandheld):
-    """The computer plays Mister X."""
+    """The computer plays Mister X; his move is announced a fixed time after his turn began, whatever he thought.
+
+    The time of the announcement is the same from every station he may be at
+    (``MISTER_X_MOVES_AFTER_S``): the detectives learn nothing from how long he
+    took. The clock starts at the first poll after ``begin_turn`` (the console's
+    next frame), the search at ``begin_turn``.
+    """
 
     def __init__(self, level: Level = Level.NORMAL, thinker: Thinker | None = None) -> None:
         self.level = level
         self.thinker = thinker or Thinker()
+        self._announce_at: float | None = None
+        self._quick: Move | None = None
+        """The move he makes if his search is not done by the announcement (chosen at once, before the clock runs)."""
 
     def begin_turn(self, game: Game) -> None:
-        self.thinker.start(think_mister_x, game.mister_x_view(), self.level.value, game.moves_made, cap_s=THINKING_CAP_S[self.level])
+        view = game.mister_x_view()
+        self._quick = greedy_mister_x(game.board, view)
+        self._announce_at = None
+        self.thinker.start(think_mister_x, view, self.level.value, game.moves_made, cap_s=MISTER_X_MOVES_AFTER_S[self.level])
 
     def poll(self, game: Game, now: float) -> Sequence[Move]:
+        if self._announce_at is None:
+            self._announce_at = now + MISTER_X_MOVES_AFTER_S[self.level]
+        if now < self._announce_at:
+            return ()
         try:
             move: Move | None = self.thinker.result()
         except TimedOut:
-            move = greedy_mister_x(game.board, game.mister_x_view())
-        return () if move is None else (move,)
+            move = None
+        if move is None:  # still searching at the time: the quick move, at the same moment
+            self.thinker.cancel()
+            move = self._quick
+        assert move is not None, "poll() before begin_turn()"
+        self._announce_at = None
+        return (move,)
 
     def cancel_turn(self) -> None:
         self.thinker.cancel()
+        self._announce_at = None
 
     def game_over(self, game: Game) -> None:
         self.thinker.cancel()

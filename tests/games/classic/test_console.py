@@ -25,6 +25,7 @@ from hardware.screen import OffscreenScreen
 from hardware.station_map import StationMap
 from tests.support.players import StepClock as Clock
 from tests.support.players import Table, first_listed_move
+from tests.support.program import MISTER_X_STEPS
 
 STATIONS = range(1, 200)
 
@@ -77,7 +78,7 @@ def test_a_press_on_an_empty_station_is_refused_on_board_and_screen(tmp_path: Pa
     table = play_to_the_end(settings, 5, stop_after=6)  # the menus and the deal are done
     flow = table.flow
     assert flow is not None
-    for _ in range(20):  # the computer Mister X moves at once (it thinks in-process here)
+    for _ in range(MISTER_X_STEPS):  # the computer Mister X's move comes when its time does
         if flow.ui.mode is Mode.DETECTIVES:
             break
         table.act()
