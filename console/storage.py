@@ -125,13 +125,20 @@ def _made_private(path: Path) -> str:
         mode = item.lstat().st_mode
         if stat.S_ISLNK(mode) or not mode & 0o077:
             continue
-        os.chmod(item, 0o700 if stat.S_ISDIR(mode) else 0o600)
+        try:
+            os.chmod(item, 0o700 if stat.S_ISDIR(mode) else 0o600)
+        except PermissionError:  # another user's file (a station map written with sudo): theirs to keep
+            if item == path:
+                raise
+            log.warning("cannot make %s private: it belongs to another user", item)
+            continue
         opened.append(item)
     if not opened:
         return ""
     log.warning("made %d item(s) in the data folder private (others could read them): %s", len(opened),
                 ", ".join(str(item) for item in opened[:5]))
-    return f"The saved games could be read by other users of this machine: made private ({len(opened)} files)"
+    files = f"{len(opened)} file{'' if len(opened) == 1 else 's'}"
+    return f"The saved games could be read by other users of this machine: made private ({files})"
 
 
 # ---------------------------------------------------------------- writing files that last and stay private

@@ -336,7 +336,7 @@ blacklist snd_bcm2835"
     else
         write_file "$CONFIG_FILE" 0644 "$config_text"
     fi
-    run install -d -m 0755 -o "$SERVICE_USER" "$STATE_DIR"
+    run install -d -m 0700 -o "$SERVICE_USER" "$STATE_DIR"
     if [[ $SERVICE_USER != root ]]; then
         local group groups=()
         for group in "${SERVICE_GROUPS[@]}"; do

@@ -233,6 +233,27 @@ def test_the_data_folder_and_its_files_are_private_and_opened_ones_are_put_right
         assert folder.note == ""
 
 
+def test_another_user_s_file_in_the_data_folder_does_not_stop_the_console(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A station map written with sudo belongs to root: the console cannot change its mode, and starts all the same."""
+    data = tmp_path / "data"
+    data.mkdir(mode=0o700)
+    theirs, ours = data / "station-map.json", data / "preferences.json"
+    for path in (theirs, ours):
+        path.write_text("{}")
+        path.chmod(0o644)
+    chmod = os.chmod
+
+    def refused_for_theirs(path: Any, mode: int, **kwargs: Any) -> None:
+        if Path(path) == theirs:
+            raise PermissionError(errno.EPERM, "Operation not permitted", str(path))
+        chmod(path, mode, **kwargs)
+
+    monkeypatch.setattr(os, "chmod", refused_for_theirs)
+    with DataFolder.open(data) as folder:
+        assert "made private (1 file)" in folder.note
+    assert oct(ours.stat().st_mode & 0o777) == "0o600" and oct(theirs.stat().st_mode & 0o777) == "0o644"
+
+
 def test_a_data_folder_that_cannot_be_made_is_one_line_naming_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")

@@ -285,7 +285,7 @@ def test_dry_run_with_a_service_user_adds_the_groups(sandbox: Sandbox) -> None:
     assert usermod.split()[-1] == "console"
     for group in ("gpio", "spi", "video", "render", "input", "dialout"):
         assert group in usermod.split()[-2].split(",")
-    assert "install -d -m 0755 -o console /var/lib/scotland-yard" in would_run(result.stdout)
+    assert "install -d -m 0700 -o console /var/lib/scotland-yard" in would_run(result.stdout)
     assert unit_entries(written_files(result.stdout)["/etc/systemd/system/scotland-yard.service"])["Service"]["User"] == ["console"]
     assert sandbox.commands_called() == []
 
