@@ -211,8 +211,12 @@ def test_the_readme_picture_s_script_still_plays(tmp_path: Path, capsys: pytest.
                  "--data-dir", str(tmp_path / "data")]) == 0
     fresh, committed = pygame.image.load(str(tmp_path / "simulator.png")), pygame.image.load(str(script.with_suffix(".png")))
     assert fresh.get_size() == committed.get_size()
-    # the same game at the same moment: the red detective is picked and the screen says so in both
-    assert fresh.get_at(fresh.get_rect().center) == committed.get_at(committed.get_rect().center)
+    # the same game at the same moment (the red detective picked after Mister X's reveal): but for a glow's phase,
+    # the same picture
+    width, height = fresh.get_size()
+    points = [(x, y) for x in range(0, width, 4) for y in range(0, height, 4)]
+    differing = sum(fresh.get_at(point) != committed.get_at(point) for point in points)
+    assert differing < len(points) // 100
 
 
 def test_mister_x_plays_on_the_handheld_pane_in_the_real_protocol(tmp_path: Path) -> None:
