@@ -39,7 +39,7 @@ from console.games.junior.model import Celebration, JuniorMode, JuniorUi
 from console.lights import STANDARD
 from console.program import Program
 from console.screen.toolkit import Toolkit
-from console.settings import GameSettings, Seat
+from console.settings import MISTER_X_MOVES_AFTER_S, GameSettings, Seat
 from engine.junior import DETECTIVES, JuniorGame
 from hardware.config import Config
 from hardware.controls import FakeControlButtons
@@ -72,12 +72,14 @@ def _in_play(data: Path) -> Program:
 
 
 def _until_detectives(program: Program) -> None:
-    """Step the console until the computer Mister X has moved (he thinks in-process here: a step or two)."""
-    for _ in range(10):
+    """Run the console's frames until the computer Mister X has moved (his move comes a fixed time after his turn began)."""
+    deadline = time.monotonic() + max(MISTER_X_MOVES_AFTER_S.values()) + 5
+    while time.monotonic() < deadline:
         flow = program.flow
         if not isinstance(flow, Flow) or flow.ui.mode is Mode.DETECTIVES:
             return
         program.console.step()
+        time.sleep(1 / 30)
     raise AssertionError("the computer Mister X never moved")
 
 

@@ -50,9 +50,11 @@ class Opened:
 
 def unsaved(journal: Journal) -> str:
     """Why the game is not saved, for the players (empty while every action is on disk)."""
-    if journal.problem is None:
-        return ""
-    return f"Not saved: {fault_in_words(journal.problem)}. The game goes on, and is saved once the disk takes it"
+    return "" if journal.problem is None else unsaved_because(journal.problem)
+
+
+def unsaved_because(problem: OSError) -> str:
+    return f"Not saved: {fault_in_words(problem)}. The game goes on"
 
 
 def find_kept(data: Path, timestamp: Callable[[], str]) -> tuple[ResumedGame | None, str]:

@@ -38,17 +38,17 @@ log = logging.getLogger(__name__)
 LOCK = ".lock"
 """In the data folder: locked by the console that uses the folder, holding its process id."""
 
-_FAULTS = {
+_FAULTS = {  # each short enough for the screen's "Not saved: ... The game goes on" bar
     errno.ENOSPC: "the disk is full",
     errno.EDQUOT: "the disk quota is used up",
-    errno.EROFS: "the data folder is on a read-only disk",
-    errno.EACCES: "the console may not write to the data folder",
-    errno.EPERM: "the console may not write to the data folder",
+    errno.EROFS: "the disk is read-only",
+    errno.EACCES: "the console may not write there",
+    errno.EPERM: "the console may not write there",
     errno.EFBIG: "a file grew past the size limit",
-    errno.EIO: "the disk reported an input/output error",
+    errno.EIO: "the disk reports an error",
     errno.ENOENT: "the data folder is gone",
     errno.EEXIST: "a file of that name is in the way",
-    errno.ENOTDIR: "a file is in the way where a folder should be",
+    errno.ENOTDIR: "a file is where a folder should be",
 }
 
 

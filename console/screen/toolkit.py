@@ -189,11 +189,14 @@ class Toolkit:
             surface.blit(text, text.get_rect(center=rect.center))
 
     def warning_bar(self, surface: pygame.Surface, warning: str) -> None:
-        """A red bar under the header, over any screen: something the players must know (the game is not being saved)."""
-        rect = pygame.Rect(0, self.header.bottom, self.size[0], self.message.h)
+        """A red bar over the header, on any screen: something the players must know (the game is not being saved).
+
+        It takes the header's place, so it hides nothing of the game below (whose turn it is is in the message bar too).
+        """
+        rect = self.header
         pygame.draw.rect(surface, ALERT_BACKGROUND, rect)
-        text = self.text(warning, self.px_main, TEXT, rect.w - 4 * self.pad)
-        surface.blit(text, text.get_rect(center=rect.center))
+        text = self.text(warning, self.px_header, TEXT, rect.w - 4 * self.pad)
+        surface.blit(text, text.get_rect(midleft=(rect.x + 2 * self.pad, rect.centery)))
 
     def stack(self, surface: pygame.Surface, area: pygame.Rect, lines: list[pygame.Surface]) -> None:
         """*lines* centred in *area*, one under the other."""

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
 from console import session
@@ -22,6 +23,7 @@ from console.settings import Level, Seat
 from console.storage import DataFolder, fault_in_words
 from engine.record import loads
 from hardware.interfaces import Key
+from hardware.screen import OffscreenScreen
 from tests.support.disk import FAULTS, FaultyDisk
 from tests.support.program import Console
 
@@ -131,6 +133,28 @@ def test_the_game_goes_on_unsaved_says_why_and_is_saved_when_the_disk_takes_it_a
         console.program.console.step()
     assert "Not saved" not in " ".join(console.program.console.presenter.kit.texts)
     assert load(journal).game.actions == flow.game.actions and not leftovers(tmp_path)
+
+
+def test_the_not_saved_bar_takes_the_header_s_place_and_hides_nothing_of_the_game(tmp_path: Path) -> None:
+    console = computer_game(tmp_path)
+    presenter, flow = console.program.console.presenter, console.program.flow
+    assert flow is not None
+    screen = console.hardware.screen
+    assert isinstance(screen, OffscreenScreen)
+    presenter.show(flow.scene(), 0.0)
+    plain = screen.last
+    presenter.warning = session.unsaved_because(OSError(errno.EROFS, ""))
+    presenter.show(flow.scene(), 0.0)
+    warned = screen.last
+    assert plain is not None and warned is not None
+    header = presenter.kit.header
+    below = pygame.Rect(0, header.bottom, header.w, plain.get_height() - header.bottom)
+    assert pygame.image.tobytes(plain.subsurface(below), "RGB") == pygame.image.tobytes(warned.subsurface(below), "RGB")
+    assert pygame.image.tobytes(plain.subsurface(header), "RGB") != pygame.image.tobytes(warned.subsurface(header), "RGB")
+    kit = presenter.kit
+    for code in (*FAULTS.values(), errno.EDQUOT, errno.EPERM, errno.EIO, errno.ENOENT, errno.EEXIST, errno.ENOTDIR):
+        said = session.unsaved_because(OSError(code, ""))
+        assert kit.font(kit.min_px).size(said)[0] <= header.w - 4 * kit.pad, said  # every reason fits, uncut
 
 
 @pytest.mark.parametrize("fault", FAULTS)
