@@ -4,8 +4,9 @@ anything shows it, so pulling the power loses at most the action in progress.
 A journal is a JSON-lines file, one event per line, written by ``Journal``::
 
     {"seq":1,"hash":"<16 hex>","event":{"format":"scotland-yard-journal","settings":{...},"token":"...","type":"start","version":2,...}}
-    {"seq":2,"hash":"<16 hex>","event":{"move":"T115","type":"move"}}
-    {"seq":3,"hash":"<16 hex>","event":{"type":"undo"}}
+    {"seq":2,"hash":"<16 hex>","event":{"move":"T5","pad":"  ","type":"move"}}
+    {"seq":3,"hash":"<16 hex>","event":{"move":"red T115","type":"move"}}
+    {"seq":4,"hash":"<16 hex>","event":{"type":"undo"}}
     {"seq":9,"hash":"<16 hex>","event":{"outcome":{"by":"red","reason":"capture","round":7},"type":"end"}}
 
 The first line starts the game: the console's settings (checked on resume as
@@ -18,10 +19,20 @@ and the last of a finished game is ``end``. The journal reads the start event
 to find the game's kind and replays every event through it, so a journal that
 breaks a rule is refused.
 
-``event`` is canonical JSON (sorted keys, no spaces, ASCII). ``hash`` chains the
-lines: BLAKE2b (8 bytes) of the previous line's hash, the line's ``seq`` and its
-event text as written, so a changed byte, a lost, repeated or reordered line
-breaks the chain.
+``event`` is canonical JSON (sorted keys, no spaces but in strings, ASCII).
+``hash`` chains the lines: BLAKE2b (8 bytes) of the previous line's hash, the
+line's ``seq`` and its event text as written, so a changed byte, a lost,
+repeated or reordered line breaks the chain.
+
+The file is the owner's alone, but its size is seen by anyone who can list its
+folder. So an event that holds the hidden side's stations (Mister X's move, a
+rogue's choice, a start or a correction that holds Mister X's station) carries a
+``pad`` of spaces that makes up each of those stations to three digits
+(``console.recorder.padded``): two games that differ only in where the hidden
+side went write lines of the same lengths. ``"move":"T5","pad":"  "`` and
+``"move":"T115","pad":""`` are as long; journals written before the pad
+(``"move":"T5"``) still load, and go on padded. The pad is part of the event
+text, so the chain covers it; replay ignores it.
 
 A line counts once its newline is on disk. A last line without one is the
 action in progress at a power cut: ``load`` drops it (and says so), and the

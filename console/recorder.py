@@ -8,13 +8,27 @@ disk, so a power cut loses at most the action in progress.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol, TypeVar
 
 Event = Mapping[str, Any]
 """One journal event: ``{"type": ..., ...}``, JSON-ready."""
 UNDO: Event = {"type": "undo"}
 """Every kind's undo: the last action of the turn taken back (``game.undo()``)."""
+STATION_DIGITS = 3
+"""The digits of the largest station (199): a hidden station in an event is made up to this many by its ``pad``."""
+
+
+def padded(event: Event, hidden: Iterable[int]) -> dict[str, Any]:
+    """*event* with a ``pad`` of spaces that makes up each of its *hidden* stations to three digits.
+
+    The journal's size is seen by anyone who can list its folder: padded, the
+    line of an event that holds the hidden side's stations (Mister X's move, a
+    rogue's choice, a start or a correction) is as long wherever the hidden side
+    is. Replay ignores the pad; events written before it have none.
+    """
+    return {**event, "pad": " " * sum(STATION_DIGITS - len(str(station)) for station in hidden)}
+
 
 class Undoable(Protocol):
     def undo(self) -> object:

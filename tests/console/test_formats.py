@@ -4,7 +4,10 @@ The fixtures were written by the console (version 1 of both formats): a main
 game's journal in round 7 (with undos, two corrections and a double move) and
 its finished record, and a Junior game's journal after three rounds and its
 finished record. Only the journals' data folder was blanked (their chain of
-hashes was written again over it).
+hashes was written again over it). The ``-v2`` journals were written by the
+journal of version 2 before it padded the hidden side's stations: a main game
+in round 5 (single and double moves of Mister X, undos, a correction) and a
+Junior game after three rounds (two rogues, undos).
 """
 
 from __future__ import annotations
@@ -15,12 +18,14 @@ from pathlib import Path
 import pytest
 
 from console.games import CLASSIC, JUNIOR
+from console.games.classic import journal as events
+from console.games.junior import journal as junior_events
 from console.journal import load
 from console.program import Program
 from console.replay import load_record
 from console.settings import GameSettings
-from engine import Game, Side
-from engine.junior import JuniorGame, Team, Tokens
+from engine import DetectiveMove, Game, Side
+from engine.junior import ROGUES, JuniorGame, Team, Tokens
 from hardware.config import Config
 from hardware.factory import build_hardware
 from hardware.handheld import MemoryHandheldLink
@@ -59,6 +64,51 @@ def test_a_junior_journal_of_version_1_resumes(tmp_path: Path) -> None:
     assert resumed.token == "fd207d00c3f6c9e9"
 
 
+def test_a_main_game_journal_of_version_2_without_pads_resumes(tmp_path: Path) -> None:
+    resumed = load(journal_copy("classic-v2.journal", tmp_path))
+    game = resumed.game
+    assert resumed.kind is CLASSIC and isinstance(game, Game) and not game.is_over
+    assert (game.round, game.moves_made, game.turn) == (5, 6, Side.DETECTIVES)
+    assert game.mister_x_view().station == 49 and len(game.start.log) == 3  # corrected after a double move
+    assert [(piece.name, piece.station) for piece in game.position().pieces] == [
+        ("red", 33), ("blue", 161), ("green", 72), ("bobby1", 77)]
+    assert resumed.settings == GameSettings(edition="reissue", data_dir=str(tmp_path)) and resumed.token == "9d41c07be2a35f18"
+
+
+def test_a_junior_journal_of_version_2_without_pads_resumes(tmp_path: Path) -> None:
+    resumed = load(journal_copy("junior-v2.journal", tmp_path))
+    game = resumed.game
+    assert resumed.kind is JUNIOR and isinstance(game, JuniorGame) and not game.is_over
+    assert game.round == 4 and game.tokens == Tokens(detectives=0, rogues=3)
+    assert game.stations == {"fox": 115, "roxy": 82, "watson": 81, "marble": 127}
+    assert resumed.settings == GameSettings(edition="junior", district="central", data_dir=str(tmp_path))
+    assert resumed.token == "e07a5b2c9f813d64"
+
+
+@pytest.mark.parametrize("name", ["classic-v1.journal", "classic-v2.journal", "junior-v1.journal", "junior-v2.journal"])
+def test_an_old_journal_goes_on_with_padded_lines_in_one_chain(tmp_path: Path, name: str) -> None:
+    """The hidden side's next action is written padded after the old lines, and the whole journal resumes."""
+    path = journal_copy(name, tmp_path)
+    resumed = load(path)
+    game, journal = resumed.game, resumed.journal
+    hidden = False
+    while not hidden:
+        if isinstance(game, Game):
+            move = game.legal_moves()[0]
+            game.play(move)
+            journal.record(events.moved(move))
+            hidden = not isinstance(move, DetectiveMove)
+        else:
+            step = game.steps_of((game.to_choose() or game.to_move())[0])[0]
+            (game.choose if step.piece in ROGUES else game.move)(step)
+            journal.record(junior_events.stepped(step))
+            hidden = step.piece in ROGUES
+    assert path.read_bytes().startswith((FIXTURES / name).read_bytes())
+    assert b'"pad":' in path.read_bytes().splitlines()[-1]
+    again = load(path).game
+    assert again.actions == game.actions and again.public_view() == game.public_view()
+
+
 def test_a_main_game_record_of_version_1_replays() -> None:
     kind, game = load_record((FIXTURES / "classic-v1-record.json").read_text())
     assert kind is CLASSIC and isinstance(game, Game) and len(game.actions) == 27
@@ -72,8 +122,10 @@ def test_a_junior_record_of_version_1_replays() -> None:
 
 
 @pytest.mark.parametrize(("name", "offered"), [("classic-v1.journal", "Resume: reissue, round 7"),
-                                               ("junior-v1.journal", "Resume: Junior, round 4")])
-def test_the_console_offers_and_resumes_a_journal_of_version_1(tmp_path: Path, name: str, offered: str) -> None:
+                                               ("junior-v1.journal", "Resume: Junior, round 4"),
+                                               ("classic-v2.journal", "Resume: reissue, round 5"),
+                                               ("junior-v2.journal", "Resume: Junior, round 4")])
+def test_the_console_offers_and_resumes_an_old_journal(tmp_path: Path, name: str, offered: str) -> None:
     (tmp_path / "copy").mkdir()
     expected = load(journal_copy(name, tmp_path / "copy")).game
     journal_copy(name, tmp_path)

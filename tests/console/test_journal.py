@@ -20,11 +20,16 @@ from pathlib import Path
 
 import pytest
 
-from console.games import CLASSIC
+from console.games import CLASSIC, JUNIOR
 from console.games.classic import journal as events
+from console.games.junior import journal as junior_events
 from console.journal import FORMAT, Journal, JournalError, ResumedGame, archive, game_id, load, resume
+from console.recorder import Event
 from console.settings import GameSettings, settings_to_dict
-from engine import DoubleMove, Game, MisterXMove, Move, PieceSetup, record
+from engine import DoubleMove, Game, MisterXMove, Move, PieceSetup, Side, record
+from engine.board import Transport, stations_of
+from engine.junior import ROGUES, JuniorGame, Step
+from engine.junior.game import parse_step
 from engine.moves import parse_move
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -179,6 +184,14 @@ def test_the_line_format(tmp_path: Path) -> None:
     assert len({line["hash"] for line in lines}) == len(lines)
     canonical = [json.dumps(line, sort_keys=False, separators=(",", ":")).encode() for line in lines]  # no spaces but in strings
     assert all(line.isascii() for line in lines_of(path)) and lines_of(path) == canonical
+
+
+def test_the_hidden_side_s_stations_are_padded_to_three_digits() -> None:
+    """Mister X's moves and a rogue's choice carry spaces that make up each station to three digits; open moves none."""
+    pads = {"T5": "  ", "U46": " ", "X117": "", "T5+B46": "   ", "X117+T118": "", "red T5": None, "bobby1 B46": None}
+    assert {notation: events.moved(parse_move(notation)).get("pad") for notation in pads} == pads
+    steps = {"fox T85": " ", "roxy S102": "", "watson T85": None}
+    assert {notation: junior_events.stepped(parse_step(notation)).get("pad") for notation in steps} == steps
 
 
 def test_append_refuses_what_is_not_a_journal_event(tmp_path: Path) -> None:
@@ -558,3 +571,115 @@ def test_every_append_is_fsynced_and_a_new_file_s_folder_too(tmp_path: Path, mon
     synced.clear()
     archive(path, tmp_path / "history", CLASSIC.journal.record(game), "y", "g2")
     assert synced == ["file", "folder", "folder"]
+
+
+# ====================================================================== secrecy: the file's size
+
+
+TWIN_DEAL = 17
+"""A deal with Mister X on 78 and the detectives far from both of his routes below."""
+TWIN_ROUTES = {
+    "single moves": (["B46", "U1"], ["B79", "U111"]),
+    "a double move": (["B46+U1"], ["B79+U111"]),
+}
+"""Mister X's hidden moves in two games of the deal: the same tickets, to stations of one digit (1) and three (111)."""
+
+
+def twin_sizes(path: Path, hidden: list[str]) -> tuple[list[int], Game]:
+    """The journal's size after each event of the twin deal in which Mister X plays *hidden*, and the game at the end.
+
+    Everything else is the same whatever his route: the detectives make the
+    first move listed for each (where he is does not change their moves), one
+    of them is taken back and made again, and the board is corrected after his
+    moves: every kind of event a game journals before his first reveal.
+    """
+    journal = Journal(path)
+    game = Game.new("reissue", players=4, seed=TWIN_DEAL)
+    journal.started(CLASSIC, game, SETTINGS, TOKEN)
+    sizes = [path.stat().st_size]
+
+    def keep(event: Event) -> None:
+        journal.record(event)
+        sizes.append(path.stat().st_size)
+
+    for notation in hidden:
+        move = parse_move(notation)
+        game.play(move)
+        keep(events.moved(move))
+        while game.turn is Side.DETECTIVES:
+            detective = game.moves_of(game.to_move()[0])[0]
+            game.play(detective)
+            keep(events.moved(detective))
+            if len(game.actions) == 2:
+                game.undo()
+                keep(events.UNDO)
+                game.play(detective)
+                keep(events.moved(detective))
+    game = corrected(game)
+    keep(events.corrected(game.start))
+    return sizes, game
+
+
+@pytest.mark.parametrize("routes", TWIN_ROUTES.values(), ids=TWIN_ROUTES)
+def test_where_mister_x_hides_does_not_change_the_journal_s_size(tmp_path: Path, routes: tuple[list[str], list[str]]) -> None:
+    """Two games that differ only in his hidden stations leave journals of the same size after every event.
+
+    The journal is private, but anyone who can list its folder sees its size.
+    """
+    (sizes, game), (other_sizes, twin) = (twin_sizes(tmp_path / f"{n}.journal", route) for n, route in enumerate(routes))
+    assert game.public_view() == twin.public_view() and not any(entry.reveal for entry in game.public_view().log)
+    assert (game.mister_x_view().station, twin.mister_x_view().station) == (1, 111)
+    assert len(sizes) == len(other_sizes) >= 9
+    assert sizes == other_sizes
+    assert_same(load(tmp_path / "0.journal").game, game)
+
+
+def test_a_changed_pad_breaks_the_chain(tmp_path: Path) -> None:
+    """The pad is part of its line's event text: the chain covers it like every other byte."""
+    path = tmp_path / "game.journal"
+    twin_sizes(path, TWIN_ROUTES["single moves"][0])
+    line = next(n for n, text in enumerate(lines_of(path), 1) if b'"move":"U1","pad":"  "' in text)
+    damaged = path.read_bytes().replace(b'"move":"U1","pad":"  "', b'"move":"U1","pad":" x"')
+    path.write_bytes(damaged)
+    corrupt_aside(path, damaged, f"line {line} fails its checksum")
+
+
+def test_mister_x_s_secret_start_does_not_change_the_start_line_s_size(tmp_path: Path) -> None:
+    """Two deals that differ only in his start station (two digits, three) begin journals of the same size."""
+    deal = Game.new("reissue", players=4, seed=TWIN_DEAL).start
+    assert deal.possible is not None
+    starts = stations_of(deal.possible)
+    sizes = []
+    for n, station in enumerate((starts[0], starts[-1])):
+        path = tmp_path / f"{n}.journal"
+        game = Game(replace(deal, mister_x=station))
+        Journal(path).started(CLASSIC, game, SETTINGS, TOKEN)
+        assert load(path).game.mister_x_view().station == station
+        sizes.append(path.stat().st_size)
+    assert starts[0] < 100 <= starts[-1] and sizes[0] == sizes[1]
+
+
+def test_where_the_rogues_hide_does_not_change_a_junior_journal_s_size(tmp_path: Path) -> None:
+    """Mister FOX takes the taxi to 85 in one game and to 102 in the other: the same sizes after every event of the round."""
+    settings = GameSettings(edition="junior", district="central")
+    every = []
+    for n, fox in enumerate((85, 102)):
+        path = tmp_path / f"{n}.junior.journal"
+        journal = Journal(path)
+        game = JuniorGame.new(rogues=2, seed=1)
+        journal.started(JUNIOR, game, settings, TOKEN)
+        sizes = [path.stat().st_size]
+        watson = game.steps_of("watson")[1]
+        for action in (Step("fox", fox, Transport.TAXI), Step("roxy", 140, Transport.TAXI), watson, None, watson,
+                       Step("marble", game.stations["marble"])):
+            if action is None:
+                game.undo()
+                journal.record(junior_events.UNDO)
+            else:
+                (game.choose if action.piece in ROGUES else game.move)(action)
+                journal.record(junior_events.stepped(action))
+            sizes.append(path.stat().st_size)
+        assert game.results and game.results[0].steps[0] == Step("fox", fox, Transport.TAXI)  # revealed by marble's step
+        assert load(path).game.stations == game.stations
+        every.append(sizes)
+    assert every[0] == every[1]

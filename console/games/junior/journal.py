@@ -1,13 +1,20 @@
 """How a Junior game goes into the console's journal and its history: the events, the start, the record.
 
 The journal (``console.journal``) keeps events as JSON lines; these are Junior's
-(version 1 of the journal, unchanged)::
+(older journals' lines differ as noted)::
 
     {"type": "start", "junior": {"district": "central", "stations": {"fox": 101, ...}}, ...}
-    {"type": "step", "step": "fox F115"}                a rogue's choice or a detective's step, in the move notation
+    {"type": "step", "step": "watson T81"}              a detective's step, in the move notation
                                                         (journals before: [piece, station, transport or null])
+    {"type": "step", "step": "fox T85", "pad": " "}     a rogue's choice, the same, padded (journals before: no pad)
     {"type": "undo"}
     {"type": "end", "outcome": {"winner": "rogues", "round": 9}}
+
+A rogue's choice is secret until the round's reveal, so its event has a ``pad``
+of spaces that makes its station up to three digits (``console.recorder.padded``):
+the journal's size tells nothing of it. Replay ignores the pad, so journals
+written without it still load and go on with it. The start is public (every
+piece stands on the board).
 
 A finished game is filed as a Junior game record (``engine.junior.record``).
 """
@@ -18,8 +25,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from console.games.kind import Codec
-from console.recorder import UNDO, Event
-from engine.junior import JuniorGame, JuniorStart, Step, dumps
+from console.recorder import UNDO, Event, padded
+from engine.junior import ROGUES, JuniorGame, JuniorStart, Step, dumps
 from engine.junior.record import FORMAT, action_from_record, from_dict, replay
 
 __all__ = ["CODEC", "UNDO", "stepped"]
@@ -39,7 +46,9 @@ def started(event: Mapping[str, Any]) -> JuniorGame | None:
 
 
 def stepped(step: Step) -> Event:
-    return {"type": "step", "step": step.notation}
+    """A step's event; a rogue's is padded, so its length tells nothing of his secret choice."""
+    event = {"type": "step", "step": step.notation}
+    return padded(event, [step.station]) if step.piece in ROGUES else event
 
 
 def outcome_of(game: JuniorGame) -> dict[str, Any]:
