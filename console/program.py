@@ -152,7 +152,7 @@ class Program:
             return Action(label, self._deal)
         lost = self.kept.kind.describe(self.kept.game)
         return Action(label, self._deal, confirm_twice=True,
-                      warning=f"This ends the interrupted game ({lost}) for good: CONFIRM again to deal")
+                      warning=f"CONFIRM again: the interrupted game ({lost}) ends")
 
     def _setup_changed(self, key: str, value: Any) -> None:
         menu, setup = self.menu, self._setup

@@ -91,7 +91,7 @@ def test_a_new_game_over_an_interrupted_one_asks_twice_naming_it_and_backing_out
     console.choose("New game")
     console.choose("Deal")
     assert console.program.flow is None and console.program.menu is not None
-    assert console.program.menu.message == f"This ends the interrupted game (reissue, round {kept.round}) for good: CONFIRM again to deal"
+    assert console.program.menu.message == f"CONFIRM again: the interrupted game (reissue, round {kept.round}) ends"
     console.keys(Key.UNDO)  # backed out: the interrupted game is still offered
     assert console.rows[0].startswith("Resume:") and load(tmp_path / session.JOURNAL).game.actions == kept.actions
     assert not (tmp_path / session.HISTORY).exists()
