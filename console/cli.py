@@ -125,14 +125,10 @@ def _open_board(config: Config, config_file: Path, handheld: HandheldLink | None
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from console.replay import load_record, replay  # pygame loads only for the board
+    from console.replay import load_record_file, replay  # pygame loads only for the board
 
     path = builder_tools.config_path(args.config)
-    try:
-        kind, final = load_record(Path(args.record).read_text(encoding="utf-8"))
-    except OSError as error:
-        print(f"scotland-yard replay: cannot read {args.record}: {error.strerror}", file=sys.stderr)
-        return 2
+    kind, final = load_record_file(Path(args.record))
     with _open_board(load_settings(path).hardware, path, MemoryHandheldLink()) as hardware:
         replay(hardware, kind, final, step_s=args.step)
     return 0
@@ -167,14 +163,11 @@ def _simulate(args: argparse.Namespace) -> int:
     from console.program import Program  # pygame loads only for the simulator
     from hardware.sim import open_window
     from hardware.sim.handheld import handheld_in_pane, handheld_in_window
-    from hardware.sim.script import ManualClock, ScriptRunner, parse_script
+    from hardware.sim.script import ManualClock, ScriptRunner, load_script
 
     if args.headless != bool(args.script):
         raise ConfigError("--headless and --script go together: a window is played by hand, a headless run by its script")
-    try:
-        commands = parse_script(Path(args.script).read_text(encoding="utf-8"), london().stations) if args.script else []
-    except OSError as error:
-        raise ConfigError(f"cannot read the script {args.script}: {error.strerror}") from None
+    commands = load_script(Path(args.script), london().stations) if args.script else []
     settings = load_settings(builder_tools.config_path(args.config))
     game = settings.game if args.data_dir is None else replace(settings.game, data_dir=args.data_dir)
     game, note = load_preferences(first_run_settings(game))

@@ -28,6 +28,7 @@ from console.lights import PaletteName
 from console.settings import GameSettings, Level, Seat, settings_from_dict, settings_to_dict
 from console.storage import replace_private
 from hardware.config import Config, ConfigError, config_from_data, read_toml, typed
+from hardware.files import read_text
 
 _CHOICES: dict[str, tuple[Enum, ...]] = {
     "mister_x": (Seat.HANDHELD, Seat.COMPUTER),
@@ -47,9 +48,8 @@ class Settings:
 
 def load_settings(path: Path) -> Settings:
     """Read and check the config file; a missing file means every default."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    text = read_text(path, ConfigError)
+    if text is None:
         return Settings()
     try:
         return parse_settings(text)
@@ -103,7 +103,7 @@ def load_preferences(game: GameSettings) -> tuple[GameSettings, str]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return game, ""
-    except (OSError, ValueError) as error:
+    except (OSError, ValueError, RecursionError) as error:  # a folder, not JSON, or nested past the parser's depth
         return game, f"The menus' saved choices were unreadable and are not used ({error})"
     try:
         if not isinstance(data, dict) or set(data) - set(_REMEMBERED):

@@ -10,13 +10,26 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from console.app import FRAME_SECONDS, Presenter
 from console.games import KINDS, GameKind
 from engine.errors import RecordError
 from engine.record import parse_json
+from hardware.files import read_text
 from hardware.interfaces import Hardware, KeyPressed
+
+
+def load_record_file(path: Path) -> tuple[GameKind, Any]:
+    """The game filed at *path* and its kind; ``RecordError`` names the file if it is missing, unreadable or no record."""
+    text = read_text(path, RecordError)
+    if text is None:
+        raise RecordError(f"no game record at {path}")
+    try:
+        return load_record(text)
+    except RecordError as error:
+        raise RecordError(f"{path}: {error}") from None
 
 
 def load_record(text: str) -> tuple[GameKind, Any]:

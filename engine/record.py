@@ -49,7 +49,7 @@ def parse_json(text: str) -> Any:
     """A record's JSON as plain data; ``RecordError`` if it is not JSON at all."""
     try:
         return json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
+    except (ValueError, RecursionError) as error:  # broken JSON or bytes, a number too long for int(), too deep a nesting
         raise RecordError(f"not a game record: the JSON is broken ({error})") from None
 
 

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from hardware.files import read_text
+
 PROFILES = ("pi", "sim", "fake")
 GPIO_PINS = range(2, 28)
 """The GPIO numbers on a Raspberry Pi's 40-pin header (0 and 1 are the HAT EEPROM's)."""
@@ -117,9 +119,8 @@ _SECTIONS = {"leds": LedConfig, "buttons": ButtonChainConfig, "controls": Contro
 def load_config(path: str | Path) -> Config:
     """Read and check a config file; a missing file means every default."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    text = read_text(path, ConfigError)
+    if text is None:
         return check_config(Config())
     try:
         return parse_config(text)
@@ -133,10 +134,13 @@ def parse_config(text: str) -> Config:
 
 
 def read_toml(text: str) -> dict[str, Any]:
+    """The TOML's tables; a ``ConfigError`` for broken TOML, or nesting too deep for the parser (it recurses)."""
     try:
         return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
+    except ValueError as error:  # a TOMLDecodeError, or a number too long for int()
         raise ConfigError(f"not valid TOML: {error}") from None
+    except RecursionError:
+        raise ConfigError("its arrays or tables nest too deeply to be read") from None
 
 
 def config_from_data(data: dict[str, Any]) -> Config:

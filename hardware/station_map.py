@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hardware.files import read_text
+
 FORMAT = "scotland-yard-station-map"
 VERSION = 1
 
@@ -65,8 +67,10 @@ class StationMap:
     def from_json(cls, text: str) -> StationMap:
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as error:
+        except ValueError as error:  # broken JSON, or a number too long for int()
             raise MapError(f"the station map is not valid JSON ({error})") from None
+        except RecursionError:  # the parser recurses into each nested array or object
+            raise MapError("the station map's JSON nests too deeply to be read") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise MapError("not a station map file")
         if data.get("version") != VERSION:
@@ -85,10 +89,9 @@ class StationMap:
 
     @classmethod
     def load(cls, path: str | Path) -> StationMap:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise MapError(f"no station map at {path} (run `scotland-yard calibrate`)") from None
+        text = read_text(Path(path), MapError)
+        if text is None:
+            raise MapError(f"no station map at {path} (run `scotland-yard calibrate`)")
         try:
             return cls.from_json(text)
         except MapError as error:
@@ -102,14 +105,22 @@ def _table(data: dict[str, object], name: str) -> dict[int, int]:
     result: dict[int, int] = {}
     used: dict[int, int] = {}
     for key, index in table.items():
-        if not key.isdigit() or not isinstance(index, int) or isinstance(index, bool) or index < 0:
+        station = station_number(key)
+        if station is None or not isinstance(index, int) or isinstance(index, bool) or index < 0:
             raise MapError(f"'{name}': station {key!r} -> {index!r} is not a station number and an index")
-        station = int(key)
         if index in used:
             raise MapError(f"'{name}': stations {used[index]} and {station} share index {index}")
         used[index] = station
         result[station] = index
     return result
+
+
+def station_number(text: str) -> int | None:
+    """*text* as a station number, or ``None`` unless it is a few ASCII digits.
+
+    ``int()`` alone would take other scripts' digits, fail on superscripts and refuse thousands of digits.
+    """
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 9 else None
 
 
 def ranges_text(stations: list[int]) -> str:

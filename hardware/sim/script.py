@@ -6,7 +6,7 @@ starts a comment)::
 
     key confirm        # a control key: 1, 2, 3, 4, confirm, undo or menu (pressed by its shortcut)
     click 45           # a click on station 45
-    wait 1.5           # let the console run for 1.5 s of its clock
+    wait 1.5           # let the console run for 1.5 s of its clock (an hour at most)
     shot deal          # save the window as DIR/deal.png
     handheld ok        # a button of Mister X's handheld pane: up, down, left, right, ok or back
     toggle-handheld    # show or hide the handheld pane
@@ -18,13 +18,16 @@ only with the script.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from hardware.config import ConfigError
+from hardware.files import read_text
 from hardware.interfaces import Key, Station
 from hardware.sim.window import KEYS, SimWindow
+from hardware.station_map import station_number
 
 STEP_SECONDS = 1 / 30
 """One step of a headless run: the console's frame."""
@@ -33,6 +36,8 @@ STEPS_PER_COMMAND = 2
 _KEY_NAMES = {"1": Key.CHOICE_1, "2": Key.CHOICE_2, "3": Key.CHOICE_3, "4": Key.CHOICE_4,
               "confirm": Key.CONFIRM, "undo": Key.UNDO, "menu": Key.MENU}
 _HANDHELD_BUTTONS = ("up", "down", "left", "right", "ok", "back")
+MAX_WAIT_SECONDS = 3600.0
+"""The longest ``wait``: a headless run steps every frame of it, so a typo like ``wait 1e12`` would never end."""
 
 
 class ScriptError(ConfigError):
@@ -46,6 +51,17 @@ class Command:
     argument: str
 
 
+def load_script(path: Path, stations: Collection[Station]) -> list[Command]:
+    """The script in the file at *path*; a ``ScriptError`` names the file if it cannot be read or has a bad line."""
+    text = read_text(path, ScriptError)
+    if text is None:
+        raise ScriptError(f"no script at {path}")
+    try:
+        return parse_script(text, stations)
+    except ScriptError as error:
+        raise ScriptError(f"{path}: {error}") from None
+
+
 def parse_script(text: str, stations: Collection[Station]) -> list[Command]:
     """The script's commands (clicks on *stations*), or a ``ScriptError`` naming the first bad line."""
     commands = []
@@ -56,14 +72,10 @@ def parse_script(text: str, stations: Collection[Station]) -> list[Command]:
         verb, argument = words[0].lower(), " ".join(words[1:])
         if verb == "key" and argument.lower() not in _KEY_NAMES:
             raise ScriptError(f"line {number}: key must be one of {', '.join(_KEY_NAMES)}, not {argument!r}")
-        if verb == "click" and not (argument.isdigit() and int(argument) in stations):
+        if verb == "click" and station_number(argument) not in stations:
             raise ScriptError(f"line {number}: click needs a station number 1-199, not {argument!r}")
-        if verb == "wait":
-            try:
-                if float(argument) < 0:
-                    raise ValueError
-            except ValueError:
-                raise ScriptError(f"line {number}: wait needs seconds (0 or more), not {argument!r}") from None
+        if verb == "wait" and not 0 <= _seconds(argument) <= MAX_WAIT_SECONDS:
+            raise ScriptError(f"line {number}: wait needs seconds from 0 to {MAX_WAIT_SECONDS:g}, not {argument!r}")
         if verb == "shot" and not (argument and all(c.isalnum() or c in "-_" for c in argument)):
             raise ScriptError(f"line {number}: shot needs a file name of letters, digits, - and _, not {argument!r}")
         if verb == "handheld" and argument not in _HANDHELD_BUTTONS:
@@ -72,6 +84,14 @@ def parse_script(text: str, stations: Collection[Station]) -> list[Command]:
             raise ScriptError(f"line {number}: unknown command {verb!r} (key, click, wait, shot, handheld, toggle-handheld)")
         commands.append(Command(number, verb, argument.lower() if verb == "key" else argument))
     return commands
+
+
+def _seconds(text: str) -> float:
+    """*text* as a number; NaN, which no bound admits, if it is not one."""
+    try:
+        return float(text)
+    except ValueError:
+        return math.nan
 
 
 class ManualClock:

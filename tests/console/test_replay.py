@@ -85,7 +85,7 @@ def test_replay_command_refuses_what_it_cannot_show(tmp_path: Path, capsys: pyte
     config = tmp_path / "config.toml"
     config.write_text('profile = "pi"\n')
     assert main(["replay", str(tmp_path / "none.json"), "--config", str(config)]) == 2
-    assert "cannot read" in capsys.readouterr().err
+    assert "no game record at" in capsys.readouterr().err
     broken = tmp_path / "broken.json"
     broken.write_text("{")
     assert main(["replay", str(broken), "--config", str(config)]) == 2
