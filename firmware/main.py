@@ -1,82 +1,17 @@
-"""The handheld's entry point on the Pico: build the parts, then run ``Handheld.step`` for ever.
+"""The handheld's entry point on the Pico: Ctrl-C off first, then ``device.main()``.
 
-The link to the Pi is the Pico's own USB serial (USB CDC), the one MicroPython's
-REPL uses: frames are read from ``sys.stdin.buffer`` when ``select.poll`` says
-bytes are waiting (never blocking the loop) and written raw to
-``sys.stdout.buffer`` (no newline translation). That needs no extra USB code and
-works on every stock rp2 MicroPython build. Two consequences: Ctrl-C (byte 3)
-must not stop the program, since frames may hold that byte, so keyboard
-interrupt is switched off while the loop runs; and to reach the REPL again (to
-copy new files), hold back/hide while plugging the handheld in.
+MicroPython runs this file as source with Ctrl-C on: a byte 3 arriving over USB
+raises KeyboardInterrupt. The console's hello, resent every 250 ms until the
+handheld answers, can hold that byte, so Ctrl-C goes off before anything slow
+(the imports of the other modules, flashed compiled as .mpy files, and the
+display's set-up). This file stays this small because all of it is compiled
+before its first line runs.
 """
 
-import select
-import sys
-import time
-
-import hw
 import micropython
-import screens
-from app import Handheld
-from link import Endpoint
-from ui import Ui
 
-STEP_MS = 5
-READ_LIMIT = 512
-"""Most bytes taken in one step, so the screen and buttons stay lively under a flood."""
+micropython.kbd_intr(-1)  # first: a byte 3 from the console must not stop the start-up below
 
+import device  # noqa: E402  (only once Ctrl-C is off)
 
-class UsbSerial:
-    """The USB serial as a non-blocking byte transport: ``read()`` what is waiting, ``write(data)``."""
-
-    def __init__(self):
-        self.poller = select.poll()
-        self.poller.register(sys.stdin, select.POLLIN)
-        self.stdin = sys.stdin.buffer
-        self.stdout = sys.stdout.buffer
-
-    def read(self):
-        data = bytearray()
-        while len(data) < READ_LIMIT and self.poller.poll(0):
-            data += self.stdin.read(1)
-        return bytes(data)
-
-    def write(self, data):
-        self.stdout.write(data)
-
-
-class Clock:
-    """Milliseconds since start that never wrap (``time.ticks_ms`` wraps after about 12 days)."""
-
-    def __init__(self):
-        self.last = time.ticks_ms()
-        self.now = 0
-
-    def __call__(self):
-        ticks = time.ticks_ms()
-        self.now += time.ticks_diff(ticks, self.last)
-        self.last = ticks
-        return self.now
-
-
-def main():
-    buttons = hw.Buttons()
-    if buttons.held("back"):
-        return  # stay at the REPL
-    display = hw.display()
-    clock = Clock()
-    handheld = Handheld(Ui(clock), Endpoint("handheld"), UsbSerial(), display, buttons, clock, hw.Buzzer())
-    micropython.kbd_intr(-1)
-    try:
-        while True:
-            handheld.step()
-            time.sleep_ms(STEP_MS)
-    except Exception as error:
-        screens.draw(display, screens.failure(repr(error)))
-        display.show()
-        raise
-    finally:
-        micropython.kbd_intr(3)
-
-
-main()
+device.main()

