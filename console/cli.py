@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import logging
 import secrets
+import signal
 import subprocess
 import sys
 import time
@@ -222,7 +223,8 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 
 
 def _run_command(command: str, args: argparse.Namespace) -> int:
-    """A refusal is one line naming what is wrong (exit 2); Ctrl-C is a clean stop (exit 130)."""
+    """A refusal is one line naming what is wrong (exit 2); Ctrl-C or SIGTERM is a clean stop (exit 130)."""
+    signal.signal(signal.SIGTERM, _stop)  # before pygame starts: SDL would take SIGTERM for a window's close, unheeded
     try:
         return _COMMANDS[command](args)
     except (ConfigError, MapError, LedDriverError, RecordError, FolderError) as error:
@@ -231,6 +233,11 @@ def _run_command(command: str, args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("\nStopped.")
         return 130
+
+
+def _stop(signum: int, frame: object) -> None:
+    """SIGTERM (``systemctl stop``, a shutdown) stops the console as Ctrl-C does: the hardware is let go, the game kept."""
+    raise KeyboardInterrupt
 
 
 if __name__ == "__main__":

@@ -6,8 +6,10 @@ import errno
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -292,3 +294,23 @@ def test_a_data_folder_that_cannot_be_made_is_one_line_naming_it(tmp_path: Path,
 def test_the_service_makes_its_state_folder_private() -> None:
     unit = (ROOT / "hardware" / "install" / "scotland-yard.service").read_text()
     assert "StateDirectoryMode=0700" in unit
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform == "win32", reason="needs SIGTERM")
+def test_sigterm_stops_the_console_cleanly_and_keeps_the_game(tmp_path: Path) -> None:
+    """``systemctl stop`` sends SIGTERM; SDL would take it for a closed window that nobody reads, and the stop would hang."""
+    script = tmp_path / "deal-then-wait.script"
+    script.write_text("key confirm\nkey confirm\nwait 3000\n")
+    data = tmp_path / "data"
+    child = subprocess.Popen([sys.executable, "-m", "console.cli", "sim", "--headless", "--script", str(script),
+                              "--data-dir", str(data)], cwd=ROOT, env=os.environ | {"SDL_VIDEODRIVER": "dummy"},
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not (data / session.JOURNAL).exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    child.send_signal(signal.SIGTERM)
+    out, err = child.communicate(timeout=30)
+    assert child.returncode == 130 and "Stopped." in out and "Traceback" not in err, err
+    assert load(data / session.JOURNAL).game is not None  # kept, offered at the next start
+    unit = (ROOT / "hardware" / "install" / "scotland-yard.service").read_text()
+    assert "SuccessExitStatus=130" in unit  # a stop is not a failure for systemd
