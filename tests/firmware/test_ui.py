@@ -24,7 +24,7 @@ from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Message
 from tests.conftest import choose_move, new_game
 from tests.support import handheld_scenarios as scenarios
-from tests.support.micropython import FIRMWARE, mpy_cross_command, run_micropython
+from tests.support.micropython import FAKE_MACHINE, FIRMWARE, mpy_cross_command, run_micropython
 
 SCENARIOS_SCRIPT = Path(scenarios.__file__)
 UI_FILES = ("app.py", "debounce.py", "fake_hw.py", "fb.py", "hw.py", "main.py", "messages.py", "screens.py", "ui.py")
@@ -195,35 +195,6 @@ def test_whole_games_against_the_console_seat(edition: str, seed: int) -> None:
     assert pad.lines()[0] == "Game over" and " ".join(pad.lines()[2:]).split() == str(game.outcome).split()
     assert doubles, "the random presses played no double move: choose another seed"
 
-
-FAKE_MACHINE = '''
-"""A stand-in for MicroPython's machine module: pins that keep a level, an I2C bus that keeps what it was sent."""
-
-
-class Pin:
-    IN, OUT, PULL_UP = 0, 1, 2
-
-    def __init__(self, number, mode=-1, pull=-1, value=None):
-        self.number, self.mode, self.pull = number, mode, pull
-        self.level = 1 if value is None else value
-
-    def value(self, level=None):
-        if level is None:
-            return self.level
-        self.level = level
-
-
-class I2C:
-    def __init__(self, bus, sda=None, scl=None, freq=0):
-        self.bus, self.sda, self.scl, self.freq = bus, sda.number, scl.number, freq
-        self.sent = []
-
-    def writeto(self, address, data):
-        self.sent.append((address, bytes(data)))
-
-    def writevto(self, address, parts):
-        self.sent.append((address, b"".join(bytes(part) for part in parts)))
-'''
 
 HW_CHECK = r'''
 import fb

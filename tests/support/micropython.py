@@ -54,13 +54,14 @@ def run_micropython(script: str | Path, *args: str, timeout: float = 300) -> str
 
 
 FAKE_MACHINE = '''
-"""A stand-in for the Pico's machine module: pins at rest (buttons up), an I2C bus that takes anything."""
+"""A stand-in for MicroPython's machine module: pins that keep a level, an I2C bus that keeps what it was sent."""
 
 
 class Pin:
     IN, OUT, PULL_UP = 0, 1, 2
 
     def __init__(self, number, mode=-1, pull=-1, value=None):
+        self.number, self.mode, self.pull = number, mode, pull
         self.level = 1 if value is None else value
 
     def value(self, level=None):
@@ -71,11 +72,12 @@ class Pin:
 
 class I2C:
     def __init__(self, bus, sda=None, scl=None, freq=0):
-        pass
+        self.bus, self.sda, self.scl, self.freq = bus, sda.number, scl.number, freq
+        self.sent = []
 
     def writeto(self, address, data):
-        pass
+        self.sent.append((address, bytes(data)))
 
     def writevto(self, address, parts):
-        pass
+        self.sent.append((address, b"".join(bytes(part) for part in parts)))
 '''
