@@ -16,9 +16,7 @@ frame drawn last (``texts``): the screen as words, for tests.
 from __future__ import annotations
 
 import math
-import os
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the console's output
 import pygame
 
 from engine import Ticket
