@@ -238,9 +238,9 @@ def archive(journal_path: Path, history_dir: Path, record: str, timestamp: str, 
     history never holds half a record; a failed write leaves no temporary file
     and the journal as it was (``OSError``). Filing is idempotent: a game whose
     record is already there (the power went between the rename and the
-    journal's removal) is not filed again, and two games never share a
-name. An abandoned, unfinished game is
-    filed the same way. Close nothing first: a ``Journal`` keeps no file open.
+    journal's removal) is not filed again, whatever the time now, and two games
+    never share a name. An abandoned, unfinished game is filed the same way.
+    Close nothing first: a ``Journal`` keeps no file open.
     """
     for name, text in (("timestamp", timestamp), ("game id", game_id)):
         if not _STAMP.fullmatch(text):

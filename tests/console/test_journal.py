@@ -509,12 +509,12 @@ def test_archive_never_replaces_a_record_files_a_game_once_and_checks_the_name(t
     history = tmp_path / "history"
     path = tmp_path / "game.journal"
     names = []
-    for seed, game_name in ((20, "aa11"), (21, "bb22"), (20, "aa11")):  # the last: the same game filed again
-        game, _ = played(seed, 6, Journal(path))
-        names.append(archive(path, history, CLASSIC.journal.record(game), "stamp", game_name).name)
+    for seed, game_name, stamp in ((20, "aa11", "stamp1"), (21, "bb22", "stamp2"), (20, "aa11", "stamp3")):
+        game, _ = played(seed, 6, Journal(path))  # the last: the same game filed again at a later start
+        names.append(archive(path, history, CLASSIC.journal.record(game), stamp, game_name).name)
         assert not path.exists()
-    assert names == ["stamp-aa11.json", "stamp-bb22.json", "stamp-aa11.json"]
-    assert sorted(p.name for p in history.iterdir()) == ["stamp-aa11.json", "stamp-bb22.json"]
+    assert names == ["stamp1-aa11.json", "stamp2-bb22.json", "stamp1-aa11.json"]
+    assert sorted(p.name for p in history.iterdir()) == ["stamp1-aa11.json", "stamp2-bb22.json"]
     for bad in ("../up", "a/b", "", ".hidden", "20:15"):
         with pytest.raises(ValueError, match="timestamp"):
             archive(tmp_path / "game.journal", history, CLASSIC.journal.record(Game.new("reissue", 4)), bad, "aa11")
