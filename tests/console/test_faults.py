@@ -185,20 +185,38 @@ def test_a_disk_that_refuses_to_file_a_finished_game_never_blocks_the_start(
 
 
 def test_a_fault_at_any_write_of_a_whole_game_loses_nothing_that_was_saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A full disk from each write of a game on (its deal, its moves, its filing): the console plays on, then catches up."""
-    counting = FaultyDisk(tmp_path / "count", monkeypatch)
-    play_whole_game(tmp_path / "count")
-    total = counting.writes
-    assert total > 20
+    """Each kind of fault in turn, from every few writes of a game on (its deal, its moves, its filing)."""
+    total = writes_of_a_whole_game(tmp_path / "count", monkeypatch)
+    kinds = list(FAULTS.values())
+    sweep(tmp_path, monkeypatch, [(point, kinds[n % len(kinds)]) for n, point in enumerate(range(0, total, max(1, total // 25)))])
+
+
+@pytest.mark.slow
+def test_every_fault_at_every_write_of_a_whole_game_loses_nothing_that_was_saved(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    total = writes_of_a_whole_game(tmp_path / "count", monkeypatch)
+    sweep(tmp_path, monkeypatch, [(point, fault) for point in range(total) for fault in FAULTS.values()])
+
+
+def writes_of_a_whole_game(data: Path, monkeypatch: pytest.MonkeyPatch) -> int:
+    counting = FaultyDisk(data, monkeypatch)
+    play_whole_game(data)
     monkeypatch.undo()
-    for point in range(0, total, max(1, total // 25)):
-        data = tmp_path / f"at-{point}"
+    assert counting.writes > 20
+    return counting.writes
+
+
+def sweep(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, faults: list[tuple[int, int]]) -> None:
+    """For each (write, error): a whole game whose disk refuses every write from that one on; the console plays on,
+    then the next start (the disk healed) files what was kept, or offers what the disk took."""
+    for point, error in faults:
+        data = tmp_path / f"at-{point}-{errno.errorcode[error]}"
         disk = FaultyDisk(data, monkeypatch)
-        disk.fail(errno.ENOSPC, from_write=point)
+        disk.fail(error, from_write=point)
         finished = play_whole_game(data)
         assert disk.refused and not leftovers(data)
         disk.heal()
-        again = Console(data)  # the next start files what was kept, or offers what the disk took
+        again = Console(data)
         monkeypatch.undo()
         history = list((data / session.HISTORY).glob("*.json")) if (data / session.HISTORY).exists() else []
         if history:
@@ -206,6 +224,8 @@ def test_a_fault_at_any_write_of_a_whole_game_loses_nothing_that_was_saved(tmp_p
         elif again.rows[0].startswith("Resume"):
             kept = again.program.kept
             assert kept is not None and kept.game.actions == finished.actions[:len(kept.game.actions)]
+        else:  # the disk refused the deal itself: nothing was ever saved
+            assert not (data / session.JOURNAL).exists()
         assert not leftovers(data)
 
 
