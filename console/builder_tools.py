@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from hardware.calibrate import ButtonBits, Calibration
-from hardware.config import Config
+from hardware.config import Config, ConfigError
 from hardware.factory import build_board
 from hardware.selftest import SelfTestReport, run_self_test
 from hardware.station_map import StationMap
@@ -22,8 +22,16 @@ DEFAULT_CONFIG = Path("/etc/scotland-yard/config.toml")
 
 
 def config_path(given: str | None) -> Path:
-    """The config file: given on the command line, else $SCOTLAND_YARD_CONFIG, else the system one."""
-    return Path(given or os.environ.get("SCOTLAND_YARD_CONFIG") or DEFAULT_CONFIG)
+    """The config file: given on the command line, else $SCOTLAND_YARD_CONFIG, else the system one.
+
+    Only the system one may be missing (every default then): a file named on purpose that is not there is a
+    mistake to say, not a reason to play on defaults.
+    """
+    named = given or os.environ.get("SCOTLAND_YARD_CONFIG")
+    if named and Path(named) != DEFAULT_CONFIG and not Path(named).exists():
+        source = "--config" if given else "$SCOTLAND_YARD_CONFIG"
+        raise ConfigError(f"no config file at {named} (named by {source}): name an existing file, or none for the defaults")
+    return Path(named or DEFAULT_CONFIG)
 
 
 def map_path(config: Config, config_file: Path) -> Path:

@@ -27,7 +27,7 @@ from console import games
 from console.lights import PaletteName
 from console.settings import GameSettings, Level, Seat, settings_from_dict, settings_to_dict
 from console.storage import replace_private
-from hardware.config import Config, ConfigError, config_from_data, read_toml, typed
+from hardware.config import Config, ConfigError, config_from_data, read_toml, typed, unknown_setting
 from hardware.files import read_text
 
 _CHOICES: dict[str, tuple[Enum, ...]] = {
@@ -62,7 +62,7 @@ def parse_settings(text: str) -> Settings:
     game_data = data.pop("game", {})
     if not isinstance(game_data, dict):
         raise ConfigError("game: must be a [game] section")
-    return Settings(game_settings("game.", game_data), config_from_data(data))
+    return Settings(game_settings("game.", game_data), config_from_data(data, others=["game"]))
 
 
 def game_settings(name: str, data: dict[str, Any], base: GameSettings | None = None) -> GameSettings:
@@ -71,7 +71,7 @@ def game_settings(name: str, data: dict[str, Any], base: GameSettings | None = N
     values: dict[str, Any] = {}
     for key, value in data.items():
         if key not in known:
-            raise ConfigError(f"{name}{key}: unknown setting (known: {', '.join(known)})")
+            raise unknown_setting(f"{name}{key}", list(known))
         if key in _CHOICES:
             words = tuple(str(choice.value) for choice in _CHOICES[key])
             if value not in words:

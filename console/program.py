@@ -195,7 +195,17 @@ class Program:
                 act(now)
 
             return replace(row, do=closed_then_done)
-        return row
+        changed = row.changed
+
+        def changed_and_remembered(key: str, value: Any) -> None:
+            if changed is not None:
+                changed(key, value)
+            self.settings = replace(self.settings, **{key: value})
+            problem = self._remembered()
+            if problem and self.menu is not None:
+                self.menu.message = problem
+
+        return replace(row, changed=changed_and_remembered)
 
     def _back_to_game(self, now: float) -> None:
         self.menu = None

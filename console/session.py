@@ -12,14 +12,14 @@ import os
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from console.games import GameKind, find_kind
 from console.games.kind import GameFlow, Table
 from console.journal import Journal, JournalError, ResumedGame, archive, game_id, load
-from console.settings import GameSettings
+from console.settings import TABLE_CHOICES, GameSettings
 from console.storage import fault_in_words
 from console.thinker import Thinker
 from hardware.interfaces import Hardware
@@ -103,7 +103,7 @@ def file_unfiled(data: Path, timestamp: Callable[[], str]) -> str:
 
 def open_game(settings: GameSettings, *, kept: ResumedGame | None = None, fresh: bool = True, timestamp: str,
               seed: int | None = None) -> Opened:
-    """Resume the *kept* game (its own settings win), or start a new one and journal its start.
+    """Resume the *kept* game (its own settings win, but for the table's choices), or start a new one and journal its start.
 
     A kept game replaced by a new one (*fresh*) is filed, unfinished, in the
     history. A disk that refuses the new journal does not stop the game: it
@@ -112,7 +112,8 @@ def open_game(settings: GameSettings, *, kept: ResumedGame | None = None, fresh:
     seed = secrets.randbelow(2**31) if seed is None else seed
     data = settings.data_path
     if kept is not None and not fresh:
-        return Opened(kept.kind, kept.game, kept.journal, kept.settings, True, kept.token, seed, kept.note or "")
+        own = replace(kept.settings, **{choice: getattr(settings, choice) for choice in TABLE_CHOICES})
+        return Opened(kept.kind, kept.game, kept.journal, own, True, kept.token, seed, kept.note or "")
     note = file_game(kept, data, timestamp) if kept is not None else ""
     kind = find_kind(settings.edition)
     game = kind.deal(settings, seed)

@@ -88,6 +88,10 @@ class GameSettings:
         return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "scotland-yard"
 
 
+TABLE_CHOICES = ("assist", "palette")
+"""Settings that are the table's, not the game's: a resumed game takes the console's current ones (the game menu's
+last choice), not those it was dealt with."""
+
 _ENUMS: dict[str, type[Enum]] = {"mister_x": Seat, "detectives_by": Seat, "level": Level, "palette": PaletteName}
 _BY_TABLE = {"detectives": 0, "bobbies": -1}
 """How the config file (and journals written before) say "by the edition's table": 0 detectives, -1 bobbies."""

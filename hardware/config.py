@@ -12,7 +12,9 @@ hardware.config.ConfigError: leds.brightness: must be between 0 and 1, not 2
 
 from __future__ import annotations
 
+import difflib
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -143,8 +145,8 @@ def read_toml(text: str) -> dict[str, Any]:
         raise ConfigError("its arrays or tables nest too deeply to be read") from None
 
 
-def config_from_data(data: dict[str, Any]) -> Config:
-    """A config from the parsed file (less any sections other layers own), checked."""
+def config_from_data(data: dict[str, Any], others: Sequence[str] = ()) -> Config:
+    """A config from the parsed file, checked; *others* are the sections other layers own (taken out of *data*)."""
     top: dict[str, Any] = {}
     for key, value in data.items():
         if key in _SECTIONS:
@@ -154,8 +156,15 @@ def config_from_data(data: dict[str, Any]) -> Config:
         elif key in ("profile", "map_file"):
             top[key] = typed(key, value, str)
         else:
-            raise ConfigError(f"{key}: unknown setting (known: profile, map_file, {', '.join(_SECTIONS)})")
+            raise unknown_setting(key, ["profile", "map_file", *_SECTIONS, *others])
     return check_config(replace(Config(), **top))
+
+
+def unknown_setting(name: str, known: Sequence[str]) -> ConfigError:
+    """The error for a key no one reads: the known ones, and the likely one meant (a typo such as ``[gmae]``)."""
+    meant = difflib.get_close_matches(name.rpartition(".")[2], known, n=1)
+    guess = f"; did you mean {meant[0]}?" if meant else ""
+    return ConfigError(f"{name}: unknown setting{guess} (known: {', '.join(known)})")
 
 
 def section(name: str, kind: type, values: dict[str, Any]) -> Any:
@@ -164,7 +173,7 @@ def section(name: str, kind: type, values: dict[str, Any]) -> Any:
     settings = {}
     for key, value in values.items():
         if key not in known:
-            raise ConfigError(f"{name}.{key}: unknown setting (known: {', '.join(known)})")
+            raise unknown_setting(f"{name}.{key}", list(known))
         default = getattr(kind(), key)
         settings[key] = typed(f"{name}.{key}", value, type(default))
     return kind(**settings)

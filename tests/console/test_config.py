@@ -35,6 +35,10 @@ def test_game_and_hardware_sections_share_one_file() -> None:
         ('[game]\nedition = "beginner"\nplayers = 6', "game.players: the beginner edition is for 2 to 5 players, not 6"),
         ("[game]\nassist = 1", "game.assist: must be true or false, not 1"),
         ("[game]\nspeed = 1", "game.speed: unknown setting"),
+        ("[gmae]\nplayers = 3", "gmae: unknown setting; did you mean game? (known: profile, map_file, leds, buttons, controls, "
+                                "screen, handheld, game)"),
+        ('[game]\nlevle = "hard"', "game.levle: unknown setting; did you mean level?"),
+        ("[leds]\nbrightnes = 0.5", "leds.brightnes: unknown setting; did you mean brightness?"),
         ("game = 1", "game: must be a [game] section"),
         ("[leds]\nbrightness = 3", "leds.brightness: must be between 0 and 1, not 3"),
     ],
@@ -94,3 +98,17 @@ def test_settings_go_to_plain_data_as_the_file_writes_them_and_come_back() -> No
     assert data["detectives"] == 0 and data["bobbies"] == 1 and data["mister_x"] == "computer" and data["level"] == "easy"
     assert settings_from_dict(data) == settings
     assert settings_from_dict(settings_to_dict(GameSettings())) == GameSettings()
+
+
+@pytest.mark.parametrize("how", ["--config", "SCOTLAND_YARD_CONFIG"])
+def test_a_config_file_named_but_missing_is_an_error_not_the_defaults(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], how: str) -> None:
+    missing = tmp_path / "typo.toml"
+    if how == "--config":
+        args = ["sim", "--config", str(missing), "--data-dir", str(tmp_path)]
+    else:
+        monkeypatch.setenv("SCOTLAND_YARD_CONFIG", str(missing))
+        args = ["sim", "--data-dir", str(tmp_path)]
+    assert main(args) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and f"no config file at {missing} (named by {how if how.startswith('-') else '$' + how})" in error

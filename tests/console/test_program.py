@@ -118,6 +118,22 @@ def test_the_game_menu_switches_the_deduction_assist(tmp_path: Path) -> None:
     assert console.program.menu is None and flow.ui.assist
 
 
+def test_the_deduction_assist_switched_in_a_game_survives_a_power_cut_and_resume(tmp_path: Path) -> None:
+    console = Console(tmp_path)
+    console.deal_and_place()
+    console.keys(Key.MENU)
+    console.set("Deduction assist", Key.CHOICE_4)
+    flow = console.program.flow
+    assert flow is not None and flow.ui.assist
+    remembered, _ = load_preferences(GameSettings(data_dir=str(tmp_path)))
+    again = Console(tmp_path, assist=remembered.assist)  # the power goes; the console starts as the command does
+    again.keys(Key.CONFIRM)
+    resumed = again.program.flow
+    assert resumed is not None and resumed.ui.assist
+    again.keys(Key.MENU)
+    assert again.values["Deduction assist"] == "on"
+
+
 def test_the_setup_adjusts_players_detectives_and_bobbies_and_remembers_them(tmp_path: Path) -> None:
     console = Console(tmp_path)
     console.choose("New game")
@@ -242,6 +258,25 @@ def test_correcting_the_board_is_journaled_and_resumed(tmp_path: Path) -> None:
     assert flow.game.station_of("red") == free and flow.game.public_view().piece("red").tickets.bus == red.tickets.bus - 1
     journal = load(tmp_path / session.JOURNAL)
     assert journal.game.position() == flow.game.position()
+
+
+def test_undo_after_a_correction_says_the_corrected_board_is_where_the_round_goes_on(tmp_path: Path) -> None:
+    console = Console(tmp_path)
+    console.deal_and_place()
+    flow = console.program.flow
+    assert flow is not None
+    moves = flow.game.moves_of("red")
+    move = next(m for m in moves if sum(o.station == m.station for o in moves) == 1)  # one ticket goes there
+    console.table.press(flow.game.station_of("red"))
+    console.table.press(move.station)
+    assert flow.game.station_of("red") == move.station
+    console.keys(Key.MENU)
+    console.choose("Correct")
+    console.table.press(flow.game.station_of("blue"))
+    console.keys(Key.CHOICE_2, Key.CHOICE_3, Key.CONFIRM)  # one bus ticket fewer for blue
+    assert flow.ui.mode is Mode.DETECTIVES and flow.ui.message.startswith("Board corrected")
+    console.keys(Key.UNDO)
+    assert flow.ui.message == "Nothing to take back: the corrected board is where this round goes on from"
 
 
 def test_a_correction_cannot_put_a_piece_where_mister_x_may_be_and_undo_cancels_it(tmp_path: Path) -> None:

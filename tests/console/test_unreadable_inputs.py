@@ -47,6 +47,13 @@ def endless(path: Path) -> None:
         file.truncate(LARGEST + 1)
 
 
+def empty_config(folder: Path) -> Path:
+    """A config file of defaults (so the machine's own config plays no part)."""
+    path = folder / "defaults.toml"
+    path.touch()
+    return path
+
+
 def nothing(path: Path) -> None:
     """Leave *path* missing."""
 
@@ -102,7 +109,7 @@ def test_a_config_whose_data_folder_cannot_be_made(tmp_path: Path, capsys: pytes
 def test_a_game_record_it_cannot_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str], problem: str, write: Writer) -> None:
     record = tmp_path / "game.json"
     write(record)
-    refused(["replay", str(record), "--config", str(tmp_path / "none.toml")], capsys, str(record), problem)
+    refused(["replay", str(record), "--config", str(empty_config(tmp_path))], capsys, str(record), problem)
 
 
 @pytest.mark.parametrize(("problem", "write"), [
@@ -138,7 +145,7 @@ def test_a_simulator_script_it_cannot_play(tmp_path: Path, capsys: pytest.Captur
     script = tmp_path / "game.script"
     write(script)
     refused(["sim", "--headless", "--script", str(script), "--screenshots", str(tmp_path), "--data-dir", str(tmp_path / "data"),
-             "--config", str(tmp_path / "none.toml")], capsys, str(script), problem)
+             "--config", str(empty_config(tmp_path))], capsys, str(script), problem)
 
 
 @pytest.mark.parametrize("seconds", ["1e12", "3600.5", "nan", "inf", "-inf", "-1", "soon", ""])
@@ -179,6 +186,6 @@ def test_the_simulator_starts_despite_unusable_preferences(tmp_path: Path, capsy
     script = tmp_path / "start.script"
     script.write_text("wait 0.1\nshot start\n")
     assert main(["sim", "--headless", "--script", str(script), "--screenshots", str(tmp_path), "--data-dir", str(data),
-                 "--config", str(tmp_path / "none.toml")]) == 0
+                 "--config", str(empty_config(tmp_path))]) == 0
     assert capsys.readouterr().out.split() == [str(tmp_path / "start.png")]
     assert (data / PREFERENCES).is_dir() or (data / PREFERENCES).read_text() == "[" * DEEP + "]" * DEEP  # left as it was

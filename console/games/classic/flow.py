@@ -267,13 +267,21 @@ class Flow(TableFlow[Game, Ui, Move]):
             self.ui = replace(self.ui, mode=Mode.DETECTIVES, chosen=None, ticket_choices=(), message="Choose again")
             return
         if not self.game.can_undo:
-            self.ui = replace(self.ui, message="Nothing to take back: Mister X's moves stand")
+            self.ui = replace(self.ui, message="Nothing to take back: " + (
+                "the corrected board is where this round goes on from" if self._corrected_this_round else "Mister X's moves stand"))
             return
         if self.asking:
             self.withdraw()
         move = self.game.undo()
         self.record(journal.UNDO)
         self._detectives_turn(now, f"Took back {move.piece}'s move: put the piece back on {self.game.station_of(move.piece)}")
+
+    @property
+    def _corrected_this_round(self) -> bool:
+        """The board was corrected while detectives had moved this round, and none has moved since: undo stops there."""
+        game = self.game
+        return bool(game.start.moved) and game.round == game.start.round and not any(
+            isinstance(action, DetectiveMove) for action in game.actions)
 
     # ------------------------------------------------- correcting the board
 
