@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import math
 import secrets
 import signal
 import subprocess
@@ -16,9 +17,9 @@ from typing import TYPE_CHECKING
 
 from console import builder_tools, games
 from console.config import PREFERENCES, load_preferences, load_settings
-from console.settings import GameSettings, Seat
+from console.settings import GameSettings, Level, Seat
 from console.storage import DataFolder, FolderError
-from engine import EDITIONS, RecordError, london
+from engine import RecordError, london
 from hardware.config import Config, ConfigError
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import HandheldLink, Hardware
@@ -26,7 +27,8 @@ from hardware.led_backends import LedDriverError
 from hardware.station_map import MapError, StationMap
 
 if TYPE_CHECKING:
-    from hardware.sim.window import BoardDrawing
+    from hardware.sim.script import Command, ManualClock
+    from hardware.sim.window import BoardDrawing, SimWindow
 
 _CONFIG_HELP = "config file (default: $SCOTLAND_YARD_CONFIG or /etc/scotland-yard/config.toml)"
 
@@ -36,11 +38,14 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command")
     text = commands.add_parser("text", help="play a game in the terminal (the default)")
     for sub in (parser, text):
-        sub.add_argument("--edition", choices=sorted(EDITIONS), default="reissue", help="rules edition (default: reissue)")
-        sub.add_argument("--players", type=int, default=4, help="players, Mister X included (default: 4)")
-        sub.add_argument("--play-as", choices=("detectives", "mister-x"), default="detectives",
-                         help="the side you play; the computer plays the other (default: detectives)")
+        sub.add_argument("--edition", choices=games.editions(), help="the edition, or junior (default: from the config file)")
+        sub.add_argument("--players", type=int, help="players, Mister X (or the rogues) included (default: from the config file)")
+        sub.add_argument("--play-as", choices=("detectives", "mister-x", "rogues"), default="detectives",
+                         help="the side you play (mister-x: the rogues in Junior); the computer plays the other (default: detectives)")
+        sub.add_argument("--level", choices=[level.value for level in Level],
+                         help="how well the computer plays (default: from the config file)")
         sub.add_argument("--seed", type=int, default=None, help="seed for the deal (default: random)")
+        sub.add_argument("--config", help=_CONFIG_HELP)
         sub.add_argument("--data-dir", help="where the game is saved (default: your data folder, shared with the board)")
     hw = commands.add_parser("hw-test", help="light every LED, report every button (for builders)")
     hw.add_argument("--config", help=_CONFIG_HELP)
@@ -54,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     board.add_argument("--config", help=_CONFIG_HELP)
     board.add_argument("--new", action="store_true",
                        help="open the new game's setup at once (an interrupted game stays saved unless you deal a new one: asked twice)")
-    board.add_argument("--edition", choices=sorted(EDITIONS), help="rules edition (default: from the config file)")
+    board.add_argument("--edition", choices=games.editions(), help="the edition, or junior (default: from the config file)")
     board.add_argument("--players", type=int, help="players, Mister X included (default: from the config file)")
     board.add_argument("--mister-x", choices=(Seat.HANDHELD.value, Seat.COMPUTER.value),
                        help="who plays Mister X (default: from the config file)")
@@ -71,10 +76,16 @@ def main(argv: list[str] | None = None) -> int:
     hsim.add_argument("--port", required=True, help="the serial device the console's link is on")
     flash = commands.add_parser("flash-handheld", help="copy the handheld's firmware to a connected Pico (needs mpremote)")
     flash.add_argument("--port", default="auto", help="the Pico's serial port (default: auto, the first one found)")
-    again = commands.add_parser("replay", help="play a finished game back on the board and screen")
+    again = commands.add_parser("replay", help="play a finished game back: on the lit board, or in the simulator's window on a PC",
+                                description="Play a finished game back, move by move (any key skips to the end, another leaves). "
+                                            "Where depends on the config's profile: pi, the lit board and its screen; "
+                                            "sim (the default, on a PC), the simulator's window.")
     again.add_argument("record", help="a game record (the data folder's history/ holds them)")
     again.add_argument("--config", help=_CONFIG_HELP)
     again.add_argument("--step", type=float, default=2.0, help="seconds per move (default 2)")
+    again.add_argument("--headless", action="store_true", help="in the simulator, no window: play --script and save its screenshots")
+    again.add_argument("--script", help="the simulator's keys, waits and screenshots to play (see hardware/sim/script.py)")
+    again.add_argument("--screenshots", help="folder for the script's screenshots (default: the current folder)")
     args = parser.parse_args(argv)
     return _run_command(args.command or "text", args)
 
@@ -83,13 +94,22 @@ def _play_in_terminal(args: argparse.Namespace) -> int:
     """The terminal game: the side typed in, the computer the other; journaled in the data folder like the board's."""
     from console import terminal
 
-    person = args.play_as == "mister-x"
-    settings = games.check(GameSettings(edition=args.edition, players=args.players, data_dir=args.data_dir or "",
-                                        mister_x=Seat.HANDHELD if person else Seat.COMPUTER,
-                                        detectives_by=Seat.COMPUTER if person else Seat.PEOPLE))
+    hidden = args.play_as != "detectives"
+    game, _ = load_preferences(_with_data_dir(load_settings(builder_tools.config_path(args.config)).game, args.data_dir))
+    edition = args.edition or game.edition
+    settings = games.check(replace(game, edition=edition, players=args.players or game.players,
+                                   level=Level(args.level) if args.level else game.level,
+                                   district=game.district if edition == game.edition else "",
+                                   mister_x=Seat.HANDHELD if hidden else Seat.COMPUTER,
+                                   detectives_by=Seat.COMPUTER if hidden else Seat.PEOPLE))
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     with DataFolder.open(settings.data_path):
         return terminal.play(settings, seed, sys.stdout, input)
+
+
+def _with_data_dir(game: GameSettings, data_dir: str | None) -> GameSettings:
+    """The config file's game settings, with the data folder given on the command line (if one was)."""
+    return game if data_dir is None else replace(game, data_dir=data_dir)
 
 
 def _play_on_board(args: argparse.Namespace) -> int:
@@ -126,13 +146,60 @@ def _open_board(config: Config, config_file: Path, handheld: HandheldLink | None
 
 
 def _replay(args: argparse.Namespace) -> int:
+    """The record on the lit board (profile pi), or in the simulator's window (profile sim)."""
     from console.replay import load_record_file, replay  # pygame loads only for the board
 
     path = builder_tools.config_path(args.config)
     kind, final = load_record_file(Path(args.record))
-    with _open_board(load_settings(path).hardware, path, MemoryHandheldLink()) as hardware:
+    config = load_settings(path).hardware
+    if config.profile == "sim":
+        return _replay_in_window(args, config, kind, final)
+    if args.headless or args.script:
+        raise ConfigError(f"--headless and --script are the simulator's: the profile is {config.profile!r}, not 'sim'")
+    with _open_board(config, path, MemoryHandheldLink()) as hardware:
         replay(hardware, kind, final, step_s=args.step)
     return 0
+
+
+def _replay_in_window(args: argparse.Namespace, config: Config, kind: games.GameKind, final: object) -> int:
+    """The record in the simulator's window, its end shown until a key or the window is closed; headless, by its script."""
+    from console.app import Console
+    from console.replay import Playback, replay
+    from hardware.sim import open_window
+    from hardware.sim.script import ManualClock
+
+    commands = _script(args)
+    hardware, window = open_window(config, board_drawing(), MemoryHandheldLink(), headless=args.headless)
+    with hardware:
+        if not args.headless:
+            replay(hardware, kind, final, step_s=args.step, end_s=math.inf, should_stop=lambda: window.closed)
+            return 0
+        clock = ManualClock()
+        playback = Playback(kind, final, clock(), step_s=args.step)
+        _play_script(args, window, clock, Console(hardware, playback, clock=clock).step, lambda: playback.done, commands)
+    return 0
+
+
+def _script(args: argparse.Namespace) -> list[Command]:
+    """The simulator's --script, read; a window is played by hand, so a script needs --headless (and the reverse)."""
+    from hardware.sim.script import load_script
+
+    if args.headless != bool(args.script):
+        raise ConfigError("--headless and --script go together: a window is played by hand, a headless run by its script")
+    return load_script(Path(args.script), london().stations) if args.script else []
+
+
+def _play_script(args: argparse.Namespace, window: SimWindow, clock: ManualClock, step: Callable[[], None],
+                 finished: Callable[[], bool], commands: list[Command], press: Callable[[str], None] | None = None) -> None:
+    """Play a headless run's script into the window, and print the screenshots it saved."""
+    from hardware.sim.script import ScriptRunner
+
+    shots = Path(args.screenshots or ".")
+    shots.mkdir(parents=True, exist_ok=True)
+    runner = ScriptRunner(window, clock, shots, step, finished, press)
+    runner.run(commands)
+    for path in runner.taken:
+        print(path)
 
 
 def _builder_tool(args: argparse.Namespace) -> int:
@@ -164,13 +231,11 @@ def _simulate(args: argparse.Namespace) -> int:
     from console.program import Program  # pygame loads only for the simulator
     from hardware.sim import open_window
     from hardware.sim.handheld import handheld_in_pane, handheld_in_window
-    from hardware.sim.script import ManualClock, ScriptRunner, load_script
+    from hardware.sim.script import ManualClock
 
-    if args.headless != bool(args.script):
-        raise ConfigError("--headless and --script go together: a window is played by hand, a headless run by its script")
-    commands = load_script(Path(args.script), london().stations) if args.script else []
+    commands = _script(args)
     settings = load_settings(builder_tools.config_path(args.config))
-    game = settings.game if args.data_dir is None else replace(settings.game, data_dir=args.data_dir)
+    game = _with_data_dir(settings.game, args.data_dir)
     game, note = load_preferences(first_run_settings(game))
     folder = DataFolder.open(game.data_path)
     clock = ManualClock() if args.headless else time.monotonic
@@ -185,12 +250,7 @@ def _simulate(args: argparse.Namespace) -> int:
                 program.run(lambda: window.closed)
                 return 0
             assert isinstance(clock, ManualClock)
-            shots = Path(args.screenshots or ".")
-            shots.mkdir(parents=True, exist_ok=True)
-            runner = ScriptRunner(window, clock, shots, program.console.step, lambda: program.finished, handheld.press)
-            runner.run(commands)
-            for path in runner.taken:
-                print(path)
+            _play_script(args, window, clock, program.console.step, lambda: program.finished, commands, handheld.press)
     finally:
         if handheld.process is not None:
             handheld.process.terminate()

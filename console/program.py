@@ -4,7 +4,9 @@ The program is what the loop (``console.app.Console``) feeds: while a menu is
 open the control keys work it and the board shows its idle lights; while a
 game runs its flow gets the events, and MENU opens the game's own menu (its
 kind's options, such as the deduction assist and correcting the board; restart;
-leave) over it; while the hardware test runs, it gets them.
+leave) over it; while the hardware test runs, it gets them; while a past game
+is replayed (the start menu's Past games, from the history folder), its
+playback gets them.
 
 An interrupted game (the power went, the program was killed, the players
 left it) is offered first: the start menu opens on "Resume", so a single
@@ -18,6 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from console.app import Console, Presenter
@@ -25,11 +28,13 @@ from console.config import save_preferences
 from console.games import GameKind, editions, find_kind
 from console.games.kind import GameFlow, Setup
 from console.hardware_test import HardwareTest
+from console.history import PastGame, any_filed, filed, past_game
 from console.journal import ResumedGame
 from console.lights import PaletteName
 from console.menu import Action, Menu, Row, Setting
+from console.replay import Playback
 from console.screen.menu import MenuScene
-from console.session import Sitting, find_kept
+from console.session import HISTORY, Sitting, find_kept
 from console.settings import GameSettings
 from console.storage import fault_in_words
 from console.thinker import Thinker
@@ -39,6 +44,8 @@ from hardware.interfaces import Hardware, Key, Message
 _SETUP_MESSAGE = "Set up the game, then CONFIRM on the last row"
 RETRY_SAVING_S = 5.0
 """How often a game the disk refused is tried again (every action tries too)."""
+PAST_GAMES_PAGE = 5
+"""Past games listed at a time (the screen's rows stay readable); the next ones are a row away."""
 
 
 class Program:
@@ -71,6 +78,10 @@ class Program:
         self.kept: ResumedGame | None = None
         """The interrupted game the start menu offers (read from its journal once)."""
         self.hardware_test: HardwareTest | None = None
+        self.playback: Playback | None = None
+        """The past game being replayed."""
+        self._replayed = (0, 0)
+        """The page and row of Past games the replay was chosen on (it goes back there)."""
         self._retried = 0.0
         """When saving a refused game was last tried again."""
         self._handheld_there = True
@@ -97,8 +108,10 @@ class Program:
 
     def start_menu(self, note: str = "") -> None:
         """Open the start menu, offering the interrupted game first if there is one."""
-        rows: list[Row] = [Action("New game", lambda now: self.setup_menu()), Action("Settings", lambda now: self.settings_menu()),
-                           Action("Hardware test", self._hardware_test)]
+        rows: list[Row] = [Action("New game", lambda now: self.setup_menu())]
+        if any_filed(self._history):
+            rows.append(Action("Past games", lambda now: self.past_games_menu()))
+        rows += [Action("Settings", lambda now: self.settings_menu()), Action("Hardware test", self._hardware_test)]
         rows.append(Action("Shut down", self._off, confirm_twice=True) if self.shutdown else Action("Quit", self._off))
         message = note
         if self.kept is not None:
@@ -186,7 +199,7 @@ class Program:
         self.menu = Menu("Game menu", rows, back=self._back_to_game)
 
     def _closing(self, row: Row) -> Row:
-        """A game's option: an action closes the game menu first (a setting just changes)."""
+        """A game's option: an action closes the game menu first; a setting changes, and is remembered (resume keeps it)."""
         if isinstance(row, Action):
             act = row.do
 
@@ -241,6 +254,48 @@ class Program:
         self.sitting = None
         self.start_menu(filed)
 
+    # ------------------------------------------------------------ past games
+
+    @property
+    def _history(self) -> Path:
+        return self.settings.data_path / HISTORY
+
+    def past_games_menu(self, page: int = 0, cursor: int | None = None) -> None:
+        """The filed games, newest first, a page at a time; CONFIRM replays one, UNDO goes back to the start menu."""
+        paths = filed(self._history)
+        if not paths:
+            self.start_menu()
+            return
+        pages = -(-len(paths) // PAST_GAMES_PAGE)
+        page = min(page, pages - 1)
+        first = page * PAST_GAMES_PAGE
+        shown = paths[first : first + PAST_GAMES_PAGE]
+        rows: list[Row] = [Action("Newer games", lambda now: self.past_games_menu(page - 1))] if page > 0 else []
+        rows += [self._past_game_row(past_game(path), page, len(rows) + index) for index, path in enumerate(shown)]
+        if page < pages - 1:
+            rows.append(Action("Older games", lambda now: self.past_games_menu(page + 1)))
+        rows.append(Action("Back", lambda now: self.start_menu()))
+        title = "Past games" if pages == 1 else f"Past games {first + 1}-{first + len(shown)} of {len(paths)}"
+        self.menu = Menu(title, rows, cursor=int(page > 0) if cursor is None else cursor,
+                         message="CONFIRM replays a game: any key skips to its end", back=lambda now: self.start_menu())
+
+    def _past_game_row(self, game: PastGame, page: int, row: int) -> Action:
+        return Action(game.label, lambda now: self._replay(game, page, row, now))
+
+    def _replay(self, game: PastGame, page: int, row: int, now: float) -> None:
+        if game.kind is None:
+            assert self.menu is not None
+            self.menu.message = f"It cannot be replayed: {game.problem}"
+            return
+        self.menu = None
+        self.playback = Playback(game.kind, game.game, now)
+        self._replayed = (page, row)
+
+    def _replay_done(self) -> None:
+        if self.playback is not None and self.playback.done:
+            self.playback = None
+            self.past_games_menu(*self._replayed)
+
     # ------------------------------------------------------------ the hardware test
 
     def _hardware_test(self, now: float) -> None:
@@ -270,6 +325,9 @@ class Program:
         elif self.hardware_test is not None:
             self.hardware_test.key_pressed(key, now)
             self._hardware_test_done()
+        elif self.playback is not None:
+            self.playback.key_pressed(key, now)
+            self._replay_done()
         elif self.sitting is not None:
             flow = self.sitting.flow
             if key is Key.MENU and not flow.over:
@@ -300,6 +358,9 @@ class Program:
         if self.hardware_test is not None:
             self.hardware_test.tick(now)
             self._hardware_test_done()
+        elif self.playback is not None:
+            self.playback.tick(now)
+            self._replay_done()
         elif self.sitting is not None:
             self.sitting.flow.tick(now)
             if self.sitting.saving_problem and now - self._retried >= RETRY_SAVING_S:
@@ -314,5 +375,7 @@ class Program:
             presenter.show(MenuScene(self.menu.ui, self.stations, flow.scene() if flow is not None else None), now)
         elif self.hardware_test is not None:
             presenter.show(self.hardware_test.scene(), now)
+        elif self.playback is not None:
+            self.playback.present(presenter, now)
         elif flow is not None:
             flow.present(presenter, now)

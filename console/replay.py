@@ -3,7 +3,10 @@
 A record names its format, which names its kind of game (``console.games``);
 the kind gives the scenes, each as the players saw it then (public only: never
 a hidden station before its reveal), a few seconds each; the end shows the
-result. Any key skips to the end, another leaves.
+result. Any key skips to the end, another leaves (UNDO or MENU leaves at
+once). The same ``Playback`` runs in the console's loop for the start menu's
+Past games, and in the simulator's window for the command on a PC (profile
+``sim``).
 """
 
 from __future__ import annotations
@@ -13,12 +16,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from console.app import FRAME_SECONDS, Presenter
+from console.app import Console, Presenter
 from console.games import KINDS, GameKind
 from engine.errors import RecordError
 from engine.record import parse_json
 from hardware.files import read_text
-from hardware.interfaces import Hardware, KeyPressed
+from hardware.interfaces import Hardware, Key, Message, Station
 
 
 def load_record_file(path: Path) -> tuple[GameKind, Any]:
@@ -43,6 +46,59 @@ def load_record(text: str) -> tuple[GameKind, Any]:
     raise RecordError(f"not a game record of this console (its 'format' is {found!r}, not one of {formats})")
 
 
+class Playback:
+    """A filed game played back as an activity of the console's loop: each scene for *step_s* seconds, then the end.
+
+    Any key skips to the end, and at the end leaves; UNDO and MENU leave at once
+    (the start menu's Past games go back to their list). The end leaves by itself
+    after *end_s*. The board's buttons and the handheld play no part.
+    """
+
+    def __init__(self, kind: GameKind, final: Any, now: float, *, step_s: float = 2.0, end_s: float = 60.0) -> None:
+        self.scenes = list(kind.scenes(final))
+        self.step_s, self.end_s = step_s, end_s
+        self.index = 0
+        self.shown_at = now
+        """When the scene showing began (its flashes start then)."""
+        self.done = False
+        """The players have left it (or its end has been shown for *end_s*)."""
+
+    @property
+    def at_end(self) -> bool:
+        return self.index == len(self.scenes) - 1
+
+    def _show(self, index: int, now: float) -> None:
+        self.index, self.shown_at = index, now
+
+    def key_pressed(self, key: Key, now: float) -> None:
+        if self.at_end or key in (Key.UNDO, Key.MENU):
+            self.done = True
+        else:
+            self._show(len(self.scenes) - 1, now)
+
+    def tick(self, now: float) -> None:
+        if not self.done and now - self.shown_at >= (self.end_s if self.at_end else self.step_s):
+            if self.at_end:
+                self.done = True
+            else:
+                self._show(self.index + 1, now)
+
+    def present(self, presenter: Presenter, now: float) -> None:
+        presenter.show(self.scenes[self.index], now - self.shown_at)
+
+    def station_pressed(self, station: Station, now: float) -> None:
+        pass
+
+    def button_stuck(self, station: Station, now: float) -> None:
+        pass
+
+    def handheld_message(self, message: Message, now: float) -> None:
+        pass
+
+    def handheld_connected(self, connected: bool, now: float) -> None:
+        pass
+
+
 def replay(
     hardware: Hardware,
     kind: GameKind,
@@ -52,19 +108,8 @@ def replay(
     clock: Callable[[], float] = time.monotonic,
     sleep: Callable[[float], None] = time.sleep,
     end_s: float = 60.0,
+    should_stop: Callable[[], bool] = lambda: False,
 ) -> None:
-    """Show every scene for *step_s* seconds (a key skips to the end), then the end for *end_s* or until a key."""
-    presenter = Presenter(hardware)
-    scenes = list(kind.scenes(final))
-    index = 0
-    while index < len(scenes):
-        last = index == len(scenes) - 1
-        started = clock()
-        skip = False
-        while not skip and clock() - started < (end_s if last else step_s):
-            presenter.show(scenes[index], clock() - started)  # each scene's flashes start when it does
-            skip = any(isinstance(event, KeyPressed) for event in hardware.controls.poll())
-            sleep(FRAME_SECONDS)
-        if skip and last:
-            return
-        index = len(scenes) - 1 if skip else index + 1
+    """Show every scene for *step_s* seconds (a key skips to the end), then the end for *end_s* or until a key (or *should_stop*)."""
+    playback = Playback(kind, final, clock(), step_s=step_s, end_s=end_s)
+    Console(hardware, playback, clock=clock).run(lambda: playback.done or should_stop(), sleep)

@@ -30,6 +30,7 @@ from console.settings import GameSettings, Level, Seat
 from hardware.interfaces import HandheldLink
 
 if TYPE_CHECKING:
+    from console.games.text import Terminal
     from console.lights import Palette
     from console.menu import Menu
     from console.scene import Scene
@@ -159,12 +160,17 @@ class GameKind:
     """A new game of the settings, dealt with a seed."""
     describe: Callable[[Any], str]
     """A game in a few words, for the start menu's Resume row ("reissue, round 7")."""
+    summary: Callable[[Any], str]
+    """A filed game in a few words, for the start menu's Past games: its edition and its result ("reissue · detectives won, round 7")."""
     flow: Callable[[Any, GameSettings, Table, float, bool], GameFlow]
     """The flow that plays a game at the board, its players seated as the settings say (the last argument: resumed)."""
     journal: Codec
     """How its games go into the journal and the history."""
     scenes: Callable[[Any], Iterator[Scene]]
     """A finished game as the table saw it, scene by scene (each scene's time starts at 0 when it is shown), the end last."""
+    text: Callable[[Any, GameSettings, Terminal], None]
+    """Play a game in the terminal until it ends or the player quits (``console.games.text``): the person plays the
+    side the settings seat at the handheld (``mister_x = "handheld"``: the hidden side) or else the detectives."""
 
 
 def seat_rows(hidden: str, detectives: str, levels: Sequence[Level], changed: Callable[[str, Any], None]) -> list[Row]:

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pygame
 import pytest
 
 from benchmarks.engine import play_random_game as finished_game
+from console.app import Presenter
 from console.cli import main
 from console.games import CLASSIC, JUNIOR
 from console.games.classic.model import Mode
 from console.games.classic.replay import scenes
 from console.games.junior.replay import scenes as junior_scenes
 from console.replay import load_record, replay
+from console.scene import Scene
 from engine import Game
 from engine.junior import JuniorGame
 from engine.record import dumps, loads
@@ -20,8 +23,9 @@ from hardware.config import Config
 from hardware.controls import FakeControlButtons
 from hardware.factory import build_hardware
 from hardware.handheld import MemoryHandheldLink
-from hardware.interfaces import Key
+from hardware.interfaces import Key, KeyPressed
 from hardware.leds import RecordingLeds
+from hardware.sim.window import SimControls
 from hardware.station_map import StationMap
 
 STATIONS = range(1, 200)
@@ -94,6 +98,73 @@ def test_replay_command_refuses_what_it_cannot_show(tmp_path: Path, capsys: pyte
     record.write_text(dumps(finished_game(2)))
     assert main(["replay", str(record), "--config", str(config)]) == 2
     assert "no station map" in capsys.readouterr().err
+
+
+def file_a_record(folder: Path, game: Game) -> Path:
+    """*game* filed in the data folder's history, as the console files a finished game."""
+    history = folder / "data" / "history"
+    history.mkdir(parents=True)
+    record = history / "20241204-152000-0a1b2c3d4e.json"
+    record.write_text(dumps(game))
+    return record
+
+
+def words_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The words on the console's screen (``Toolkit.texts``) at every frame from now on."""
+    drawn: list[str] = []
+    show = Presenter.show
+
+    def spied(presenter: Presenter, scene: Scene, now: float) -> None:
+        show(presenter, scene, now)
+        drawn.extend(presenter.kit.texts)
+
+    monkeypatch.setattr(Presenter, "show", spied)
+    return drawn
+
+
+def test_on_a_pc_a_filed_record_replays_in_the_simulator_headless_with_screenshots(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = finished_game(6)
+    record, config = file_a_record(tmp_path, game), tmp_path / "config.toml"
+    config.touch()  # every default: the sim profile, as on a PC
+    script, shots = tmp_path / "replay.script", tmp_path / "shots"
+    script.write_text("wait 4.5   # the start, Mister X's first move, a detective's\nshot moves\nkey confirm   # to the end\nshot end\n")
+    drawn = words_drawn(monkeypatch)
+    assert main(["replay", str(record), "--config", str(config), "--step", "2", "--headless", "--script", str(script),
+                 "--screenshots", str(shots)]) == 0
+    assert capsys.readouterr().out.split() == [str(shots / "moves.png"), str(shots / "end.png")]
+    assert any(f"{game.outcome}. Press any key to leave"[1:] in words for words in drawn)  # the end scene's line on the screen
+    moves, end = (pygame.image.load(str(shots / f"{name}.png")) for name in ("moves", "end"))
+    assert moves.get_size() == end.get_size() == (1280, 760)
+    board = [(x, y) for x in range(10, 850, 6) for y in range(70, 690, 6)]
+    assert sum(moves.get_at(point) != end.get_at(point) for point in board) > 50  # the pieces stand elsewhere at the end
+
+
+def test_on_a_pc_a_record_replays_in_the_simulator_s_window_until_a_key_leaves_its_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record, config = file_a_record(tmp_path, finished_game(5)), tmp_path / "config.toml"
+    config.touch()
+    monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")  # a window, drawn nowhere
+    pressed: list[Key] = []
+
+    def keys(controls: SimControls) -> list[KeyPressed]:
+        pressed.append(Key.CONFIRM)
+        return [KeyPressed(Key.CONFIRM)] if len(pressed) in (3, 6) else []  # a key to skip to the end, a key to leave
+
+    monkeypatch.setattr(SimControls, "poll", keys)
+    drawn = words_drawn(monkeypatch)
+    assert main(["replay", str(record), "--config", str(config), "--step", "10"]) == 0
+    assert len(pressed) == 6 and any(words.endswith("Press any key to leave") for words in drawn)
+
+
+def test_only_the_simulator_replays_headless(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record, config = file_a_record(tmp_path, finished_game(2)), tmp_path / "config.toml"
+    config.write_text('profile = "pi"\n')
+    assert main(["replay", str(record), "--config", str(config), "--headless", "--script", str(tmp_path / "none")]) == 2
+    assert "--headless and --script are the simulator's: the profile is 'pi'" in capsys.readouterr().err
 
 
 def test_a_record_is_read_by_the_kind_its_format_names() -> None:

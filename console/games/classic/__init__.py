@@ -16,9 +16,11 @@ from console.games.classic import journal, setup
 from console.games.classic.flow import Flow
 from console.games.classic.replay import scenes
 from console.games.classic.seats import ComputerDetectives, ComputerSeat, HandheldSeat
+from console.games.classic.text_game import TextGame
 from console.games.kind import GameKind, Table
+from console.games.text import Terminal
 from console.settings import GameSettings, Seat
-from engine import EDITIONS, Game, find_ruleset
+from engine import EDITIONS, Game, Side, find_ruleset
 from engine.editions import FIVE_REVEALS
 
 
@@ -34,6 +36,14 @@ def describe(game: Game) -> str:
     return f"{game.ruleset.name}, round {game.round}"
 
 
+def summary(game: Game) -> str:
+    outcome = game.outcome
+    if outcome is None:
+        return f"{game.ruleset.name} · not finished, round {game.round}"
+    winners = "detectives" if outcome.winner is Side.DETECTIVES else "Mister X"
+    return f"{game.ruleset.name} · {winners} won, round {outcome.round}"
+
+
 def seated(game: Game, settings: GameSettings, table: Table, now: float, resumed: bool) -> Flow:
     """The flow of *game*: Mister X on the handheld or the computer, the detectives people or the computer."""
     seat = ComputerSeat(settings.level, table.thinker) if settings.mister_x is Seat.COMPUTER else HandheldSeat(table.handheld)
@@ -41,6 +51,11 @@ def seated(game: Game, settings: GameSettings, table: Table, now: float, resumed
     return Flow(game, seat, now, table.recorder, deal=not resumed, assist=settings.assist, detectives=detectives)
 
 
-CLASSIC = GameKind(editions=tuple(EDITIONS), check=setup.check, setup=setup.ClassicSetup, deal=deal, describe=describe, flow=seated,
-                   journal=journal.CODEC, scenes=scenes)
+def text(game: Game, settings: GameSettings, terminal: Terminal) -> None:
+    side = Side.MISTER_X if settings.mister_x is Seat.HANDHELD else Side.DETECTIVES
+    TextGame(game, side, terminal, settings.level).run()
+
+
+CLASSIC = GameKind(editions=tuple(EDITIONS), check=setup.check, setup=setup.ClassicSetup, deal=deal, describe=describe, summary=summary,
+                   flow=seated, journal=journal.CODEC, scenes=scenes, text=text)
 """Scotland Yard: Mister X against the detectives (and bobbies), on the whole London board."""

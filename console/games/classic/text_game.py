@@ -3,23 +3,18 @@ against a computer Mister X (or Mister X against computer detectives).
 
 It is the console's flow in its simplest form, before the lit board and the
 simulator exist: every rule decision comes from the engine, and the detectives
-are shown the public view only. Every line typed gets a one-line answer and the
-prompt back (full-width letters and digits are read as their plain forms); each
-accepted action goes to the recorder (the console's journal) before it is
-shown, so a closed terminal loses nothing (``console.terminal`` resumes it).
+are shown the public view only. What every kind's terminal game does alike
+(reading a line, journaling an action) is ``console.games.text``.
 """
 
 from __future__ import annotations
 
-import random
-import unicodedata
-from collections.abc import Callable
-from typing import TextIO
-
 from console.games.classic import journal as events
-from console.recorder import Event, NoRecord, Recorder
+from console.games.text import Quit, Terminal, TextTable, counted, is_station_number, not_a
+from console.settings import Level
 from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, MisterXMove, Side, Ticket
 from engine.ai.baselines import greedy_detective, greedy_mister_x
+from engine.ai.players import choose_detective_moves, choose_mister_x_move
 from engine.moves import NotationError, parse_move
 from engine.views import MisterXView, PublicView
 
@@ -33,43 +28,31 @@ HELP = """Commands:
   help                     this text
   quit                     leave the game"""
 
+MISTER_X_HELP = """Commands:
+  LEG                      your move in the notation: a ticket's letter and a station, e.g. "T45"
+                           (T taxi, B bus, U underground, X black)
+  STATION TICKET           the same in words, e.g. "45 taxi" or "45 black"
+  LEG+LEG                  a double move, e.g. "T45+X46" (or "double 45 taxi 46 black")
+  moves                    list your moves
+  help                     this text
+  quit                     leave the game"""
+
 _TICKET_WORDS = {"t": Ticket.TAXI, "taxi": Ticket.TAXI, "b": Ticket.BUS, "bus": Ticket.BUS,
                  "u": Ticket.UNDERGROUND, "underground": Ticket.UNDERGROUND, "x": Ticket.BLACK, "black": Ticket.BLACK}
+_DETECTIVE_TICKETS = ("taxi", "bus", "underground")
+_MISTER_X_TICKETS = (*_DETECTIVE_TICKETS, "black")
+_STATIONS = ("1 to 199",)
 
 
-class Quit(Exception):
-    """The player asked to leave."""
+class TextGame(TextTable):
+    """Reads commands from the terminal and writes the game to it; the computer plays the other side."""
 
-
-class TextGame:
-    """Reads commands from *read* and writes the game to *out*."""
-
-    def __init__(self, game: Game, human: Side, out: TextIO, read: Callable[[str], str], seed: int = 0,
-                 recorder: Recorder | None = None, saving_problem: Callable[[], str] = str) -> None:
-        """*recorder* keeps each accepted action (the journal); *saving_problem* says why it is not saved, if it is not."""
+    def __init__(self, game: Game, human: Side, terminal: Terminal, level: Level | None = None) -> None:
+        """*level*: how well the computer plays (``engine.ai.players``); None: the quick greedy baselines."""
+        super().__init__(terminal)
         self.game = game
         self.human = human
-        self.out = out
-        self.read = read
-        self.rng = random.Random(seed)
-        self.recorder: Recorder = recorder or NoRecord()
-        self.saving_problem = saving_problem
-        self._unsaved = ""
-
-    def say(self, text: str = "") -> None:
-        print(text, file=self.out)
-
-    def ask(self, prompt: str) -> str:
-        """A typed line as the commands read it: full-width and other compatibility forms made plain, lower case."""
-        return unicodedata.normalize("NFKC", self.read(prompt)).casefold().strip()
-
-    def record(self, event: Event) -> None:
-        """Keep an accepted action; say so once when the disk stops (or starts again) taking them."""
-        self.recorder.record(event)
-        problem = self.saving_problem()
-        if problem != self._unsaved:
-            self.say(problem or "Saved again: every move is on disk.")
-            self._unsaved = problem
+        self.level = level
 
     def run(self) -> None:
         game = self.game
@@ -91,7 +74,7 @@ class TextGame:
 
     def mister_x_turn(self) -> None:
         view = self.game.mister_x_view()
-        move = self.ask_mister_x(view) if self.human is Side.MISTER_X else greedy_mister_x(self.game.board, view)
+        move = self.ask_mister_x(view) if self.human is Side.MISTER_X else self._computer_mister_x(view)
         self.game.play(move)
         self.record(events.moved(move))
         public = self.game.public_view()
@@ -99,6 +82,11 @@ class TextGame:
         for entry in shown:
             where = f" and is SEEN at {entry.station}" if entry.station is not None else ""
             self.say(f"Mister X, move {entry.move}: {entry.ticket} ticket{where}.")
+
+    def _computer_mister_x(self, view: MisterXView) -> MisterXMove | DoubleMove:
+        if self.level is None:
+            return greedy_mister_x(self.game.board, view)
+        return choose_mister_x_move(view, self.game.board, self.level.value, self.terminal.seed + self.game.moves_made)
 
     def ask_mister_x(self, view: MisterXView) -> MisterXMove | DoubleMove:
         self.say(self.board_text(view.public))
@@ -110,31 +98,19 @@ class TextGame:
             line = self.ask("Mister X> ")
             if line.split() == ["quit"]:
                 raise Quit
-            move = self._mister_x_move(line)
-            if move is None:
-                self.say('Type a move as "T45" (taxi to 45; B bus, U underground, X black) or a double move as "T45+X46".')
+            if line.split() == ["help"]:
+                self.say(MISTER_X_HELP)
+                continue
+            if line.split() == ["moves"]:
+                self.say("Your moves: " + ", ".join(m.notation for m in view.moves))
+                continue
+            move = _mister_x_move(line)
+            if isinstance(move, str):
+                self.say(move)
             elif not self.game.is_legal(move):
-                self.say("That is not one of your moves.")
+                self.say(f"{move.notation} is not one of your moves ('moves' lists them).")
             else:
                 return move
-
-    @staticmethod
-    def _mister_x_move(line: str) -> MisterXMove | DoubleMove | None:
-        """His move in the notation ("T45", "T45+X46"), or in words ("45 taxi", "double 45 taxi 46 black"); None if neither."""
-        try:
-            move = parse_move(line)
-            return move if isinstance(move, (MisterXMove, DoubleMove)) else None
-        except NotationError:
-            pass
-        words = line.lower().split()
-        try:
-            if len(words) == 5 and words[0] == "double":
-                return DoubleMove(MisterXMove(int(words[1]), _TICKET_WORDS[words[2]]), MisterXMove(int(words[3]), _TICKET_WORDS[words[4]]))
-            if len(words) == 2:
-                return MisterXMove(int(words[0]), _TICKET_WORDS[words[1]])
-        except (ValueError, KeyError):
-            pass
-        return None
 
     # ----------------------------------------------------------- detectives
 
@@ -144,8 +120,11 @@ class TextGame:
         for name in game.sitting_out():
             self.say(f"{name} cannot move and sits out.")
         if self.human is Side.MISTER_X:
+            plan = self._computer_plan()
             while not game.is_over and game.turn is Side.DETECTIVES and game.round == round_number:
-                move = greedy_detective(game.board, game.public_view(), game.legal_moves())  # type: ignore[arg-type]
+                planned = plan.pop(0) if plan else None
+                move = planned if planned is not None and game.is_legal(planned) else greedy_detective(
+                    game.board, game.public_view(), game.legal_moves())  # type: ignore[arg-type]
                 game.play(move)
                 self.record(events.moved(move))
                 self.say(f"{move.piece} takes the {move.ticket} to {move.station}.")
@@ -154,6 +133,13 @@ class TextGame:
         while not game.is_over and game.turn is Side.DETECTIVES and game.round == round_number:
             self.say("To move: " + ", ".join(game.to_move()))
             self.command(self.ask("Detectives> "))
+
+    def _computer_plan(self) -> list[DetectiveMove]:
+        """The computer detectives' moves for this round, from the public view (none with the greedy baseline)."""
+        if self.level is None:
+            return []
+        game = self.game
+        return choose_detective_moves(game.public_view(), game.board, self.level.value, self.terminal.seed + len(game.actions))
 
     def command(self, line: str) -> None:
         game = self.game
@@ -166,7 +152,7 @@ class TextGame:
             self.say(HELP)
         elif words[0] == "where":
             stations = game.public_view().possible_stations
-            self.say(f"Mister X can be at {len(stations)} stations: {' '.join(map(str, stations))}")
+            self.say(f"Mister X can be at {counted(len(stations), 'station')}: {' '.join(map(str, stations))}")
         elif words[0] == "undo":
             try:
                 move = game.undo()
@@ -183,6 +169,18 @@ class TextGame:
         else:
             self.detective_move(words)
 
+    def _not_a_move(self, words: list[str]) -> str:
+        """What is wrong with *words* as a detective's move in words (``PIECE STATION [TICKET]``); empty if nothing."""
+        if len(words) not in (2, 3):
+            return f"Not understood: {' '.join(words)!r}. Type \"help\" for commands."
+        if words[0] not in self.game.detectives:
+            return f"No piece is called {words[0]!r}: the pieces are {', '.join(self.game.detectives)}."
+        if not is_station_number(words[1]):
+            return not_a(words[1], "a station", _STATIONS)
+        if len(words) == 3 and words[2] not in _DETECTIVE_TICKETS and words[2] not in ("t", "b", "u"):
+            return not_a(words[2], "a detective's ticket", _DETECTIVE_TICKETS)
+        return ""
+
     def detective_move(self, words: list[str]) -> None:
         game = self.game
         try:
@@ -190,11 +188,12 @@ class TextGame:
         except NotationError:
             move = None
         if move is None:
-            if len(words) not in (2, 3) or not _is_number(words[1]) or (len(words) == 3 and words[2] not in _TICKET_WORDS):
-                self.say('Not understood. Type "help" for commands.')
+            problem = self._not_a_move(words)
+            if problem:
+                self.say(problem)
                 return
             piece, station = words[0], int(words[1])
-            options = [m for m in game.moves_of(piece) if m.station == station] if piece in game.detectives else []
+            options = [m for m in game.moves_of(piece) if m.station == station]
             if len(words) == 3:
                 move = DetectiveMove(piece, station, _TICKET_WORDS[words[2]])
             elif len(options) == 1:
@@ -235,7 +234,7 @@ class TextGame:
             lines.append(f"  {piece.name:8} at {piece.station:3}  {tickets}")
         if view.supply is not None:
             lines.append(f"General supply: {view.supply}")
-        lines.append(f"Mister X may be at {len(view.possible_stations)} stations ('where' lists them).")
+        lines.append(f"Mister X may be at {counted(len(view.possible_stations), 'station')} ('where' lists them).")
         if view.next_move_is_reveal and view.turn is Side.MISTER_X:
             lines.append("Mister X's next move is a reveal move.")
         return "\n".join(lines)
@@ -246,6 +245,30 @@ class TextGame:
         return f"Game over: {view.outcome}.\nMister X's route: {route or 'he never moved'}"
 
 
-def _is_number(word: str) -> bool:
-    """A station number as typed: ASCII digits only (``int`` would take other scripts' digits, ``isdigit`` superscripts)."""
-    return word.isascii() and word.isdigit()
+def _mister_x_move(line: str) -> MisterXMove | DoubleMove | str:
+    """His move in the notation ("T45", "T45+X46") or in words ("45 taxi", "double 45 taxi 46 black"); else what is wrong."""
+    try:
+        move = parse_move(line)
+        if isinstance(move, (MisterXMove, DoubleMove)):
+            return move
+    except NotationError:
+        pass
+    words = line.split()
+    if words[:1] == ["double"] and len(words) == 5:
+        first, second = _leg_in_words(words[1:3]), _leg_in_words(words[3:5])
+        if isinstance(first, str):
+            return first
+        return second if isinstance(second, str) else DoubleMove(first, second)
+    if len(words) == 2:
+        return _leg_in_words(words)
+    return f'Not understood: {line!r}. Type a move as "T45" or "45 taxi", a double move as "T45+X46" ("help" for more).'
+
+
+def _leg_in_words(words: list[str]) -> MisterXMove | str:
+    """``STATION TICKET`` as one of his legs, or which word is wrong."""
+    station, ticket = words
+    if not is_station_number(station):
+        return not_a(station, "a station", _STATIONS)
+    if ticket not in _TICKET_WORDS:
+        return not_a(ticket, "a ticket", _MISTER_X_TICKETS)
+    return MisterXMove(int(station), _TICKET_WORDS[ticket])

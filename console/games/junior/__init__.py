@@ -13,9 +13,11 @@ from console.games.junior import journal, setup
 from console.games.junior.flow import JuniorFlow
 from console.games.junior.replay import scenes
 from console.games.junior.seats import ComputerDetectiveTeam, ComputerRogues, HandheldRogues
+from console.games.junior.text_game import JuniorTextGame
 from console.games.kind import GameKind, Table
+from console.games.text import Terminal
 from console.settings import GameSettings, Seat
-from engine.junior import JuniorGame
+from engine.junior import JuniorGame, Team
 
 
 def deal(settings: GameSettings, seed: int) -> JuniorGame:
@@ -26,6 +28,13 @@ def describe(game: JuniorGame) -> str:
     return f"Junior, round {game.round}"
 
 
+def summary(game: JuniorGame) -> str:
+    if game.outcome is None:
+        return f"Junior · not finished, round {game.round}"
+    winners = "detectives" if game.outcome is Team.DETECTIVES else "rogues"
+    return f"Junior · {winners} won, round {game.round}"
+
+
 def seated(game: JuniorGame, settings: GameSettings, table: Table, now: float, resumed: bool) -> JuniorFlow:
     """The flow of *game*: the rogues on the passed handheld or the computer, the detectives people or the computer."""
     level = settings.level
@@ -34,6 +43,10 @@ def seated(game: JuniorGame, settings: GameSettings, table: Table, now: float, r
     return JuniorFlow(game, rogues, now, table.recorder, deal=not resumed, detectives=detectives)
 
 
-JUNIOR = GameKind(editions=(setup.EDITION,), check=setup.check, setup=setup.JuniorSetup, deal=deal, describe=describe, flow=seated,
-                  journal=journal.CODEC, scenes=scenes)
+def text(game: JuniorGame, settings: GameSettings, terminal: Terminal) -> None:
+    JuniorTextGame(game, settings.mister_x is Seat.HANDHELD, terminal, settings.level).run()
+
+
+JUNIOR = GameKind(editions=(setup.EDITION,), check=setup.check, setup=setup.JuniorSetup, deal=deal, describe=describe, summary=summary,
+                  flow=seated, journal=journal.CODEC, scenes=scenes, text=text)
 """Mister FOX (and ROXy) against Willy Watson and Milly Marble, in a district."""

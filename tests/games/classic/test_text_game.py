@@ -5,11 +5,13 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 import pytest
 
 from console.cli import main
 from console.games.classic.text_game import TextGame
+from console.games.text import Terminal
 from engine import Game, MisterXMove, Side, Ticket
 
 
@@ -35,7 +37,7 @@ def test_a_whole_game_as_detectives_ends_with_a_result() -> None:
         move = rng.choice(game.legal_moves())
         return f"{move.piece} {move.station} {move.ticket}"
 
-    TextGame(game, Side.DETECTIVES, out, read).run()
+    TextGame(game, Side.DETECTIVES, Terminal(out, read)).run()
     text = out.getvalue()
     assert game.is_over
     assert "Game over:" in text and str(game.outcome) in text
@@ -51,7 +53,7 @@ def test_a_whole_game_as_mister_x_against_computer_detectives() -> None:
         move = game.mister_x_view().moves[0]
         return f"{move.station} {move.ticket}"
 
-    TextGame(game, Side.MISTER_X, out, read).run()
+    TextGame(game, Side.MISTER_X, Terminal(out, read)).run()
     assert game.is_over
     assert "Your moves:" in out.getvalue()
 
@@ -59,10 +61,10 @@ def test_a_whole_game_as_mister_x_against_computer_detectives() -> None:
 def test_bad_commands_get_an_answer_and_change_nothing() -> None:
     game = Game.new("reissue", players=3, seed=1)
     out, read = scripted(["fly away", "red 112 taxi", "red 999", "moves red", "undo", "where", "quit"])
-    text_game = TextGame(game, Side.DETECTIVES, out, read)  # type: ignore[arg-type]
+    text_game = TextGame(game, Side.DETECTIVES, Terminal(out, read))  # type: ignore[arg-type]
     text_game.run()
     text = out.getvalue()
-    assert "Not understood" in text
+    assert "No piece is called 'fly': the pieces are red, blue, bobby1, bobby2." in text
     assert "No: rule 3: there is no taxi line from 50 to 112" in text
     assert "No: no detective move of this round is left to take back" in text
     assert "Mister X can be at" in text
@@ -73,7 +75,7 @@ def test_bad_commands_get_an_answer_and_change_nothing() -> None:
 def test_a_move_and_its_undo() -> None:
     game = Game.new("reissue", players=3, seed=1)
     out, read = scripted(["red 49", "undo", "quit"])
-    TextGame(game, Side.DETECTIVES, out, read).run()  # type: ignore[arg-type]
+    TextGame(game, Side.DETECTIVES, Terminal(out, read)).run()  # type: ignore[arg-type]
     text = out.getvalue()
     assert "red takes the taxi to 49." in text
     assert "Took back: red taxi to 49." in text
@@ -86,7 +88,7 @@ def test_the_board_text_never_shows_mister_x_before_a_reveal() -> None:
     for destination in (128, 159):
         game = Game.new("reissue", players=3, seed=1)
         game.play(MisterXMove(destination, Ticket.TAXI))
-        texts.append(TextGame(game, Side.DETECTIVES, io.StringIO(), input).board_text(game.public_view()))
+        texts.append(TextGame(game, Side.DETECTIVES, Terminal(io.StringIO(), input)).board_text(game.public_view()))
     assert texts[0] == texts[1]
     assert "128" not in texts[0] and "159" not in texts[0]
 
@@ -128,7 +130,7 @@ def test_moves_are_typed_in_the_move_notation_by_both_sides() -> None:
         out = io.StringIO()
         read = _typist(game, random.Random(6), out, typed)
 
-        TextGame(game, side, out, read).run()  # type: ignore[arg-type]
+        TextGame(game, side, Terminal(out, read)).run()  # type: ignore[arg-type]
         assert game.is_over and "Not understood" not in out.getvalue() and "not one of your moves" not in out.getvalue()
     assert any("+" in line for line in typed) and any(" " in line for line in typed)
     assert "Your moves: " in out.getvalue() and game.legal_moves() == [] and "T" in out.getvalue().split("Your moves: ")[1]
@@ -139,7 +141,7 @@ def test_a_typo_gets_an_answer_and_the_prompt_again() -> None:
     game = Game.new("reissue", players=3, seed=5)
     game.play(game.legal_moves()[0])
     out, read = scripted(["moves blah", "rde T46", "red Q46", "T46", "quit"])
-    TextGame(game, Side.DETECTIVES, out, read).run()  # type: ignore[arg-type]
+    TextGame(game, Side.DETECTIVES, Terminal(out, read)).run()  # type: ignore[arg-type]
     text = out.getvalue()
     assert "No piece is called 'blah'" in text and "there is no detective or bobby called 'rde'" in text
     assert "Not understood" in text and "That is Mister X's move" in text and "Game left." in text
@@ -166,7 +168,7 @@ def test_any_typed_line_gets_a_one_line_answer_and_the_prompt_again(side: Side) 
         typed += 1
         return " ".join(rng.choice(WORDS) for _ in range(rng.randint(0, 5)))
 
-    TextGame(game, side, out, read).run()
+    TextGame(game, side, Terminal(out, read)).run()
     assert typed == 3000 and "Game left." in out.getvalue()
     answers = out.getvalue().split("> ")[1:]
     assert all(answer.strip() for answer in answers[:-1] if not answer.startswith("\n")), "a line went unanswered"
@@ -175,5 +177,41 @@ def test_any_typed_line_gets_a_one_line_answer_and_the_prompt_again(side: Side) 
 def test_full_width_letters_and_digits_read_as_plain_ones() -> None:
     game = Game.new("reissue", players=3, seed=1)
     out, read = scripted(["\uff32\uff25\uff24 \uff14\uff19", "quit"])  # RED 49 in full-width forms
-    TextGame(game, Side.DETECTIVES, out, read).run()  # type: ignore[arg-type]
+    TextGame(game, Side.DETECTIVES, Terminal(out, read)).run()  # type: ignore[arg-type]
     assert "red takes the taxi to 49." in out.getvalue()
+
+
+@pytest.mark.parametrize(("line", "answer"), [
+    ("red 111 bsu", "Not understood: 'bsu' is not a detective's ticket (taxi, bus, underground)."),
+    ("red 111 ferry", "Not understood: 'ferry' is not a detective's ticket (taxi, bus, underground)."),
+    ("red abc", "Not understood: 'abc' is not a station (1 to 199)."),
+    ("red 4 5 6", "Not understood: 'red 4 5 6'."),
+])
+def test_the_word_not_understood_is_named(line: str, answer: str) -> None:
+    game = Game.new("reissue", players=3, seed=1)
+    out, read = scripted([line, "quit"])
+    TextGame(game, Side.DETECTIVES, Terminal(out, read)).run()  # type: ignore[arg-type]
+    assert answer in out.getvalue()
+
+
+@pytest.mark.parametrize(("line", "answer"), [
+    ("45 taxo", "Not understood: 'taxo' is not a ticket (taxi, bus, underground, black)."),
+    ("double 45 taxi 4x6 black", "Not understood: '4x6' is not a station (1 to 199)."),
+    ("zzz", "Not understood: 'zzz'."),
+])
+def test_mister_x_is_told_which_word_and_gets_his_moves_and_help(line: str, answer: str) -> None:
+    game = Game.new("beginner", players=3, seed=2)
+    out, read = scripted([line, "help", "moves", "quit"])
+    TextGame(game, Side.MISTER_X, Terminal(out, read)).run()  # type: ignore[arg-type]
+    said = out.getvalue()
+    assert answer in said and "LEG+LEG" in said
+    moves = ", ".join(move.notation for move in game.mister_x_view().moves)
+    assert said.count(f"Your moves: {moves}") == 2  # shown at his turn, and again on 'moves'
+
+
+def test_one_station_is_one_station() -> None:
+    game = Game.new("reissue", players=3, seed=1)
+    out, read = scripted(["quit"])
+    text_game = TextGame(game, Side.DETECTIVES, Terminal(out, read))
+    view = game.public_view()
+    assert "may be at 1 station (" in text_game.board_text(replace(view, possible=1 << view.possible_stations[0]))

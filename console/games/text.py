@@ -1,0 +1,73 @@
+"""What every kind's terminal game does alike: say, read a typed line, journal an action, name what was not understood.
+
+A kind's terminal game (``GameKind.text``) is its flow in words: it reads
+commands from a ``Terminal`` and writes the game to it, asking the engine for
+every rule decision; each accepted action goes to the journal before it is
+shown, so a closed terminal loses nothing (``console.terminal`` resumes it).
+Every line typed gets a one-line answer and the prompt back.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from console.recorder import Event, NoRecord, Recorder
+
+
+class Quit(Exception):
+    """The player asked to leave."""
+
+
+@dataclass(frozen=True)
+class Terminal:
+    """Where a terminal game is played: its output, its typed lines, its journal."""
+
+    out: TextIO
+    read: Callable[[str], str]
+    """A typed line, after showing a prompt (``input``); ``EOFError`` when the terminal is closed."""
+    recorder: Recorder = field(default_factory=NoRecord)
+    saving_problem: Callable[[], str] = str
+    """Why the game is not saved, if it is not (empty while every action is on disk)."""
+    seed: int = 0
+    """The computer players' seeds follow from it."""
+
+
+class TextTable:
+    """A terminal game's plumbing; a kind's terminal game builds on it."""
+
+    def __init__(self, terminal: Terminal) -> None:
+        self.terminal = terminal
+        self._unsaved = ""
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.terminal.out)
+
+    def ask(self, prompt: str) -> str:
+        """A typed line as the commands read it: full-width and other compatibility forms made plain, lower case."""
+        return unicodedata.normalize("NFKC", self.terminal.read(prompt)).casefold().strip()
+
+    def record(self, event: Event) -> None:
+        """Keep an accepted action; say so once when the disk stops (or starts again) taking them."""
+        self.terminal.recorder.record(event)
+        problem = self.terminal.saving_problem()
+        if problem != self._unsaved:
+            self.say(problem or "Saved again: every move is on disk.")
+            self._unsaved = problem
+
+
+def is_station_number(word: str) -> bool:
+    """A station number as typed: ASCII digits only (``int`` would take other scripts' digits, ``isdigit`` superscripts)."""
+    return word.isascii() and word.isdigit() and len(word) <= 3
+
+
+def not_a(word: str, kind: str, choices: Sequence[str]) -> str:
+    """The answer to a word that is not one of *choices*: which word, and what it could be."""
+    return f"Not understood: {word!r} is not {kind} ({', '.join(choices)})."
+
+
+def counted(count: int, noun: str) -> str:
+    """*count* *noun*s, in words that agree ("1 station", "45 stations")."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"

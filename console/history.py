@@ -1,0 +1,103 @@
+"""The history folder as the start menu's Past games: the filed games, newest first, each in a line.
+
+A finished (or abandoned) game is filed as ``<date>-<time>-<game id>.json``
+(``console.journal.archive``); its line is when it was filed and its kind's
+summary ("4 Dec 15:20 · reissue · detectives won, round 7"). A record that
+cannot be read is listed as unreadable, and says why when it is chosen: it
+never stops the console.
+
+>>> when_words(datetime(2024, 12, 4, 15, 20), today=datetime(2024, 12, 30))
+'4 Dec 15:20'
+>>> when_words(datetime(2023, 1, 9, 8, 5), today=datetime(2024, 12, 30))
+'9 Jan 2023 08:05'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from console.games import GameKind
+from console.replay import load_record
+from engine.errors import RecordError
+from hardware.files import read_text
+
+STAMP = "%Y%m%d-%H%M%S"
+"""How a record's name begins: the time it was filed (``console.program.Program``'s timestamp)."""
+_STAMP_LENGTH = len("20241204-152000")
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+@dataclass(frozen=True)
+class PastGame:
+    """A record of the history folder, read: its game and kind, or why it cannot be replayed."""
+
+    path: Path
+    when: datetime | None
+    """When it was filed (from its name, else the file's time; None if neither can be had)."""
+    kind: GameKind | None
+    """None for a record that cannot be read."""
+    game: Any
+    problem: str = ""
+    """Why it cannot be replayed (for an unreadable record)."""
+
+    @property
+    def label(self) -> str:
+        """Its line in Past games: "4 Dec 15:20 · reissue · detectives won, round 7"."""
+        what = self.kind.summary(self.game) if self.kind is not None else "unreadable record"
+        return f"{when_words(self.when)} · {what}" if self.when is not None else what
+
+
+def any_filed(history: Path) -> bool:
+    """The folder holds a game record (Past games has something to list)."""
+    try:
+        return any(_records(history))
+    except OSError:
+        return False
+
+
+def filed(history: Path) -> list[Path]:
+    """The game records in *history*, newest first; none if the folder is missing or cannot be read."""
+    try:
+        records = list(_records(history))
+    except OSError:
+        return []
+    return sorted(records, key=lambda path: (filed_at(path) or datetime.min, path.name), reverse=True)
+
+
+def _records(history: Path) -> Iterator[Path]:
+    return (path for path in history.glob("*.json") if not path.name.startswith("."))  # not a record being written
+
+
+def filed_at(path: Path) -> datetime | None:
+    """When the record at *path* was filed: the time its name begins with, else the file's modification time."""
+    try:
+        return datetime.strptime(path.name[:_STAMP_LENGTH], STAMP)
+    except ValueError:
+        pass
+    try:
+        return datetime.fromtimestamp(path.stat().st_mtime)
+    except (OSError, ValueError, OverflowError):
+        return None
+
+
+def past_game(path: Path) -> PastGame:
+    """The record at *path*, read; an unreadable one (gone, not a record, corrupt) says why instead."""
+    when = filed_at(path)
+    try:
+        text = read_text(path, RecordError)
+        if text is None:
+            raise RecordError("the record is gone")
+        kind, game = load_record(text)
+    except RecordError as error:
+        return PastGame(path, when, None, None, str(error))
+    return PastGame(path, when, kind, game)
+
+
+def when_words(when: datetime, *, today: datetime | None = None) -> str:
+    """A day and a time, short: "4 Dec 15:20" (the year too, if it is not this year's)."""
+    year = "" if when.year == (today or datetime.now()).year else f" {when.year}"
+    return f"{when.day} {_MONTHS[when.month - 1]}{year} {when:%H:%M}"
