@@ -32,12 +32,21 @@ SELECTED_PERIOD = 30
 SELECTED_GLINT = 0.6
 DESTINATION_PERIOD = 48
 """Destinations pulse slowly (1.6 s), so they read as "could go" beside the steady pieces."""
-DESTINATION_LEVELS = (0.12, 0.4)
+DESTINATION_LEVELS = (0.6, 0.95)
+"""A destination's pulse, as fractions of the piece's colour: at its dimmest still clearly lit (``LIT_FLOOR``)."""
 MOVED_LEVEL = 0.4
 """A piece that has moved this round is shown dimmer: who still has to move stands out."""
 PAUSED_LEVEL = 0.3
-DEAL_BLINK = 15
-"""A piece waiting to be placed blinks on and off every half second."""
+PLACING_PERIOD = 30
+"""A piece waiting to be placed pulses on its station once a second ..."""
+PLACING_LEVELS = (0.6, 1.0)
+"""... between these fractions of its colour: it never goes out, so a glance at any moment finds it (``LIT_FLOOR``)."""
+LIT_FLOOR = 8
+"""The least a station that says "here" (a destination, a piece to place) reaches at its dimmest, in every piece
+colour: its brightest channel on the strip, 0-255 after the default gamma (2.2) and brightness (0.5), where an
+unlit station is 0. (A colour-blind rhythm's dips are meant to go below it: they are counted as dark.)"""
+HINT_FLOOR = 4
+"""The least a dim hint (the deduction assist, Mister X's last-seen mark) reaches on the strip, measured the same way."""
 REFUSED_BLINK = 4
 """'No': the refused colour on and off every 4 frames (about 4 blinks a second), for the flash's duration."""
 RHYTHM_SLOT = 6
@@ -179,9 +188,9 @@ def destination_light(colour: Colour, tick: int) -> Colour:
     return scale(colour, pulse(tick, DESTINATION_PERIOD, *DESTINATION_LEVELS))
 
 
-def placing_on(tick: int) -> bool:
-    """Whether a piece waiting to be placed is lit on its station at frame *tick* (it blinks)."""
-    return tick // DEAL_BLINK % 2 == 0
+def placing_light(colour: Colour, tick: int) -> Colour:
+    """A piece waiting to be placed, on its station: its colour, pulsing but never out ("put me here")."""
+    return scale(colour, pulse(tick, PLACING_PERIOD, *PLACING_LEVELS))
 
 
 def show_refused(frame: dict[Station, Colour], refused: StationSignal | None, tick: int, palette: Palette,
@@ -204,7 +213,7 @@ def wave(tick: int, period: int) -> float:
 
 
 def pulse(tick: int, period: int, low: float, high: float) -> float:
-    """A level swelling between *low* and *high* over *period* frames (a destination's "could go")."""
+    """A level swelling between *low* and *high* over *period* frames (a destination's "could go", a piece to place)."""
     return low + (high - low) * wave(tick, period)
 
 

@@ -103,7 +103,7 @@ def build_sim(config: Config, drawing: BoardDrawing, handheld: HandheldLink, *,
     """The simulated board: every part lives in one pygame window (``hardware.sim.window``)."""
     from hardware.sim.window import SimControls, SimLeds, SimScreen, SimStationButtons, SimWindow
 
-    window = SimWindow(drawing, config.screen, size)
+    window = SimWindow(drawing, config.screen, size, leds=config.leds)
     return Hardware(SimLeds(window), SimStationButtons(window), SimControls(window), SimScreen(window), handheld), window
 
 

@@ -3,9 +3,13 @@
 The window holds what a player finds on the real table:
 
 - the board, every station at its place on the map with the lines between them
-  in their transport's colour, and on each station the colour the console last
-  sent to the LED interface (exactly that colour, the frame the Pi would send to
-  the strip);
+  in their transport's colour, each station marked with the transports that stop
+  there as the printed board marks it (``TRANSPORT_MARKS``), and on each station
+  the light of the colour the console last sent to the LED interface: the frame
+  the Pi would send to the strip, put through the strip's own gamma and
+  brightness (``hardware.leds.level_table``) and added to the unlit station, as
+  an LED under a printed station adds its light (``glow``). So a station is never
+  drawn darker than it is unlit, and a colour too dim for the strip shows as unlit;
 - a click on a station is a press of its button;
 - the control keys as on-screen keys, each with its keyboard shortcut;
 - the console's screen, drawn by the console itself on an 800x480 surface and
@@ -29,8 +33,9 @@ from dataclasses import dataclass, field
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the console's output
 import pygame
 
-from hardware.config import ScreenConfig
+from hardware.config import LedConfig, ScreenConfig
 from hardware.interfaces import OFF, Colour, Frame, Key, KeyPressed, Station, StationPressed, StationReleased
+from hardware.leds import level_table
 
 LINE_COLOURS: dict[str, Colour] = {
     "underground": (200, 40, 50),
@@ -44,7 +49,18 @@ LINE_WIDTHS = {"underground": 6, "bus": 4, "taxi": 2, "ferry": 3}
 BOARD_BACKGROUND: Colour = (24, 27, 34)
 WINDOW_BACKGROUND: Colour = (12, 13, 17)
 STATION_FILL: Colour = (46, 50, 60)
-STATION_RING: Colour = (150, 154, 166)
+"""An unlit station's disc (its lamp): a light is added to this, never drawn instead of it."""
+KEY_RING: Colour = (150, 154, 166)
+"""The keys' outline."""
+TRANSPORT_MARKS: dict[str, Colour] = {"taxi": (170, 145, 35), "bus": (0, 135, 110), "underground": (190, 40, 50)}
+"""The printed board's marks on a station, in its lines' colours (a little muted, as print beside the lights): a
+station's ring is taxi yellow, its upper half turquoise where a bus stops, its lower half red where the underground stops."""
+MARK_WIDTH = 0.22
+"""The ring of transport marks, as a share of a station's radius: the light shows through the disc inside it."""
+DISPLAY_GAMMA = 2.2
+"""The screen's own gamma: lights are added as light (linear), then encoded for the screen."""
+HALO_SHARE = 0.35
+"""How much of a station's light spills onto the board around it."""
 LABEL: Colour = (235, 235, 235)
 KEY_FILL: Colour = (48, 52, 66)
 KEY_TEXT: Colour = (240, 240, 240)
@@ -134,11 +150,15 @@ class SimWindow:
     """The simulator's window: board, lights, buttons, keys and the console's screen."""
 
     def __init__(self, drawing: BoardDrawing, screen: ScreenConfig, size: tuple[int, int] = (1280, 760),
-                 title: str = "Scotland Yard - simulated board") -> None:
+                 title: str = "Scotland Yard - simulated board", leds: LedConfig | None = None) -> None:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(title)
         self.drawing = drawing
+        leds = leds if leds is not None else LedConfig()
+        self.levels = level_table(leds.gamma, leds.brightness)
+        """The strip's output for each level of a colour (its gamma and brightness): the window shows that light."""
+        self._stops = _stops(drawing)
         self.display = pygame.display.set_mode(size, pygame.RESIZABLE, 32)  # 32 bits: the dummy driver defaults to 16
         self.console_screen = pygame.Surface((screen.width, screen.height))
         """The console draws its screen here (``SimScreen.surface``)."""
@@ -160,7 +180,8 @@ class SimWindow:
         self._background: pygame.Surface | None = None
         self._fonts: dict[int, pygame.font.Font] = {}
         self._labels: dict[tuple[Station, Colour, int], pygame.Surface] = {}
-        self._discs: dict[Colour, pygame.Surface] = {}
+        self._discs: dict[Colour, tuple[pygame.Surface, Colour]] = {}
+        self._marks: dict[tuple[Colour, Colour], pygame.Surface] = {}
         self._layout = self._lay_out(size)
 
     # ------------------------------------------------------------ what the console's parts call
@@ -331,6 +352,7 @@ class SimWindow:
         self._screen_scaled = None
         self._labels.clear()
         self._discs.clear()
+        self._marks.clear()
         self._dirty = self._whole = True
 
     def _lay_out(self, size: tuple[int, int]) -> _Layout:
@@ -398,16 +420,17 @@ class SimWindow:
                     else:
                         pygame.draw.line(surface, LINE_COLOURS[kind], start, end, width)
         for station in self.drawing.stations:
-            centre = self.station_centre(station)
-            pygame.draw.circle(surface, STATION_FILL, centre, layout.radius)
-            pygame.draw.circle(surface, STATION_RING, centre, layout.radius, width=max(1, layout.radius // 6))
+            x, y = self.station_centre(station)
+            pygame.draw.circle(surface, STATION_FILL, (x, y), layout.radius)
+            marks = self._station_marks(station)
+            surface.blit(marks, (x - marks.get_width() // 2, y - marks.get_height() // 2))
             label = self._label(station, LABEL)
-            surface.blit(label, label.get_rect(center=centre))
+            surface.blit(label, label.get_rect(center=(x, y)))
         hint_px = self._hint_px(layout.screen.w)
         for key, text, shortcut, _ in KEYS:
             rect = layout.keys[key]
             pygame.draw.rect(surface, KEY_FILL, rect, border_radius=6)
-            pygame.draw.rect(surface, STATION_RING, rect, width=1, border_radius=6)
+            pygame.draw.rect(surface, KEY_RING, rect, width=1, border_radius=6)
             label = self._font(max(14, rect.h * 3 // 5)).render(text, True, KEY_TEXT)
             surface.blit(label, label.get_rect(center=rect.center))
             hint = self._font(hint_px).render(f"[{shortcut}]", True, HINT_TEXT)
@@ -421,28 +444,51 @@ class SimWindow:
         return surface
 
     def _draw_lit(self, station: Station, colour: Colour) -> None:
-        """A station showing an LED colour: a soft halo, the disc in exactly that colour, its number on top."""
+        """A station lit with an LED colour: a soft halo, its disc glowing with that light, its marks and number on top."""
         x, y = self._layout.centres[station]
-        disc = self._lit_disc(colour)
+        disc, seen = self._lit_disc(colour)
         half = disc.get_width() // 2
         self.display.blit(disc, (x - half, y - half))
-        label = self._label(station, (0, 0, 0) if _luminance(colour) > 110 else LABEL)
+        marks = self._station_marks(station)
+        self.display.blit(marks, (x - marks.get_width() // 2, y - marks.get_height() // 2))
+        label = self._label(station, (0, 0, 0) if _luminance(seen) > 110 else LABEL)
         self.display.blit(label, (x - label.get_width() // 2, y - label.get_height() // 2))
 
-    def _lit_disc(self, colour: Colour) -> pygame.Surface:
-        """The halo and disc of one colour, drawn once: an animation reuses a handful of colours."""
-        disc = self._discs.get(colour)
-        if disc is None:
+    def glow(self, colour: Colour) -> Colour:
+        """What a station's disc shows lit with LED *colour*: the strip's light for it, added to the unlit disc."""
+        return glow(STATION_FILL, colour, self.levels)
+
+    def _lit_disc(self, colour: Colour) -> tuple[pygame.Surface, Colour]:
+        """The halo and disc of one colour, and the disc's shade, drawn once: an animation reuses a handful of colours."""
+        cached = self._discs.get(colour)
+        if cached is None:
             if len(self._discs) > 512:
                 self._discs.clear()
             radius = self._layout.radius
             outer = self._layout.halos[next(iter(self._layout.halos))].w // 2
             disc = pygame.Surface((2 * outer + 1, 2 * outer + 1), pygame.SRCALPHA)
-            halo = tuple(round(c * 0.45 + b * 0.55) for c, b in zip(colour, BOARD_BACKGROUND))
-            pygame.draw.circle(disc, halo, (outer, outer), outer)
-            pygame.draw.circle(disc, colour, (outer, outer), radius)
-            self._discs[colour] = disc
-        return disc
+            seen = self.glow(colour)
+            pygame.draw.circle(disc, glow(BOARD_BACKGROUND, colour, self.levels, HALO_SHARE), (outer, outer), outer)
+            pygame.draw.circle(disc, seen, (outer, outer), radius)
+            cached = self._discs[colour] = disc, seen
+        return cached
+
+    def _station_marks(self, station: Station) -> pygame.Surface:
+        """The ring of a station's transport marks (``TRANSPORT_MARKS``), transparent inside: one picture per kind of station."""
+        stops = self._stops.get(station, frozenset())
+        upper = TRANSPORT_MARKS["bus" if "bus" in stops else "taxi"]
+        lower = TRANSPORT_MARKS["underground" if "underground" in stops else "taxi"]
+        marks = self._marks.get((upper, lower))
+        if marks is None:
+            radius = self._layout.radius
+            inner = radius - max(2, round(radius * MARK_WIDTH))
+            size = 2 * radius + 1
+            marks = pygame.Surface((size, size), pygame.SRCALPHA)
+            pygame.draw.circle(marks, upper, (radius, radius), radius, draw_top_left=True, draw_top_right=True)
+            pygame.draw.circle(marks, lower, (radius, radius), radius, draw_bottom_left=True, draw_bottom_right=True)
+            pygame.draw.circle(marks, (0, 0, 0, 0), (radius, radius), inner)  # the disc inside stays the lamp's
+            self._marks[upper, lower] = marks
+        return marks
 
     def _label(self, station: Station, ink: Colour) -> pygame.Surface:
         px = max(12, round(self._layout.radius * 1.6))
@@ -454,6 +500,30 @@ class SimWindow:
             label = self._labels[key] = font.render(str(station), True, ink)
             font.bold = False
         return label
+
+
+def glow(under: Colour, colour: Colour, levels: bytes, share: float = 1.0) -> Colour:
+    """*under* (a screen colour) with the light an LED strip gives for *colour* added, as light adds: never darker.
+
+    *levels* is the strip's table (``hardware.leds.level_table``): each channel's
+    light is its output there, as a share of the strip's full output, so what the
+    strip rounds to dark stays dark here too; *share* of it is added.
+    """
+    full = max(1, levels[255])
+    shown = []
+    for base, level in zip(under, colour):
+        light = (base / 255) ** DISPLAY_GAMMA + share * levels[level] / full
+        shown.append(round(255 * min(1.0, light) ** (1 / DISPLAY_GAMMA)))
+    return shown[0], shown[1], shown[2]
+
+
+def _stops(drawing: BoardDrawing) -> dict[Station, frozenset[str]]:
+    """The kinds of line at each station of *drawing*: the transports that stop there."""
+    stops: dict[Station, set[str]] = {}
+    for a, b, kind in drawing.lines:
+        stops.setdefault(a, set()).add(kind)
+        stops.setdefault(b, set()).add(kind)
+    return {station: frozenset(kinds) for station, kinds in stops.items()}
 
 
 def _luminance(colour: Colour) -> float:

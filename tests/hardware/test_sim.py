@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 import tty
+from collections import Counter
 from pathlib import Path
 
 import pygame
@@ -22,6 +23,7 @@ from hardware.interfaces import Key, KeyPressed
 from hardware.serial_link import SerialHandheldLink
 from hardware.sim.handheld import FdTransport
 from hardware.sim.script import ScriptError, parse_script
+from hardware.sim.window import MARK_WIDTH, STATION_FILL
 from tests.support.sim import HeadlessSim
 
 MAX_ACTIONS = 3000
@@ -68,7 +70,7 @@ class Sim(HeadlessSim):
             self.do("key", "confirm")
 
     def lit_pixels_match(self) -> int:
-        """Every lit station's disc shows exactly its LED colour; returns how many were checked."""
+        """Every lit station's disc shows its LED colour's light (``glow``: never darker than unlit); returns how many were checked."""
         window = self.window
         window.pump()  # the window draws the console's last frame when it next handles its events
         radius = window._layout.radius
@@ -80,7 +82,11 @@ class Sim(HeadlessSim):
             crowded = any((x - ox) ** 2 + (y - oy) ** 2 < (3 * radius) ** 2 for other, (ox, oy) in centres.items() if other != station)
             if crowded:
                 continue  # a neighbour's halo may lie over this disc's edge
-            assert tuple(window.display.get_at((x, y + int(radius * 0.8))))[:3] == colour, station
+            edge = radius - max(2, round(radius * MARK_WIDTH)) - 1  # inside the transport marks, above and below the number
+            disc = Counter(tuple(window.display.get_at((x + dx, y + dy)))[:3] for dx in range(-2, 3) for dy in (-edge, edge))
+            shade = window.glow(colour)
+            assert disc.most_common(1)[0][0] == shade, station
+            assert all(a >= b for a, b in zip(shade, STATION_FILL)), station
             checked += 1
         return checked
 

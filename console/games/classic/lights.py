@@ -30,7 +30,7 @@ from console.lights import (
     frame_number,
     on_beat,
     piece_light,
-    placing_on,
+    placing_light,
     scale,
     show_refused,
     wave,
@@ -76,6 +76,8 @@ class Colours:
     notifier: Colour
     """The peak of the reveal-turn breathing, and the second colour of the reveal flash."""
     capture: Colour
+    last_seen: Colour
+    """Already dim: steady on the station where Mister X was last revealed (public), from his reveal on."""
     mister_x_win: Colour
     """Mister X's colour: his route at game over, and so his win."""
 
@@ -102,6 +104,7 @@ COLOURS = {
         assist=(0, 70, 100),
         notifier=(120, 55, 0),
         capture=(255, 255, 255),
+        last_seen=(115, 99, 72),  # the reveal's warm white at 45 %
         mister_x_win=(0, 200, 200),
     ),
     PaletteName.COLOUR_BLIND: Colours(
@@ -116,6 +119,7 @@ COLOURS = {
         assist=(60, 60, 60),
         notifier=(40, 85, 110),  # sky blue, dimmed
         capture=(255, 255, 255),
+        last_seen=(115, 99, 72),  # dim warm white: told from the dim white assist by its warmth and brightness
         mister_x_win=(86, 180, 233),  # sky blue
     ),
 }
@@ -161,13 +165,15 @@ def route_frame(view: PublicView, now: float, palette: Palette = STANDARD) -> di
 
 
 def _playing(view: PublicView, ui: Ui, tick: int, palette: Palette, colours: Colours) -> dict[Station, Colour]:
-    """Mister X's turn and the detectives': notifier, assist, destinations, then the pieces on top."""
+    """Mister X's turn and the detectives': notifier, assist, his last-seen mark, destinations, then the pieces on top."""
     frame: dict[Station, Colour] = {}
     if ui.reveal_next:
         wash = scale(colours.notifier, NOTIFIER_FLOOR + (1 - NOTIFIER_FLOOR) * wave(tick, NOTIFIER_PERIOD))
         frame.update(dict.fromkeys(london().stations, wash))
     if ui.assist:
         frame.update(dict.fromkeys(iter_stations(view.possible), colours.assist))
+    if view.last_reveal is not None:  # public: the travel log shows it
+        frame[view.last_reveal] = colours.last_seen
     pieces = {piece.name: piece for piece in view.pieces}
     mover = pieces.get(ui.selected) if ui.selected is not None else None
     if mover is not None:
@@ -183,15 +189,15 @@ def _playing(view: PublicView, ui: Ui, tick: int, palette: Palette, colours: Col
 
 
 def _deal(view: PublicView, ui: Ui, tick: int, palette: Palette, colours: Colours) -> dict[Station, Colour]:
-    """Placed pieces steady; each piece still to place blinks on its start station."""
+    """Placed pieces steady; each piece still to place pulses on its start station (never out)."""
     waiting = dict(ui.to_place)
     frame: dict[Station, Colour] = {}
     for piece in view.pieces:
         colour = colours.piece_colour(piece)
         if piece.name not in waiting:
             frame[piece.station] = piece_light(colour, tick, palette, rhythm_order(piece.name))
-        elif placing_on(tick):
-            frame[waiting[piece.name]] = colour
+        else:
+            frame[waiting[piece.name]] = placing_light(colour, tick)
     return frame
 
 

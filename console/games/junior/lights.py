@@ -38,7 +38,7 @@ from console.lights import (
     frame_number,
     mix,
     piece_light,
-    placing_on,
+    placing_light,
     scale,
     show_refused,
     wave,
@@ -48,8 +48,8 @@ from engine.board import iter_stations
 from engine.junior import DETECTIVES, ROGUES, District, JuniorView, Team
 from hardware.interfaces import Colour
 
-AREA: Colour = (0, 40, 18)
-"""The faint glow of the playing area."""
+AREA: Colour = (0, 56, 24)
+"""The faint glow of the playing area: a hint, dim but visible (``console.lights.HINT_FLOOR``), well under a destination."""
 CHOSEN_PERIOD = 40
 """A rogue who has chosen breathes every 1.3 s."""
 RIPPLE_STEP = 8
@@ -96,8 +96,7 @@ def _pawns(view: JuniorView, ui: JuniorUi, tick: int, palette: Palette, frame: d
     for piece, station in view.stations:
         colour = colours[piece]
         if piece in waiting:
-            if placing_on(tick):
-                frame[waiting[piece]] = colour
+            frame[waiting[piece]] = placing_light(colour, tick)
             continue
         if ui.mode is JuniorMode.PAUSED:
             level = PAUSED_LEVEL

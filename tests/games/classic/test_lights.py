@@ -3,7 +3,7 @@ checked station by station."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from itertools import pairwise
 
@@ -25,12 +25,15 @@ from console.games.classic.model import Mode, Ui
 from console.games.table import Flash
 from console.lights import (
     COLOUR_BLIND,
-    DEAL_BLINK,
     DESTINATION_LEVELS,
     DESTINATION_PERIOD,
     FPS,
+    HINT_FLOOR,
+    LIT_FLOOR,
     MOVED_LEVEL,
     PAUSED_LEVEL,
+    PLACING_LEVELS,
+    PLACING_PERIOD,
     REFUSED_BLINK,
     RHYTHM_DIP,
     RHYTHM_SLOT,
@@ -59,8 +62,9 @@ from engine import (
 from engine.position import DETECTIVE_COLOURS
 from engine.views import PieceView
 from hardware.config import LedConfig
-from hardware.interfaces import Colour
+from hardware.interfaces import OFF, Colour
 from hardware.leds import level_table
+from tests.support.looks import Looks, clearly_brighter_on_screen
 
 PALETTES = (STANDARD, COLOUR_BLIND)
 BOARD = london().stations
@@ -83,6 +87,14 @@ def colour_of(view: PublicView, name: str, palette: Palette = STANDARD) -> Colou
 
 def piece_stations(view: PublicView) -> set[Station]:
     return {piece.station for piece in view.pieces}
+
+
+@pytest.fixture(scope="module")
+def looks() -> Iterator[Looks]:
+    """A station seen on the strip and in the simulator (``tests.support.looks``)."""
+    seen = Looks()
+    yield seen
+    seen.close()
 
 
 # ---------------------------------------------------------------- games
@@ -201,7 +213,7 @@ def test_pause_dims_the_pieces_and_shows_nothing_else() -> None:
 # ---------------------------------------------------------------- choosing a move
 
 
-def test_the_selected_piece_pulses_brighter_and_its_destinations_glow_dim_in_its_colour() -> None:
+def test_the_selected_piece_pulses_brighter_and_its_destinations_pulse_in_its_colour() -> None:
     game = detectives_turn()
     ui = selecting(game)
     view = game.public_view()
@@ -265,7 +277,7 @@ def test_a_refused_press_on_a_piece_blinks_over_it_and_gives_it_back() -> None:
     assert board_frame(view, ui, now=1.0)[piece.station] == COLOURS[STANDARD.name].piece_colour(piece)
 
 
-def test_a_reveal_flashes_white_and_amber_on_his_revealed_station_for_its_duration() -> None:
+def test_a_reveal_flashes_white_and_amber_on_his_revealed_station_for_its_duration_then_marks_it() -> None:
     view = revealed_game().public_view()
     seen = view.last_reveal
     assert seen is not None
@@ -273,7 +285,7 @@ def test_a_reveal_flashes_white_and_amber_on_his_revealed_station_for_its_durati
     assert board_frame(view, ui, now=5.0)[seen] == COLOURS[STANDARD.name].reveal
     assert board_frame(view, ui, now=5.0 + at(REVEAL_BLINK))[seen] == COLOURS[STANDARD.name].notifier
     assert board_frame(view, ui, now=5.0 + at(2 * REVEAL_BLINK))[seen] == COLOURS[STANDARD.name].reveal
-    assert seen not in board_frame(view, ui, now=11.01)
+    assert board_frame(view, ui, now=11.01)[seen] == COLOURS[STANDARD.name].last_seen, "then his last-seen mark"
 
 
 def test_a_reveal_of_a_station_the_log_does_not_show_is_not_drawn() -> None:
@@ -308,38 +320,93 @@ def test_the_assist_lights_every_possible_station_dimly_under_the_pieces(palette
     # Judged as the strip shows it (after the default gamma and brightness): visible, yet a hint, not a signal.
     levels = level_table(LedConfig().gamma, LedConfig().brightness)
     assist = max(levels[c] for c in COLOURS[palette.name].assist)
-    assert 4 <= assist <= max(levels[c] for c in COLOURS[palette.name].piece_colour(view.pieces[0])) / 5
+    assert HINT_FLOOR <= assist <= max(levels[c] for c in COLOURS[palette.name].piece_colour(view.pieces[0])) / 5
     assert all(frame[p.station] == COLOURS[palette.name].piece_colour(p) for p in view.pieces if p.name not in view.moved)
 
 
 def test_the_reveal_turn_notifier_breathes_the_whole_board_in_amber_under_the_pieces() -> None:
     view = revealed_game().public_view()
+    seen = view.last_reveal
+    assert seen is not None
     quiet = board_frame(view, Ui(Mode.MISTER_X), now=at(0))
     ui = Ui(Mode.MISTER_X, reveal_next=True)
     low, high = board_frame(view, ui, now=at(0)), board_frame(view, ui, now=at(36))
-    empty = set(BOARD) - piece_stations(view)
-    assert set(quiet) == piece_stations(view)
+    empty = set(BOARD) - piece_stations(view) - {seen}
+    assert set(quiet) == piece_stations(view) | {seen}
     assert set(low) == set(high) == set(BOARD)
+    assert low[seen] == high[seen] == COLOURS[STANDARD.name].last_seen, "his last-seen mark stays over the breathing"
     for station in empty:
         assert sum(low[station]) < sum(high[station]) <= sum(COLOURS[STANDARD.name].notifier)
         assert high[station] == COLOURS[STANDARD.name].notifier
     assert all(high[p.station] == COLOURS[STANDARD.name].piece_colour(p) for p in view.pieces)
 
 
+# ---------------------------------------------------------------- Mister X's last-seen mark
+
+
+@pytest.mark.parametrize("palette", PALETTES, ids=lambda palette: palette.name.value)
+def test_after_the_reveal_flash_his_last_seen_station_keeps_a_steady_dim_mark_without_the_assist(palette: Palette) -> None:
+    view = revealed_game().public_view()
+    seen = view.last_reveal
+    assert seen is not None and seen not in piece_stations(view)
+    colours = COLOURS[palette.name]
+    ui = Ui(Mode.DETECTIVES, reveal=Flash(seen, since=5.0, seconds=6.0))
+    assert ui.assist is False
+    assert board_frame(view, ui, now=5.0, palette=palette)[seen] == colours.reveal, "the flash first"
+    after = [board_frame(view, ui, now=11.0 + at(n), palette=palette) for n in range(0, 4 * FPS, 7)]
+    assert all(frame[seen] == colours.last_seen for frame in after), "then the mark, steady"
+    assert board_frame(view, Ui(Mode.MISTER_X), now=at(0), palette=palette)[seen] == colours.last_seen, "on his turn too"
+    assert set(after[0]) == piece_stations(view) | {seen}, "nothing else is lit for it"
+
+
+@pytest.mark.parametrize("palette", PALETTES, ids=lambda palette: palette.name.value)
+def test_the_last_seen_mark_is_a_light_of_its_own_dim_but_visible(palette: Palette, looks: Looks) -> None:
+    colours = COLOURS[palette.name]
+    mark = colours.last_seen
+    others = {colours.assist, colours.notifier, colours.reveal, colours.bobby, colours.mister_x_win,
+              *(getattr(colours, name) for name in DETECTIVE_COLOURS)}
+    assert mark not in others
+    strip = looks.strip(mark)
+    assert HINT_FLOOR <= max(strip) < max(looks.strip(colours.bobby)), "a hint: visible, dimmer than any piece"
+    assert max(looks.strip(colours.assist)) < max(strip) and strip[0] > strip[2], "brighter and warmer than the assist"
+    assert clearly_brighter_on_screen(looks.screen(mark), looks.screen(OFF))
+
+
+def test_the_last_seen_mark_waits_for_a_reveal_and_lies_over_the_assist_but_under_destinations_and_pieces() -> None:
+    before = detectives_turn().public_view()
+    assert before.last_reveal is None
+    assert set(board_frame(before, Ui(Mode.DETECTIVES), now=at(0))) == piece_stations(before)
+    game = revealed_game()
+    view = game.public_view()
+    seen = view.last_reveal
+    assert seen is not None
+    assisted = replace(view, possible=london().all_stations)
+    assert board_frame(assisted, Ui(Mode.DETECTIVES, assist=True), now=at(0))[seen] == COLOURS[STANDARD.name].last_seen
+    ui = replace(selecting(game), destinations={seen: (Ticket.TAXI,)})
+    assert ui.selected is not None
+    assert board_frame(view, ui, now=at(0))[seen] == scaled(colour_of(view, ui.selected), DESTINATION_LEVELS[0])
+    standing = replace(view, pieces=(replace(view.pieces[0], station=seen), *view.pieces[1:]))
+    assert board_frame(standing, Ui(Mode.DETECTIVES), now=at(0))[seen] == colour_of(standing, view.pieces[0].name)
+    assert board_frame(view, Ui(Mode.PAUSED), now=at(0)).get(seen) is None, "paused: the pieces only"
+
+
 # ---------------------------------------------------------------- the deal
 
 
-def test_the_deal_blinks_each_piece_still_to_place_on_its_start_station() -> None:
+def test_the_deal_pulses_each_piece_still_to_place_on_its_start_station_and_never_puts_it_out() -> None:
     view = Game.new("reissue", players=4, seed=7).public_view()
     waiting, placed = view.pieces[:2], view.pieces[2:]
     ui = Ui(Mode.DEAL, to_place=tuple((p.name, p.station) for p in waiting), assist=True)
-    on, off = board_frame(view, ui, now=at(0)), board_frame(view, ui, now=at(DEAL_BLINK))
+    low, high = PLACING_LEVELS
+    dim, bright = board_frame(view, ui, now=at(0)), board_frame(view, ui, now=at(PLACING_PERIOD // 2))
     for piece in waiting:
-        assert on[piece.station] == COLOURS[STANDARD.name].piece_colour(piece)
-        assert piece.station not in off
+        colour = COLOURS[STANDARD.name].piece_colour(piece)
+        assert dim[piece.station] == scaled(colour, low)
+        assert bright[piece.station] == scaled(colour, high) == colour
+        assert all(piece.station in board_frame(view, ui, now=at(n)) for n in range(2 * PLACING_PERIOD)), "lit at every moment"
     for piece in placed:
-        assert on[piece.station] == off[piece.station] == COLOURS[STANDARD.name].piece_colour(piece)
-    assert set(on) == piece_stations(view), "the deal shows the pieces only, no assist"
+        assert dim[piece.station] == bright[piece.station] == COLOURS[STANDARD.name].piece_colour(piece)
+    assert set(dim) == piece_stations(view), "the deal shows the pieces only, no assist"
 
 
 # ---------------------------------------------------------------- game over
@@ -477,6 +544,52 @@ def test_the_colour_blind_palette_dips_pieces_in_rhythm_and_the_standard_one_doe
     assert board_frame(view, Ui(Mode.DETECTIVES), dip, STANDARD)[red.station] == COLOURS[STANDARD.name].red
     bobby = next(p for p in view.pieces if p.bobby)
     assert blind[bobby.station] == COLOURS[COLOUR_BLIND.name].bobby
+
+
+# ---------------------------------------------------------------- lights you can see
+
+
+def as_piece(game: Game, name: str) -> tuple[PublicView, Ui]:
+    """The game's first piece to move recoloured as *name* (a detective colour, or ``bobby``), picked, its destinations offered."""
+    ui = selecting(game)
+    view = game.public_view()
+    mover = view.piece(str(ui.selected))
+    piece = replace(mover, name="bobby1" if name == "bobby" else name, bobby=name == "bobby")
+    pieces = tuple(piece if p is mover else p for p in view.pieces if p is mover or p.name != piece.name)
+    return replace(view, pieces=pieces), replace(ui, selected=piece.name)
+
+
+def dimmest(colours: Iterable[Colour], looks: Looks) -> Colour:
+    """Of the colours a station shows over a pulse, the one whose brightest channel is lowest on the strip."""
+    return min(colours, key=lambda colour: max(looks.strip(colour)))
+
+
+PIECES = (*DETECTIVE_COLOURS, "bobby")
+
+
+@pytest.mark.parametrize("palette", PALETTES, ids=lambda palette: palette.name.value)
+@pytest.mark.parametrize("name", PIECES)
+def test_a_destination_is_clearly_lit_at_its_dimmest_on_the_strip_and_in_the_simulator(name: str, palette: Palette, looks: Looks) -> None:
+    """Every piece colour: where it may go is never darker than an unlit station, on the board or on the screen."""
+    view, ui = as_piece(detectives_turn(), name)
+    assert ui.destinations
+    shown = [board_frame(view, ui, now=at(n), palette=palette).get(d, OFF) for n in range(DESTINATION_PERIOD) for d in ui.destinations]
+    low = dimmest(shown, looks)
+    assert max(looks.strip(low)) >= LIT_FLOOR, f"{low} reaches {looks.strip(low)} on the strip; an unlit station is 0"
+    assert clearly_brighter_on_screen(looks.screen(low), looks.screen(OFF)), f"{looks.screen(low)} against {looks.screen(OFF)} unlit"
+
+
+@pytest.mark.parametrize("palette", PALETTES, ids=lambda palette: palette.name.value)
+@pytest.mark.parametrize("name", PIECES)
+def test_a_piece_to_place_pulses_but_never_below_clearly_lit(name: str, palette: Palette, looks: Looks) -> None:
+    view, _ = as_piece(detectives_turn(), name)
+    piece = view.piece("bobby1" if name == "bobby" else name)
+    ui = Ui(Mode.DEAL, to_place=((piece.name, piece.station),))
+    shown = [board_frame(view, ui, now=at(n), palette=palette).get(piece.station, OFF) for n in range(2 * FPS)]
+    low = dimmest(shown, looks)
+    assert max(looks.strip(low)) >= LIT_FLOOR, f"{low} reaches {looks.strip(low)} on the strip at the pulse's lowest"
+    assert clearly_brighter_on_screen(looks.screen(low), looks.screen(OFF))
+    assert len(set(shown)) > 2, "and it does pulse"
 
 
 # ---------------------------------------------------------------- time, colours, power
