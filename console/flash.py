@@ -106,7 +106,7 @@ def flash_handheld(port: str, out: TextIO, run: Runner = _run) -> int:
         code = run([tool, "connect", port, "fs", "cp", *(str(path) for path in files), ":"])
     if code != 0:
         print("Copying failed: is the handheld plugged in, and not held by another program? "
-              "If its firmware is running, hold back/hide while plugging it in, then try again.", file=out)
+              "If its firmware is running, hold Hide while plugging it in, then try again.", file=out)
         return code
     code = run([tool, "connect", port, "exec", _removing(COMPILED)])
     if code != 0:

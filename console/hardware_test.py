@@ -1,8 +1,10 @@
 """The hardware test from the start menu: every light, then every button, reported on the console's own screen.
 
 It is the builder's check (``hardware.selftest.SelfTest``) run in the console's
-loop as an activity of the program: the board shows what the check lights,
-the screen its last lines, and MENU ends it at once.
+loop as an activity of the program: the board shows what the check lights, at
+a pace an eye can follow (each station stays lit for ``WALK_S``, the whole board
+for ``COLOUR_S`` in each colour), and the screen says what is lit now under the
+check's last lines. CONFIRM skips on to the next part, MENU ends it at once.
 """
 
 from __future__ import annotations
@@ -20,9 +22,13 @@ from hardware.selftest import SelfTest
 
 LISTEN_S = 30.0
 """The test listens this long after the last press (MENU ends it sooner)."""
-TITLE = "Hardware test (MENU ends it)"
+WALK_S = 0.1
+"""How long each station stays lit in the walk: three frames of the console's loop, long enough to see."""
+COLOUR_S = 1.5
+"""How long the whole board shows each colour."""
+TITLE = "Hardware test: CONFIRM skips on, MENU ends it"
 LINES = 8
-"""The screen shows the check's last lines."""
+"""The screen shows the check's last lines (the last of them: what the board shows now)."""
 
 
 @dataclass(frozen=True)
@@ -47,7 +53,8 @@ class HardwareTest:
     """The check's events and scenes, for the program's loop; ``done`` once it has summed up."""
 
     def __init__(self, stations: Sequence[Station], now: float, *, listen_s: float = LISTEN_S) -> None:
-        self.check = SelfTest(stations, now, listen_s=listen_s)
+        self.check = SelfTest(stations, now, step_s=WALK_S, colour_s=COLOUR_S, listen_s=listen_s)
+        self._now = now
 
     @property
     def done(self) -> bool:
@@ -65,10 +72,17 @@ class HardwareTest:
         self.check.event(StationStuck(station), now)
 
     def key_pressed(self, key: Key, now: float) -> None:
-        self.check.key(key)
+        if key is Key.CONFIRM:
+            self.check.skip(now)
+        else:
+            self.check.key(key)
 
     def tick(self, now: float) -> None:
+        self._now = now
         self.check.advance(now)
 
     def scene(self) -> PageScene:
-        return PageScene(TITLE, tuple(self.check.lines[-LINES:]), self.check)
+        """The check's last lines, and what the board shows now (the scene changes as the lights do)."""
+        showing = self.check.showing(self._now)
+        lines = self.check.lines[-(LINES - 1 if showing else LINES):]
+        return PageScene(TITLE, (*lines, showing) if showing else tuple(lines), self.check)

@@ -10,7 +10,7 @@ bytes are waiting (never blocking the loop) and written raw to
 works on every stock rp2 MicroPython build. Two consequences: Ctrl-C (byte 3)
 must not stop the program, since frames may hold that byte, so keyboard
 interrupt is off from the first line of ``main.py`` until ``main()`` ends; and to
-reach the REPL again (to copy new files), hold back/hide while plugging the
+reach the REPL again (to copy new files), hold Hide while plugging the
 handheld in.
 """
 
@@ -64,7 +64,7 @@ class Clock:
 
 
 def main():
-    """Run the handheld until an error; Ctrl-C comes back on when it returns (back/hide held: at once)."""
+    """Run the handheld until an error; Ctrl-C comes back on when it returns (Hide held: at once)."""
     try:
         buttons = hw.Buttons()
         if buttons.held("back"):

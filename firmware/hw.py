@@ -6,7 +6,7 @@ wiring (README.md has the table):
 
 - SSD1306 128x64 OLED on I2C0, SDA GP4, SCL GP5, address 0x3C, 400 kHz;
 - buttons from GPIO to ground, internal pull-ups: up GP10, down GP11, left GP12,
-  right GP13, OK GP14, back/hide GP15;
+  right GP13, OK GP14, Hide GP15;
 - buzzer (active, not a bare piezo) or a vibration motor through a transistor
   on GP16, active high.
 """

@@ -23,6 +23,11 @@ STAY = "stay"
 NAME = "Mister X"
 """Who holds the handheld, when the console names no one else (Junior: "Mister FOX", "ROXy")."""
 
+KEYS_WAITING = "<>=log Hide=dark"
+"""The keys between his turns, each by the word on it (the simulator's pane labels them so): a log, a dark screen."""
+KEYS_CONFIRM = "OK=send Hide=no"
+"""The keys on the confirm screen: OK sends the move; Hide darkens the screen and takes him back to the list."""
+
 _SHORT = {"underground": "under", "double": "2x"}
 """Names shortened to fit a five-letter ticket cell."""
 
@@ -135,7 +140,7 @@ def waiting(round_number, station, tickets, seen, connected, who=None):
         lines[4] = centred(who)
     lines.append("seen at %s!" % ",".join(str(s) for s in seen) if seen else "")
     lines.append("wait your turn" if connected else "not connected")
-    lines.append("<> log back=hide")
+    lines.append(KEYS_WAITING)
     return page(lines)
 
 
@@ -191,7 +196,7 @@ def confirm(heading, move, double, reveal):
         lines.append("SEEN by all!")
     while len(lines) < ROWS - 1:
         lines.append("")
-    return page(lines + ["OK=send back=no"])
+    return page(lines + [KEYS_CONFIRM])
 
 
 def sending(move, connected):

@@ -10,6 +10,8 @@ TICKETS: tuple[str, ...]
 STAY: str
 NAME: str
 LOG_ROWS: int
+KEYS_WAITING: str
+KEYS_CONFIRM: str
 
 Page: TypeAlias = tuple[tuple[str, ...], tuple[int, ...]]
 """8 text lines, and the rows drawn inverted."""

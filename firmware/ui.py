@@ -11,8 +11,8 @@ Moves come and go as legs of the move notation (``"B108"``); the Ui reads them
 into the ``[station, ticket]`` pairs its screens show (``messages.leg_to_pair``)
 and writes his answer back as a leg (``messages.pair_to_leg``).
 
-A move he sends is always one the console listed. The back button hides the
-screen at once, from anywhere; after ``IDLE_MS`` without a button a screen with
+A move he sends is always one the console listed. The Hide button (``back``
+here) darkens the screen at once, from anywhere; after ``IDLE_MS`` without a button a screen with
 a secret on it goes dark too, and the next button only wakes it.
 
 The kind of game comes with the messages: ``state`` and ``choose_move`` are

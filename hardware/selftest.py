@@ -112,6 +112,27 @@ class SelfTest:
         report = self.report
         return dict.fromkeys(report.pressed, COLOURS["green"]) | dict.fromkeys(report.stuck, COLOURS["red"])
 
+    def showing(self, now: float) -> str:
+        """What the board shows at *now*, in words ("Station 45 lit white (45 of 199)"); empty once it listens."""
+        if self.done:
+            return ""
+        names = list(COLOURS)
+        if now < self._flood_start - _EPSILON:
+            index = _step(now - self._start, self.step_s)
+            return f"Station {self.stations[index]} lit {names[index % len(names)]} ({index + 1} of {len(self.stations)})"
+        if now < self._listen_start - _EPSILON:
+            return f"Every station lit {names[_step(now - self._flood_start, self.colour_s)]}"
+        return ""
+
+    def skip(self, now: float) -> None:
+        """On at once: from the walk to the colours, from one colour to the next (after the last: the listening)."""
+        if now < self._flood_start - _EPSILON:
+            self._start -= self._flood_start - now
+        elif now < self._listen_start - _EPSILON:
+            step = _step(now - self._flood_start, self.colour_s)
+            self._start -= self._flood_start + (step + 1) * self.colour_s - now
+        self.advance(now)
+
     def event(self, event: StationPressed | StationReleased | StationStuck, now: float) -> None:
         """A station button's event (heard while listening; each one starts the quiet time again)."""
         if self._listening_since is None or self.done:

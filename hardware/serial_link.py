@@ -12,7 +12,9 @@ the handheld runs; this module only moves bytes and survives the cable:
   messages delivered; nothing blocks;
 - an error on the transport (the handheld unplugged) closes it: ``connected`` turns
   false and opening is retried at most once a second. Messages sent meanwhile stay in
-  the endpoint's queue and are delivered after the handheld is back.
+  the endpoint's queue and are delivered after the handheld is back. A port that is
+  lost is a fault, logged as a warning; a cable pulled on purpose (``Unplugged``: the
+  simulator's Unplug key) is an event, logged for information only.
 
 The simulator runs the host link and a simulated handheld in one process over the
 same bytes::
@@ -67,6 +69,10 @@ class ByteTransport(Protocol):
     def write(self, data: bytes, /) -> int | None: ...
 
     def close(self) -> None: ...
+
+
+class Unplugged(OSError):
+    """The transport was closed on purpose (the simulator's cable pulled by its Unplug key): expected, not a fault."""
 
 
 Opener = Callable[[], ByteTransport]
@@ -169,7 +175,10 @@ class SerialHandheldLink:
         del self._pending[: len(self._pending) if written is None else written]
 
     def _lost(self, error: OSError) -> None:
-        log.warning("handheld port lost: %s", error)
+        if isinstance(error, Unplugged):
+            log.info("handheld unplugged: %s", error)
+        else:
+            log.warning("handheld port lost: %s", error)
         self._drop_transport()
         self._next_open = self._clock() + REOPEN_S
 
@@ -238,7 +247,7 @@ class PipeTransport:
     """One end of an in-process byte pipe (the simulator's USB cable); see the module docstring.
 
     What one end writes the other reads. Closing either end closes both: reads and
-    writes then raise ``OSError``, as they do on a serial port that vanished.
+    writes then raise ``OSError`` (``Unplugged``: someone closed it), as they do on a serial port that vanished.
     """
 
     def __init__(self, incoming: bytearray, outgoing: bytearray, plugged: list[bool]) -> None:
@@ -277,4 +286,4 @@ class PipeTransport:
 
     def _check(self) -> None:
         if not self._plugged[0]:
-            raise OSError("the pipe is unplugged")
+            raise Unplugged("the pipe is unplugged")

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
+from console.games.words import player_words
 from console.lights import Signal
 from console.recorder import Event, NoRecord, Recorder
 from engine import IllegalMoveError
@@ -61,7 +62,7 @@ class TableUi(Generic[M]):
 
     mode: M
     message: str = ""
-    """One short line: what to do now, or why a press was refused."""
+    """What to do now, or why a press was refused: short enough for the message bar's two lines (``tests/games/test_messages_fit.py``)."""
     to_place: tuple[tuple[str, Station], ...] = ()
     """Pieces to put on their lit stations and press, and where."""
     refused: Flash | None = None
@@ -234,7 +235,8 @@ class TableFlow(ABC, Generic[G, U, A]):
 
     def station_pressed(self, station: Station, now: float) -> None:
         if self._paused_from is not None:
-            self.refuse(station, self.seat.away_reason(), now)
+            reason = self.seat.away_reason()  # a sentence of its own while the game waits; after "No: " it goes on one
+            self.refuse(station, reason[:1].lower() + reason[1:] if reason.startswith(("The ", "This ")) else reason, now)
         elif self.ui.to_place:
             self._placed(station, now)
         elif self.asking:
@@ -346,7 +348,7 @@ class TableFlow(ABC, Generic[G, U, A]):
         try:
             self.play_hidden(action)
         except IllegalMoveError as error:
-            self.seat.refused(str(error), self.game)
+            self.seat.refused(player_words(error), self.game)
             return
         self.hidden_played(action, now)
 

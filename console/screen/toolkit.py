@@ -6,7 +6,12 @@ the board game's colours. A screen of any size is laid out in fractions of it:
 
 - ``header``: the top bar (a title, or whose turn it is);
 - ``body``: everything between, for the screen's own panels;
-- ``message``: the bottom bar, one line (red while a press is being refused).
+- ``message``: the bottom bar, one line or two (red while a press is being refused).
+
+Text is fitted, never left to run off: a line shrinks (not under the minimum
+height), a message takes a second line, a wrapped text leaves no short word
+alone on its last line. Only what still does not fit is cut with '…', and the
+frame says so (``cut``): a test that draws every message can tell.
 
 Rendering text is most of a frame's cost, so ``Toolkit`` keeps every text it
 rendered (``rendered`` counts the renders) and remembers the words of the
@@ -63,10 +68,13 @@ class Toolkit:
     def __init__(self, size: tuple[int, int]) -> None:
         pygame.font.init()
         self._fonts: dict[int, pygame.font.Font] = {}
-        self._texts: dict[tuple[str, int, Colour, int], pygame.Surface] = {}
-        self._wrapped: dict[tuple[str, int, Colour, int, int], list[pygame.Surface]] = {}
+        self._texts: dict[tuple[str, int, Colour, int], tuple[pygame.Surface, bool]] = {}
+        self._wrapped: dict[tuple[str, int, Colour, int, int], tuple[list[pygame.Surface], bool]] = {}
+        self._messages: dict[tuple[str, int, int], tuple[list[pygame.Surface], bool]] = {}
         self.texts: list[str] = []
         """The texts of the frame drawn last, in drawing order, each whole (before any cut): the screen as words."""
+        self.cut: list[str] = []
+        """The texts of the frame drawn last that did not fit and were cut with '…' (whole): none, on a good screen."""
         self.rendered = 0
         """Texts rendered so far: most of a frame's cost, so a frame that repeats what is on the screen renders none."""
         self._layout(size)
@@ -77,13 +85,15 @@ class Toolkit:
         w, h = size
         self._texts.clear()
         self._wrapped.clear()
+        self._messages.clear()
         self.min_px = math.ceil(h / 20)
         """The smallest line height any text gets (1/20 of the height)."""
         self.pad = max(2, round(min(w, h) * 0.012))
         """The gap between panels."""
         self.header = fraction(size, 0, 0, 1, 0.115)
         self.body = fraction(size, 0.008, 0.125, 0.992, 0.885)
-        self.message = fraction(size, 0, 0.9, 1, 1)
+        self.message = fraction(size, 0, 0.895, 1, 1)
+        """The message bar: room for two lines of the minimum height, when a message needs them."""
         # Line heights. A line's letters (capitals to descenders) fill about 4/5 of it, so main lines
         # get at least 1/20 of the height in letters; numbers and notes get the minimum.
         self.px_main = math.ceil(h / 20 / 0.8)
@@ -97,6 +107,7 @@ class Toolkit:
     def begin(self, surface: pygame.Surface) -> None:
         """Start a frame on *surface*: forget the last frame's words, lay out again if the size changed, clear it."""
         self.texts = []
+        self.cut = []
         if surface.get_size() != self.size:
             self._layout(surface.get_size())
         surface.fill(BACKGROUND)
@@ -118,12 +129,16 @@ class Toolkit:
     def text(self, text: str, px: int, colour: Colour, width: int = 0) -> pygame.Surface:
         """*text* rendered once; with a *width*, shrunk (not under the minimum height) then cut with '…' to fit."""
         self.texts.append(text)
-        return self._rendered(text, px, colour, width)
+        surface, cut = self._rendered(text, px, colour, width)
+        if cut:
+            self.cut.append(text)
+        return surface
 
-    def _rendered(self, text: str, px: int, colour: Colour, width: int) -> pygame.Surface:
+    def _rendered(self, text: str, px: int, colour: Colour, width: int) -> tuple[pygame.Surface, bool]:
+        """*text* as ``text`` draws it, and whether it had to be cut."""
         key = (text, px, colour, width)
-        surface = self._texts.get(key)
-        if surface is None:
+        done = self._texts.get(key)
+        if done is None:
             if len(self._texts) > _CACHE_LIMIT:
                 self._texts.clear()
             font = self.font(px)
@@ -136,32 +151,47 @@ class Toolkit:
                     while shown and font.size(shown + "…")[0] > width:
                         shown = shown[:-1]
                     shown = shown.rstrip() + "…"
-            surface = font.render(shown, True, colour)
+            done = font.render(shown, True, colour), shown != text
             self.rendered += 1
-            self._texts[key] = surface
-        return surface
+            self._texts[key] = done
+        return done
 
     def wrap(self, text: str, px: int, colour: Colour, width: int, max_lines: int) -> list[pygame.Surface]:
-        """*text* broken into at most *max_lines* lines of *width*; the last line is cut if it must be."""
+        """*text* broken into at most *max_lines* lines of *width*; the last line is cut if it must be.
+
+        A last line of one word takes the word before it along when it can, so no short word stands alone.
+        """
         self.texts.append(text)
         key = (text, px, colour, width, max_lines)
-        lines = self._wrapped.get(key)
-        if lines is None:
+        done = self._wrapped.get(key)
+        if done is None:
             if len(self._wrapped) > _CACHE_LIMIT:
                 self._wrapped.clear()
-            font = self.font(px)
-            words = text.split()
-            rows: list[str] = []
-            while words and len(rows) < max_lines - 1:
-                row = words.pop(0)
-                while words and font.size(f"{row} {words[0]}")[0] <= width:
-                    row = f"{row} {words.pop(0)}"
-                rows.append(row)
-            if words:
-                rows.append(" ".join(words))
-            lines = [self._rendered(row, px, colour, width) for row in rows]
-            self._wrapped[key] = lines
-        return lines
+            rows = self._rows(text.split(), self.font(px), width, max_lines)
+            rendered = [self._rendered(row, px, colour, width) for row in rows]
+            done = [surface for surface, _ in rendered], any(cut for _, cut in rendered)
+            self._wrapped[key] = done
+        if done[1]:
+            self.cut.append(text)
+        return done[0]
+
+    @staticmethod
+    def _rows(words: list[str], font: pygame.font.Font, width: int, max_lines: int) -> list[str]:
+        """*words* in lines of *width*, filled in turn; the last takes what is left; no word alone on a last line."""
+        words = list(words)
+        rows: list[list[str]] = []
+        while words and len(rows) < max_lines - 1:
+            row = [words.pop(0)]
+            while words and font.size(" ".join([*row, words[0]]))[0] <= width:
+                row.append(words.pop(0))
+            rows.append(row)
+        if words:
+            rows.append(words)
+        if len(rows) >= 2 and len(rows[-1]) == 1 and len(rows[-2]) >= 2:
+            moved = [rows[-2][-1], *rows[-1]]
+            if font.size(" ".join(moved))[0] <= width:
+                rows[-2:] = [rows[-2][:-1], moved]
+        return [" ".join(row) for row in rows]
 
     def fitting_px(self, text: str, px: int, width: int, floor: int) -> int:
         """A line height up to *px* (about the largest), not under *floor*, at which *text* fits in *width* (*floor* if none does)."""
@@ -180,11 +210,41 @@ class Toolkit:
         surface.blit(text, text.get_rect(midleft=(rect.x + 2 * self.pad, rect.centery)))
 
     def message_bar(self, surface: pygame.Surface, message: str, *, alert: bool) -> None:
+        """The bottom bar: *message* on one line if it fits (shrunk as far as the minimum height), else on two."""
         rect = self.message
         pygame.draw.rect(surface, ALERT_BACKGROUND if alert else PANEL, rect)
         if message:
-            text = self.text(capitalised(message), self.px_message, TEXT, rect.w - 4 * self.pad)
-            surface.blit(text, text.get_rect(center=rect.center))
+            text = capitalised(message)
+            self.texts.append(text)
+            lines, cut = self._message_lines(text, rect.w - 4 * self.pad, rect.h)
+            if cut:
+                self.cut.append(text)
+            self.stack(surface, rect, lines)
+
+    def _message_lines(self, text: str, width: int, height: int) -> tuple[list[pygame.Surface], bool]:
+        """*text* as the message bar shows it: one line as large as fits, else two lines balanced; and whether it was cut."""
+        key = (text, width, height)
+        done = self._messages.get(key)
+        if done is None:
+            if len(self._messages) > _CACHE_LIMIT:
+                self._messages.clear()
+            px = self.fitting_px(text, self.px_message, width, self.min_px)
+            words = text.split()
+            if self.font(px).size(text)[0] <= width or len(words) < 2:
+                rendered = [self._rendered(text, px, TEXT, width)]
+            else:
+                px = min(self.px_message, height // 2)
+                while px > self.min_px and self.font(px).get_height() * 2 > height:
+                    px -= 1
+                while True:
+                    rows = _balanced(words, self.font(px))
+                    if px <= self.min_px or max(self.font(px).size(row)[0] for row in rows) <= width:
+                        break
+                    px -= 1
+                rendered = [self._rendered(row, px, TEXT, width) for row in rows]
+            done = [surface for surface, _ in rendered], any(cut for _, cut in rendered)
+            self._messages[key] = done
+        return done
 
     def warning_bar(self, surface: pygame.Surface, warning: str) -> None:
         """A red bar over the header, on any screen: something the players must know (the game is not being saved).
@@ -202,3 +262,15 @@ class Toolkit:
         for line in lines:
             surface.blit(line, line.get_rect(midtop=(area.centerx, y)))
             y += line.get_height()
+
+
+def _balanced(words: list[str], font: pygame.font.Font) -> list[str]:
+    """*words* in two lines, broken where the longer of the two is shortest."""
+    best: list[str] = []
+    longest = math.inf
+    for split in range(1, len(words)):
+        rows = [" ".join(words[:split]), " ".join(words[split:])]
+        wide = max(font.size(row)[0] for row in rows)
+        if wide < longest:
+            best, longest = rows, wide
+    return best

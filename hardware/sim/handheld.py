@@ -32,7 +32,7 @@ from firmware.fake_hw import FakeButtons, FakeDisplay
 from firmware.link import Endpoint
 from firmware.ui import Ui
 from hardware.config import ConfigError, HandheldConfig
-from hardware.serial_link import ByteTransport, PipeTransport, SerialHandheldLink, serial_opener
+from hardware.serial_link import ByteTransport, PipeTransport, SerialHandheldLink, Unplugged, serial_opener
 from hardware.sim.window import Pane
 
 WIDTH, HEIGHT = 128, 64
@@ -129,7 +129,7 @@ class SimulatedCable:
     def open_host_end(self) -> ByteTransport:
         """The console link's opener: the host end while plugged, an ``OSError`` while not."""
         if not self.plugged:
-            raise OSError("the simulated handheld is unplugged")
+            raise Unplugged("the simulated handheld is unplugged")
         return self.host_end
 
     def unplug(self) -> None:

@@ -8,7 +8,7 @@ starts a comment)::
     click 45           # a click on station 45
     wait 1.5           # let the console run for 1.5 s of its clock (an hour at most)
     shot deal          # save the window as DIR/deal.png
-    handheld ok        # a button of Mister X's handheld pane: up, down, left, right, ok or back
+    handheld ok        # a button of Mister X's handheld pane: up, down, left, right, ok or hide (also: back)
     toggle-handheld    # show or hide the handheld pane
 
 The runner drives the window through its own input handling (a click at a
@@ -35,7 +35,8 @@ STEPS_PER_COMMAND = 2
 """Steps after each scripted action: one to take it in, one to show the result."""
 _KEY_NAMES = {"1": Key.CHOICE_1, "2": Key.CHOICE_2, "3": Key.CHOICE_3, "4": Key.CHOICE_4,
               "confirm": Key.CONFIRM, "undo": Key.UNDO, "menu": Key.MENU}
-_HANDHELD_BUTTONS = ("up", "down", "left", "right", "ok", "back")
+_HANDHELD_BUTTONS = {"up": "up", "down": "down", "left": "left", "right": "right", "ok": "ok", "hide": "back", "back": "back"}
+"""The pane's buttons by the words on them (Hide is the firmware's ``back``)."""
 MAX_WAIT_SECONDS = 3600.0
 """The longest ``wait``: a headless run steps every frame of it, so a typo like ``wait 1e12`` would never end."""
 
@@ -79,7 +80,7 @@ def parse_script(text: str, stations: Collection[Station]) -> list[Command]:
         if verb == "shot" and not (argument and all(c.isalnum() or c in "-_" for c in argument)):
             raise ScriptError(f"line {number}: shot needs a file name of letters, digits, - and _, not {argument!r}")
         if verb == "handheld" and argument not in _HANDHELD_BUTTONS:
-            raise ScriptError(f"line {number}: handheld needs one of {', '.join(_HANDHELD_BUTTONS)}, not {argument!r}")
+            raise ScriptError(f"line {number}: handheld needs one of {', '.join(list(_HANDHELD_BUTTONS)[:-1])}, not {argument!r}")
         if verb not in ("key", "click", "wait", "shot", "handheld", "toggle-handheld"):
             raise ScriptError(f"line {number}: unknown command {verb!r} (key, click, wait, shot, handheld, toggle-handheld)")
         commands.append(Command(number, verb, argument.lower() if verb == "key" else argument))
@@ -127,7 +128,7 @@ class ScriptRunner:
             elif command.verb == "handheld":
                 if self.press_handheld is None:
                     raise ScriptError(f"line {command.line}: this simulator has no handheld pane")
-                self.press_handheld(command.argument)
+                self.press_handheld(_HANDHELD_BUTTONS[command.argument])
             elif command.verb == "toggle-handheld":
                 self.window.toggle_pane()
             elif command.verb == "shot":

@@ -93,7 +93,7 @@ def test_a_failed_copy_stops_before_the_reset_and_says_what_to_try(on_path: Path
     log = fake_mpremote(on_path, exit_codes=(1,))
     assert main(["flash-handheld"]) == 1
     assert len(calls(log)) == 1 and calls(log)[0][1] == "auto"
-    assert "hold back/hide while plugging it in" in capsys.readouterr().out
+    assert "hold Hide while plugging it in" in capsys.readouterr().out
 
 
 def test_without_mpremote_the_command_says_how_to_get_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

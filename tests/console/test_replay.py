@@ -14,6 +14,7 @@ from console.games import CLASSIC, JUNIOR
 from console.games.classic.model import Mode
 from console.games.classic.replay import scenes
 from console.games.junior.replay import scenes as junior_scenes
+from console.games.words import outcome_words
 from console.replay import load_record, replay
 from console.scene import Scene
 from engine import Game
@@ -134,7 +135,9 @@ def test_on_a_pc_a_filed_record_replays_in_the_simulator_headless_with_screensho
     assert main(["replay", str(record), "--config", str(config), "--step", "2", "--headless", "--script", str(script),
                  "--screenshots", str(shots)]) == 0
     assert capsys.readouterr().out.split() == [str(shots / "moves.png"), str(shots / "end.png")]
-    assert any(f"{game.outcome}. Press any key to leave"[1:] in words for words in drawn)  # the end scene's line on the screen
+    assert game.outcome is not None
+    ended = f"{outcome_words(game.outcome, game.ruleset)}. Press any key to leave"[1:]
+    assert any(ended in words for words in drawn)  # the end scene's line on the screen
     moves, end = (pygame.image.load(str(shots / f"{name}.png")) for name in ("moves", "end"))
     assert moves.get_size() == end.get_size() == (1280, 760)
     board = [(x, y) for x in range(10, 850, 6) for y in range(70, 690, 6)]

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from console.games.classic.seats import HandheldSeat
+from console.games.words import outcome_words
 from engine import DoubleMove, Side
 from firmware import app, debounce, fake_hw, fb, link, messages, screens, ui
 from hardware.handheld import MemoryHandheldLink
@@ -192,7 +193,9 @@ def test_whole_games_against_the_console_seat(edition: str, seed: int) -> None:
         assert (pad.station, pad.tickets) == (view.station, view.public.mister_x_tickets.as_dict())
         assert pad.log == [[str(entry.ticket), entry.station] for entry in view.log]
     seat.game_over(game)
-    assert pad.lines()[0] == "Game over" and " ".join(pad.lines()[2:]).split() == str(game.outcome).split()
+    assert game.outcome is not None
+    said = outcome_words(game.outcome, game.ruleset)
+    assert pad.lines()[0] == "Game over" and " ".join(pad.lines()[2:]).split() == (said[:1].upper() + said[1:]).split()
     assert doubles, "the random presses played no double move: choose another seed"
 
 

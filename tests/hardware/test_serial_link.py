@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import logging
 import os
 import re
 import threading
@@ -274,3 +275,41 @@ def test_the_link_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) -
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in lines] == ["move_round_trip_ms", "decoder_frames_per_s"]
     assert all(re.fullmatch(r"[a-z_]+: [0-9.]+", line) and float(line.split()[1]) > 0 for line in lines)
+
+
+class VanishingPort:
+    """A serial port that fails as a pulled USB device does: a plain ``OSError``."""
+
+    in_waiting = 0
+
+    def read(self, size: int = 1) -> bytes:
+        raise OSError(5, "Input/output error")
+
+    def write(self, data: bytes, /) -> int:
+        raise OSError(5, "Input/output error")
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_cable_pulled_on_purpose_is_information_a_lost_port_a_warning(caplog: pytest.LogCaptureFixture) -> None:
+    """The simulator's Unplug key is an expected event: nothing on the terminal (INFO); a port that vanishes stays a warning."""
+    from hardware.sim.handheld import handheld_in_pane  # pygame: only this test needs it
+
+    caplog.set_level(logging.INFO, logger="hardware.serial_link")
+    clock = Clock()
+    handheld = handheld_in_pane(clock)
+    assert handheld.pane is not None
+    for _ in range(3):
+        handheld.link.receive()
+        handheld.pane.step()
+        clock.seconds += 0.1
+    handheld.pane.toggle_cable()  # the pane's "Unplug the handheld"
+    handheld.link.receive()
+    lost = [record for record in caplog.records if "unplugged" in record.getMessage() or "lost" in record.getMessage()]
+    assert lost and all(record.levelno == logging.INFO for record in lost), [(r.levelname, r.getMessage()) for r in lost]
+    caplog.clear()
+    link = SerialHandheldLink(lambda: VanishingPort(), clock=clock)
+    link.receive()
+    assert [(record.levelno, record.getMessage()) for record in caplog.records if "lost" in record.getMessage()] == [
+        (logging.WARNING, "handheld port lost: [Errno 5] Input/output error")]

@@ -122,7 +122,7 @@ def whole_turn(fw):
     _expect(pad, "bus:", "> 108")
     assert pad.ui.choice() == "B108"
     pad.press("ok")
-    _expect(pad, "Bus to 108?", "OK=send back=no", "double  < no  >")
+    _expect(pad, "Bus to 108?", "OK=send Hide=no", "double  < no  >")
     pad.press("ok")
     assert pad.take() == [{"type": "move", "leg": "B108"}]
     _expect(pad, "Bus to 108", "sending...")
@@ -131,7 +131,7 @@ def whole_turn(fw):
     _absent(pad, "seen at")
     pad.run(fw.ui.NOTICE_MS)
     assert pad.lines() == ["Round 4   at 108", "taxi  4 bus   2", "under 3 black 5", "2x    2", "", "",
-                           "wait your turn", "<> log back=hide"]
+                           "wait your turn", "<>=log Hide=dark"]
     pad.press("ok", "up", "down")  # nothing to do between turns
     assert pad.take() == [] and pad.buzzer.pulses == 1
 
@@ -415,7 +415,7 @@ def junior_stay_and_boat(fw):
     _expect(pad, "move sent")
     pad.run(fw.ui.NOTICE_MS)
     assert pad.lines() == ["Round 3   at 138", "taxi  1 bus   1", "under 1 boat  1", "", "   Mister FOX", "",
-                           "wait your turn", "<> log back=hide"]
+                           "wait your turn", "<>=log Hide=dark"]
     pad.tell(choose_step("Mister FOX", 138, FOX_MOVES, round=4))
     pad.press("up", "up")
     assert pad.ui.choice() == "F194"
@@ -469,7 +469,7 @@ def junior_between_rounds(fw):
     pad = Pad(fw)
     pad.tell({"type": "rogue_state", "who": "ROXy", "round": 5, "station": 60, "tickets": dict(JUNIOR_TICKETS)})
     assert pad.lines() == ["Round 5    at 60", "taxi  1 bus   1", "under 1 boat  1", "", "      ROXy", "",
-                           "wait your turn", "<> log back=hide"]
+                           "wait your turn", "<>=log Hide=dark"]
     assert pad.ui.junior and pad.buzzer.pulses == 0 and pad.take() == []
     pad.tell(choose_step("ROXy", 60, ["T76", "S60"], round=6))
     pad.press("ok", "ok")

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from console.games.words import display_name
 from engine import Game, Station, Ticket, Tickets
 from engine.position import Position
 from engine.views import PieceView, PublicView
@@ -79,7 +80,7 @@ class Correction:
         index = self._index(self.selected)
         piece = self.pieces[index]
         if piece.bobby:
-            return f"{piece.name} is a bobby and holds no tickets"
+            return f"{display_name(piece.name)} is a bobby and holds no tickets"
         count = piece.tickets[self.ticket] + step
         most = self.game.ruleset.detective_tickets[self.ticket]
         if not 0 <= count <= most:

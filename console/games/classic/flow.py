@@ -30,6 +30,7 @@ from console.games.classic.lights import board_frame
 from console.games.classic.model import Mode, Ui
 from console.games.classic.screen import draw_game
 from console.games.table import Flash, HiddenSeat, Look, TableFlow, TableScene
+from console.games.words import display_name, listed, outcome_words, player_words, sentences, ticket_words
 from console.menu import Action, Row, Setting
 from console.recorder import Recorder
 from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, IllegalPositionError, Move, Side, Station, Ticket
@@ -56,7 +57,7 @@ class Flow(TableFlow[Game, Ui, Move]):
     """The console's state machine for one Scotland Yard game; the whole table waits for Mister X's handheld."""
 
     WAITING_FOR_HIDDEN = "Mister X is moving: wait for him"
-    MISPLACED = "No piece starts at {station}: place the pieces on the lit stations"
+    MISPLACED = "no piece starts at {station}: place the pieces on the lit stations"
 
     def __init__(self, game: Game, seat: HiddenSeat[Game, Move], now: float, recorder: Recorder | None = None, *,
                  deal: bool = True, assist: bool = False, detectives: ComputerDetectives | None = None) -> None:
@@ -144,17 +145,17 @@ class Flow(TableFlow[Game, Ui, Move]):
 
     # ------------------------------------------------------- Mister X
 
-    def go_on(self, now: float) -> None:
-        """Go on with whoever is to move now."""
+    def go_on(self, now: float, note: str = "") -> None:
+        """Go on with whoever is to move now (*note*: what just happened, said first)."""
         game = self.game
         if game.is_over:
             self._over(now)
         elif game.turn is Side.MISTER_X:
             self.ui = replace(self.ui, mode=Mode.MISTER_X, selected=None, destinations={}, chosen=None, ticket_choices=(),
-                              reveal_next=self._reveal_next(), message="Mister X is moving")
+                              reveal_next=self._reveal_next(), message=sentences(note, "Mister X is moving"))
             self.ask_hidden(Mode.MISTER_X)
         else:
-            self._detectives_turn(now)
+            self._detectives_turn(now, note)
 
     def _reveal_next(self) -> bool:
         """His next move, or the second leg should he double, is a reveal move (the notifier)."""
@@ -175,27 +176,26 @@ class Flow(TableFlow[Game, Ui, Move]):
         revealed = [entry.station for entry in shown if entry.reveal and entry.station is not None]
         if revealed:
             self.ui = replace(self.ui, reveal=Flash(revealed[-1], now, REVEAL_SECONDS))
-        tickets = " and ".join(str(entry.ticket) for entry in shown)
-        self.go_on(now)
-        if not self.game.is_over:
-            seen = f"; he was seen at {revealed[-1]}" if revealed else ""
-            self.ui = replace(self.ui, message=f"Mister X took {tickets}{seen}. " + self.ui.message)
+        tickets = ", then ".join(ticket_words(entry.ticket) for entry in shown)
+        seen = f"; seen at {revealed[-1]}" if revealed else ""
+        self.go_on(now, f"Mister X took {tickets}{seen}")
 
     # ------------------------------------------------------ detectives
 
     def _detectives_turn(self, now: float, message: str = "") -> None:
+        """The detectives' turn: what just happened (*message*), who cannot move, and what to do (unless two notes fill the line)."""
         out = self.game.sitting_out()
         notes = [message] if message else []
         if out:
-            notes.append(f"{', '.join(out)} cannot move and {'sits' if len(out) == 1 else 'sit'} out")
+            notes.append(f"{listed(out) if len(out) <= 2 else f'{len(out)} pieces'} cannot move this round")
         if self.detectives is not None:
             self._plan = []
             self.detectives.begin_round(self.game)
-            notes.append("The computer detectives are thinking")
+            doing = "The computer detectives are thinking"
         else:
-            notes.append("Detectives: press a piece to move it")
+            doing = "Detectives: press a piece to move it"  # the header says it too: two notes leave it out
         self.ui = replace(self.ui, mode=Mode.DETECTIVES, selected=None, destinations={}, chosen=None, ticket_choices=(),
-                          reveal_next=False, message=". ".join(notes))
+                          reveal_next=False, message=sentences(*notes) if len(notes) >= 2 else sentences(*notes, doing))
 
     def _show_plan(self, now: float, note: str = "") -> None:
         """The computer's next detective move, lit for the players to make on the board."""
@@ -205,8 +205,8 @@ class Flow(TableFlow[Game, Ui, Move]):
         move = self._plan[0]
         self.ui = replace(self.ui, mode=Mode.DETECTIVES, selected=move.piece, destinations={move.station: (move.ticket,)},
                           chosen=move.station, ticket_choices=(),
-                          message=f"{note + '. ' if note else ''}{move.piece} takes the {move.ticket} to {move.station}: "
-                                  f"move it there and press {move.station}")
+                          message=sentences(note, f"{display_name(move.piece)} takes {ticket_words(move.ticket)} to {move.station}: "
+                                                  f"move it there and press {move.station}"))
 
     def _detective_press(self, station: Station, now: float) -> None:
         if self.detectives is not None:
@@ -214,7 +214,7 @@ class Flow(TableFlow[Game, Ui, Move]):
                 self._play(self._plan.pop(0), now)
             elif self._plan:
                 move = self._plan[0]
-                self.refuse(station, f"move {move.piece} to {move.station}, then press {move.station}", now)
+                self.refuse(station, f"move {display_name(move.piece)} to {move.station}, then press {move.station}", now)
             else:
                 self.refuse(station, "the computer detectives are still thinking", now)
             return
@@ -230,31 +230,34 @@ class Flow(TableFlow[Game, Ui, Move]):
             return
         piece = next((p for p in self.game.public_view().pieces if p.station == station), None)
         if piece is None:
-            why = f"{ui.selected} cannot reach {station}" if ui.selected else f"no detective or bobby stands on {station}"
+            why = f"{display_name(ui.selected)} cannot reach {station}" if ui.selected else f"no detective or bobby stands on {station}"
             self.refuse(station, why, now)
         elif piece.name == ui.selected:
             self._detectives_turn(now)
         elif piece.name not in self.game.to_move():
             done = piece.name in self.game.public_view().moved
-            self.refuse(station, f"{piece.name} has already moved this round" if done else f"{piece.name} cannot move now", now)
+            name = display_name(piece.name)
+            self.refuse(station, f"{name} has already moved this round" if done else f"{name} cannot move this round", now)
         else:
             destinations: dict[Station, list[Ticket]] = defaultdict(list)
             for move in self.game.moves_of(piece.name):
                 destinations[move.station].append(move.ticket)
             self.ui = replace(ui, mode=Mode.DETECTIVES, selected=piece.name, chosen=None, ticket_choices=(),
                               destinations={s: tuple(t) for s, t in destinations.items()},
-                              message=f"{piece.name}: press where to go")
+                              message=f"{display_name(piece.name)}: press where to go")
 
     def _play(self, move: DetectiveMove, now: float) -> None:
         try:
             self.game.play(move)
         except IllegalMoveError as error:  # the flow offers only legal moves; the engine has the last word
-            self.refuse(move.station, str(error), now)
+            self.refuse(move.station, player_words(error), now)
             return
         self.record(journal.moved(move))
         log.info("round %d: %s", self.game.round, move)
         self.ui = replace(self.ui, selected=None, destinations={}, chosen=None, ticket_choices=())
-        note = f"{move.piece} took the {move.ticket} to {move.station}: move the piece"
+        note = f"{display_name(move.piece)} took {ticket_words(move.ticket)} to {move.station}"
+        if self.detectives is None:
+            note += ": move the piece"  # the computer's move was made on the board before it was pressed
         if self.game.is_over or self.game.turn is Side.MISTER_X:
             self.go_on(now)
         elif self.detectives is not None and self._plan:
@@ -274,7 +277,7 @@ class Flow(TableFlow[Game, Ui, Move]):
             self.withdraw()
         move = self.game.undo()
         self.record(journal.UNDO)
-        self._detectives_turn(now, f"Took back {move.piece}'s move: put the piece back on {self.game.station_of(move.piece)}")
+        self._detectives_turn(now, f"Took back {display_name(move.piece)}'s move: put the piece back on {self.game.station_of(move.piece)}")
 
     @property
     def _corrected_this_round(self) -> bool:
@@ -326,7 +329,7 @@ class Flow(TableFlow[Game, Ui, Move]):
         try:
             game = correction.apply()
         except IllegalPositionError as error:  # the draft offers only what it can check; the engine has the last word
-            self._show_correction(f"No: {error}")
+            self._show_correction(f"No: {player_words(error)}")
             return
         self.record(journal.corrected(game.position()))
         log.info("board corrected: %s", ", ".join(f"{p.name} on {p.station} with {tuple(p.tickets[:3])}" for p in correction.pieces))
@@ -336,16 +339,17 @@ class Flow(TableFlow[Game, Ui, Move]):
     def _end_correction(self, now: float, message: str) -> None:
         self._correction = None
         self.ui = replace(self.ui, correct_ticket=None)
-        self.go_on(now)
-        self.ui = replace(self.ui, message=f"{message}. {self.ui.message}")
+        self.go_on(now, message)
 
     # ------------------------------------------------------- the end
 
     def _over(self, now: float) -> None:
-        log.info("game over: %s", self.game.outcome)
+        outcome = self.game.outcome
+        assert outcome is not None
+        log.info("game over: %s", outcome)
         self.end(journal.CODEC.ended(self.game), replace(self.ui, mode=Mode.GAME_OVER, selected=None, destinations={}, chosen=None,
                                                    ticket_choices=(), reveal_next=False,
-                                                   message=f"{self.game.outcome}. Press any key to finish"))
+                                                   message=sentences(outcome_words(outcome, self.game.ruleset), "Press any key to finish")))
 
 
 _CHOICES = (Key.CHOICE_1, Key.CHOICE_2, Key.CHOICE_3, Key.CHOICE_4)

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from console.games.classic.flow import LOOK
 from console.games.classic.model import Mode, Ui
 from console.games.table import Flash, TableScene
+from console.games.words import display_name, outcome_words
 from engine import DetectiveMove, Game, PublicView, Side
 
 REVEAL_SECONDS = 3.0
@@ -27,7 +28,8 @@ def scenes(final: Game) -> Iterator[TableScene[PublicView, Ui]]:
         view = game.public_view()
         mode = Mode.GAME_OVER if game.is_over else Mode.MISTER_X if game.turn is Side.MISTER_X else Mode.DETECTIVES
         if isinstance(move, DetectiveMove):
-            yield LOOK.scene(view, Ui(mode, message=f"Round {view.round}: {move.piece} took the {move.ticket} to {move.station}"))
+            said = f"Round {view.round}: {display_name(move.piece)} took the {move.ticket} to {move.station}"
+            yield LOOK.scene(view, Ui(mode, message=said))
             continue
         entries = view.log[made:]
         seen = [entry for entry in entries if entry.reveal]
@@ -35,5 +37,6 @@ def scenes(final: Game) -> Iterator[TableScene[PublicView, Ui]]:
         message = f"Mister X took {words}" + (f": seen at {seen[-1].station}" if seen else "")
         reveal = Flash(seen[-1].station, 0.0, REVEAL_SECONDS) if seen and seen[-1].station is not None else None
         yield LOOK.scene(view, Ui(mode, message=message, reveal=reveal))
-    ended = f"{game.outcome}" if game.is_over else f"The game was not finished: it was left in round {game.round}"
+    ended = (outcome_words(game.outcome, game.ruleset) if game.outcome is not None
+             else f"The game was not finished: it was left in round {game.round}")
     yield LOOK.scene(game.public_view(), Ui(Mode.GAME_OVER, message=f"{ended}. Press any key to leave"))

@@ -6,20 +6,22 @@ the end of the game) shows. The simulator draws its screen panel with the same
 code. Layout, as fractions of the surface (so any configured size works):
 
 - header: whose turn and what happens now; the round, and the moves in the classic edition;
-- travel log: one cell per entry, numbered like the printed log (the two legs of a
-  double move joined by a purple bar underneath), reveal moves
-  framed in blue, used entries in their ticket's colour, shown stations in them;
+- travel log: one box per what the edition counts (``log_boxes``): a box per move
+  where the game's length counts Mister X's moves (the classic edition: the two
+  legs of a double move joined by a purple bar underneath), a box per round where
+  it counts rounds (the reissue and the beginner edition: a double move's two
+  tickets share their round's box, one above the other, a purple bar under it);
+  reveals framed in blue, used boxes in their tickets' colours, shown stations in them;
 - left: Mister X's tickets and last known station, then each detective and bobby
   with station and tickets;
 - right: what matters now (a reveal, the ticket keys, the pieces to place, the
   winner, ...), with the reveal notice and the deduction assist count below it;
-- bottom: the one-line message (red while a press is being refused).
+- bottom: the message, on one line or two (red while a press is being refused).
 """
 
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -27,6 +29,7 @@ from pathlib import Path
 import pygame
 
 from console.games.classic.model import Mode, Ui
+from console.games.words import display_name, outcome_words
 from console.lights import showing
 from console.screen.toolkit import (
     BACKGROUND,
@@ -43,7 +46,7 @@ from console.screen.toolkit import (
 )
 from engine import Station, Ticket, Transport
 from engine.editions import Length
-from engine.views import PieceView, PublicView
+from engine.views import PieceView, PublicLogEntry, PublicView
 
 REVEAL: Colour = (90, 200, 255)
 """Reveal moves and revealed stations: a colour no ticket uses."""
@@ -69,20 +72,48 @@ TICKET_NAMES: dict[Ticket, str] = {
 
 
 def piece_label(name: str) -> str:
-    """A piece's name as players say it: ``"blue"`` -> ``"Blue"``, ``"bobby2"`` -> ``"Bobby 2"``."""
-    match = re.fullmatch(r"([a-z]+)(\d+)", name)
-    if match:
-        return f"{match[1].capitalize()} {match[2]}"
-    return name.capitalize()
+    """A piece's name as players read it: ``"blue"`` -> ``"Blue"``, ``"bobby2"`` -> ``"Bobby 2"`` (``display_name``)."""
+    return display_name(name)
+
+
+@dataclass(frozen=True)
+class LogBox:
+    """One box of the travel log as the screen draws it."""
+
+    number: int
+    """The round (an edition that counts rounds) or the move (one that counts moves) the box stands for."""
+    entries: tuple[PublicLogEntry, ...]
+    """What Mister X played in it: nothing yet, a ticket, or (a round's box) a double move's two."""
+    reveal: bool
+    """A reveal move is in it (or will be, should he move once a round from now on): framed in blue."""
+
+
+def log_boxes(view: PublicView) -> list[LogBox]:
+    """The travel log's boxes, counted as the edition counts the game's length (and the header counts it).
+
+    Where the length counts Mister X's moves, a box per move (a double move fills two). Where it counts
+    rounds, a box per round: a double move's two tickets share their round's box, and a reveal move
+    still to come is framed in the round it falls in if he moves once a round from now on.
+    """
+    ruleset, log = view.ruleset, view.log
+    reveals = ruleset.reveal_moves
+    if ruleset.length_unit is Length.MOVES:
+        return [LogBox(move, log[move - 1 : move], move in reveals) for move in range(1, max(ruleset.length, len(log)) + 1)]
+    rounds: list[tuple[PublicLogEntry, ...]] = []
+    index = 0
+    while index < len(log):
+        legs = 2 if log[index].double and index + 1 < len(log) else 1
+        rounds.append(log[index : index + legs])
+        index += legs
+    boxes = [LogBox(number, entries, any(entry.reveal for entry in entries)) for number, entries in enumerate(rounds, 1)]
+    made = len(log)
+    boxes.extend(LogBox(number, (), made + number - len(rounds) in reveals) for number in range(len(rounds) + 1, ruleset.length + 1))
+    return boxes
 
 
 def log_length(view: PublicView) -> int:
-    """Entries in the travel log: the length in moves, or rounds plus double-move tickets (rule 8)."""
-    ruleset = view.ruleset
-    entries = ruleset.length
-    if ruleset.length_unit is Length.ROUNDS:
-        entries += ruleset.mister_x_own_tickets.double
-    return max(entries, len(view.log))
+    """Boxes in the travel log: the length in moves (a box per move), or in rounds (a box per round)."""
+    return len(log_boxes(view))
 
 
 @dataclass(frozen=True)
@@ -128,60 +159,87 @@ class GameScreen:
         ruleset = view.ruleset
         if ruleset.length_unit is Length.ROUNDS:
             counter = f"Round {view.round} of {ruleset.length}"
-        else:
-            counter = f"Round {view.round} · {view.moves_made} of {ruleset.length} moves"
-        right = self.kit.text(counter, self.kit.px_header, DIM, rect.w * 2 // 5)
+        else:  # the length counts his moves: so do the header and the log
+            counter = f"Move {view.moves_made} of {ruleset.length} · round {view.round}"
+        right = self.kit.text(counter, self.kit.px_header, DIM, rect.w // 2)
         surface.blit(right, right.get_rect(midright=(rect.right - pad, rect.centery)))
         left = self.kit.text(_status(ui), self.kit.px_header, TEXT, rect.w - right.get_width() - 3 * pad)
         surface.blit(left, left.get_rect(midleft=(rect.x + pad, rect.centery)))
 
     def _draw_log(self, surface: pygame.Surface, view: PublicView) -> None:
-        """The travel log as numbered cells: it is also the round track, with the reveal moves framed."""
+        """The travel log as numbered boxes: it is also the track of the game's length, with the reveals framed."""
         area = self.layout.log
-        entries = log_length(view)
-        rows = 1 if entries <= 10 else 2 if entries <= 30 else 3
-        per_row = math.ceil(entries / rows)
+        boxes = log_boxes(view)
+        rows = 1 if len(boxes) <= 10 else 2 if len(boxes) <= 30 else 3
+        per_row = math.ceil(len(boxes) / rows)
         cell_w, cell_h = area.w / per_row, area.h / rows
         gap = self.kit.pad
-        number_px = self.kit.min_px
-        station_px = max(self.kit.min_px, min(self.kit.px_main, round(cell_h - number_px - gap)))
-        reveals = view.ruleset.reveal_moves
-        upcoming = len(view.log) + 1 if view.outcome is None else 0
-        first_leg = False  # the legs of a double move come in pairs: the first one's bar reaches the second
-        for move in range(1, entries + 1):
-            row, column = divmod(move - 1, per_row)
+        frame = max(3, gap // 2)
+        upcoming = sum(len(box.entries) > 0 for box in boxes) + 1 if view.outcome is None else 0
+        first_leg = False  # a double move's legs in two boxes come in pairs: the first one's bar reaches the second
+        for index, box in enumerate(boxes):
+            row, column = divmod(index, per_row)
             rect = pygame.Rect(round(area.x + column * cell_w), round(area.y + row * cell_h), round(cell_w), round(cell_h))
             rect.inflate_ip(-gap, -gap)
-            inner = rect.w - gap
-            entry = view.log[move - 1] if move <= len(view.log) else None
-            if entry is None:
+            if not box.entries:
                 pygame.draw.rect(surface, PANEL, rect, border_radius=gap)
-                number = self.kit.text(str(move), number_px, REVEAL if move in reveals else DIM, inner)
+                number = self.kit.text(str(box.number), self.kit.min_px, REVEAL if box.reveal else DIM, rect.w - gap)
                 surface.blit(number, number.get_rect(center=rect.center))
-            else:
-                ink = TICKET_INK[entry.ticket]
-                pygame.draw.rect(surface, TICKET_COLOURS[entry.ticket], rect, border_radius=gap)
-                if entry.ticket is Ticket.BLACK:
-                    pygame.draw.rect(surface, TEXT, rect, width=2, border_radius=gap)
-                number = self.kit.text(str(move), number_px, ink, inner)
-                if entry.station is None:
-                    surface.blit(number, number.get_rect(topleft=(rect.x + gap, rect.y + 1)))
-                else:
-                    # In a narrow cell the station wins: the cell's place in the log already tells the move.
-                    station = self.kit.text(str(entry.station), station_px, ink, inner)
-                    if station.get_width() + number.get_width() + 2 * gap <= rect.w:
-                        surface.blit(number, number.get_rect(topleft=(rect.x + gap, rect.y + 1)))
-                        surface.blit(station, station.get_rect(bottomright=(rect.right - gap, rect.bottom)))
-                    else:
-                        surface.blit(station, station.get_rect(center=rect.center))
-            if entry is not None and entry.double:
-                first_leg = not first_leg
+            elif len(box.entries) == 1:
+                self._log_entry(surface, rect, box.entries[0], str(box.number), frame if box.reveal else 0)
+            else:  # a double move in its round's box: the first leg above the second
+                top = pygame.Rect(rect.x, rect.y, rect.w, rect.h // 2)
+                bottom = pygame.Rect(rect.x, top.bottom, rect.w, rect.h - top.h)
+                pygame.draw.rect(surface, PANEL, rect, border_radius=gap)
+                rounded_top = {"border_top_left_radius": gap, "border_top_right_radius": gap}
+                rounded_bottom = {"border_bottom_left_radius": gap, "border_bottom_right_radius": gap}
+                for half, entry, corners in ((top, box.entries[0], rounded_top), (bottom, box.entries[1], rounded_bottom)):
+                    pygame.draw.rect(surface, TICKET_COLOURS[entry.ticket], half, **corners)
+                    if entry.ticket is Ticket.BLACK:
+                        pygame.draw.rect(surface, TEXT, half, width=2, **corners)
+                    if entry.station is not None:
+                        px = max(self.kit.min_px, min(self.kit.px_main, half.h))
+                        station = self.kit.text(str(entry.station), px, TICKET_INK[entry.ticket], rect.w - gap)
+                        surface.blit(station, station.get_rect(center=half.center))
+                    elif half is top:  # the round's number, where no station takes its place
+                        number = self.kit.text(str(box.number), self.kit.min_px, TICKET_INK[entry.ticket], rect.w - gap)
+                        surface.blit(number, number.get_rect(topleft=(rect.x + gap, rect.y + (frame if box.reveal else 2))))
+                pygame.draw.line(surface, BACKGROUND, (rect.x, top.bottom), (rect.right - 1, top.bottom), 2)
+            double = len(box.entries) == 2 or (len(box.entries) == 1 and box.entries[0].double)
+            if double:
+                first_leg = len(box.entries) == 1 and not first_leg
                 bar = pygame.Rect(rect.x, rect.bottom + 1, rect.w + (gap + 1 if first_leg else 0), max(4, gap))
                 pygame.draw.rect(surface, TICKET_COLOURS[Ticket.DOUBLE], bar)
-            if move in reveals:
-                pygame.draw.rect(surface, REVEAL, rect, width=max(3, gap // 2), border_radius=gap)
-            if move == upcoming:
+            if box.reveal:
+                pygame.draw.rect(surface, REVEAL, rect, width=frame, border_radius=gap)
+            if index + 1 == upcoming:
                 pygame.draw.rect(surface, TEXT, rect.inflate(gap, gap), width=2, border_radius=gap)
+
+    def _log_entry(self, surface: pygame.Surface, rect: pygame.Rect, entry: PublicLogEntry, label: str, frame: int) -> None:
+        """A used box: its ticket's colour, the station if shown, and its number where it stands clear of the station."""
+        gap = self.kit.pad
+        ink = TICKET_INK[entry.ticket]
+        pygame.draw.rect(surface, TICKET_COLOURS[entry.ticket], rect, border_radius=gap)
+        if entry.ticket is Ticket.BLACK:
+            pygame.draw.rect(surface, TEXT, rect, width=2, border_radius=gap)
+        number_px = self.kit.min_px
+        number = self.kit.text(label, number_px, ink, rect.w - gap)
+        corner = number.get_rect(topleft=(rect.x + gap, rect.y + max(frame, 2)))
+        if entry.station is None:
+            surface.blit(number, corner)
+            return
+        station_px = max(self.kit.min_px, min(self.kit.px_main, round(rect.h - number_px)))
+        station = self.kit.text(str(entry.station), station_px, ink, rect.w - gap)
+        spot = station.get_rect(bottomright=(rect.right - gap, rect.bottom))
+        # The number goes in its corner only where its letters stand clear of the station's (two paddings across, or
+        # one above), not as a footnote stuck to it; else the station wins: the box's place in the log tells the number.
+        ink_number = number.get_bounding_rect().move(corner.topleft)
+        ink_station = station.get_bounding_rect().move(spot.topleft)
+        if ink_station.left - ink_number.right >= 2 * gap or ink_station.top - ink_number.bottom >= gap:
+            surface.blit(number, corner)
+            surface.blit(station, spot)
+        else:
+            surface.blit(station, station.get_rect(center=rect.center))
 
     def _draw_table(self, surface: pygame.Surface, view: PublicView, ui: Ui) -> None:
         """Mister X's row, then a row per detective and bobby: station and tickets (all public, rule 15)."""
@@ -317,9 +375,10 @@ class GameScreen:
             self._stack(surface, area, [self.kit.text("Mister X is at", self.kit.px_title, TEXT, width)],
                         big=(view.log[-1].station, REVEAL))
         elif view.last_reveal is not None:
-            move = max(entry.move for entry in view.log if entry.reveal)
+            seen = max(box.number for box in log_boxes(view) if any(entry.reveal for entry in box.entries))
+            when = f"in round {seen}" if view.ruleset.length_unit is Length.ROUNDS else f"after move {seen}"
             lines = [self.kit.text("Last seen at", self.kit.px_title, TEXT, width),
-                     self.kit.text(f"after move {move}", self.kit.px_main, DIM, width)]
+                     self.kit.text(when, self.kit.px_main, DIM, width)]
             self._stack(surface, area, lines, big=(view.last_reveal, REVEAL))
         else:
             self._stack(surface, area, self.kit.wrap("Mister X has not surfaced yet", self.kit.px_title, DIM, width, 3))
@@ -402,7 +461,7 @@ class GameScreen:
         if outcome is None:
             self._stack(surface, area, [self.kit.text("Not finished", self.kit.px_title, TEXT, width)])
             return
-        winner, _, reason = str(outcome).partition(": ")
+        winner, _, reason = outcome_words(outcome, view.ruleset).partition(": ")
         lines = [self.kit.text(capitalised(winner), self.kit.px_title, TEXT, width),
                  *self.kit.wrap(capitalised(reason), self.kit.px_main, DIM, width, 3)]
         if view.mister_x_final is None:
@@ -412,7 +471,7 @@ class GameScreen:
             self._stack(surface, area, lines, big=(view.mister_x_final, REVEAL))
 
     def _draw_message(self, surface: pygame.Surface, ui: Ui, now: float) -> None:
-        """The one-line message; red while a refused press blinks (paused: the message is in the panel)."""
+        """The message (one line or two); red while a refused press blinks (paused: the message is in the panel)."""
         self.kit.message_bar(surface, "" if ui.mode is Mode.PAUSED else ui.message, alert=showing(ui.refused, now))
 
 

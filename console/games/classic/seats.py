@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from console.games.seats import OnHandheld, WithoutHandheld
+from console.games.words import outcome_words
 from console.settings import MISTER_X_MOVES_AFTER_S, THINKING_CAP_S, Level
 from console.thinker import Thinker, TimedOut
 from engine import DetectiveMove, DoubleMove, Game, MisterXMove, Move, london
@@ -109,7 +110,8 @@ class HandheldSeat(OnHandheld):
         self.link.send(messages.wait())
 
     def game_over(self, game: Game) -> None:
-        self.link.send(messages.game_over(str(game.outcome)))
+        words = outcome_words(game.outcome, game.ruleset) if game.outcome is not None else ""
+        self.link.send(messages.game_over(words[:1].upper() + words[1:]))
 
 
 def think_mister_x(view: MisterXView, level: str, seed: int) -> Move:

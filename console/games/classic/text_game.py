@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from console.games.classic import journal as events
 from console.games.text import Quit, Terminal, TextTable, counted, is_station_number, not_a
+from console.games.words import display_name, outcome_words, player_words
 from console.settings import Level
 from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, MisterXMove, Side, Ticket
 from engine.ai.baselines import greedy_detective, greedy_mister_x
@@ -127,7 +128,7 @@ class TextGame(TextTable):
                     game.board, game.public_view(), game.legal_moves())  # type: ignore[arg-type]
                 game.play(move)
                 self.record(events.moved(move))
-                self.say(f"{move.piece} takes the {move.ticket} to {move.station}.")
+                self.say(f"{display_name(move.piece)} takes the {move.ticket} to {move.station}.")
             return
         self.say(self.board_text(game.public_view()))
         while not game.is_over and game.turn is Side.DETECTIVES and game.round == round_number:
@@ -159,7 +160,7 @@ class TextGame(TextTable):
                 self.record(events.UNDO)
                 self.say(f"Took back: {move}.")
             except IllegalMoveError as error:
-                self.say(f"No: {error}")
+                self.say(f"No: {player_words(error)}")
         elif words[0] == "moves" and len(words) == 2:
             if words[1] not in game.detectives:
                 self.say(f"No piece is called {words[1]!r}: the pieces are {', '.join(game.detectives)}.")
@@ -209,10 +210,10 @@ class TextGame(TextTable):
         try:
             game.play(move)
         except IllegalMoveError as error:
-            self.say(f"No: {error}")
+            self.say(f"No: {player_words(error)}")
             return
         self.record(events.moved(move))
-        self.say(f"{move.piece} takes the {move.ticket} to {move.station}.")
+        self.say(f"{display_name(move.piece)} takes the {move.ticket} to {move.station}.")
         if game.outcome is None and game.turn is Side.MISTER_X:
             self.say(f"Round {game.round - 1} is over.")
 
@@ -242,7 +243,7 @@ class TextGame(TextTable):
     def summary(self, view: PublicView) -> str:
         assert view.outcome is not None
         route = " -> ".join(str(e.station) for e in view.log)
-        return f"Game over: {view.outcome}.\nMister X's route: {route or 'he never moved'}"
+        return f"Game over: {outcome_words(view.outcome, view.ruleset)}.\nMister X's route: {route or 'he never moved'}"
 
 
 def _mister_x_move(line: str) -> MisterXMove | DoubleMove | str:

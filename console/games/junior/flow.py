@@ -26,6 +26,7 @@ from console.games.junior.lights import junior_frame
 from console.games.junior.model import Celebration, JuniorMode, JuniorUi
 from console.games.junior.screen import draw_junior
 from console.games.table import HiddenSeat, Look, TableFlow, TableScene
+from console.games.words import player_words
 from console.recorder import Recorder
 from engine import IllegalMoveError, Station
 from engine.junior import DETECTIVES, NAMES, JuniorGame, JuniorView, RoundResult, Step, Team
@@ -164,7 +165,7 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
         try:
             result = self.game.move(step)
         except IllegalMoveError as error:  # the flow offers only legal steps; the engine has the last word
-            self.refuse(step.station, str(error), now)
+            self.refuse(step.station, player_words(error), now)
             return
         self.record(journal.stepped(step))
         log.info("round %d: %s", self.game.round if result is None else result.round, step)

@@ -509,7 +509,7 @@ def _celebrate(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, area
     caught = result.token is Team.DETECTIVES
     pad = kit.pad
     big = kit.text(_headline(result), layout.px_big, TOKEN_COLOUR, area.w) if headline else None
-    who = kit.wrap(_catchers(result), layout.px_body, TEXT, area.w, 2) if caught else []
+    who = kit.wrap(_catchers(result), layout.px_body, TEXT, area.w, 3) if caught else []
     steps = [step for step in result.steps if step.piece in ROGUES]
     row_h = round(kit.size[1] * 0.12 if headline else kit.size[1] * 0.14)
     total = (big.get_height() if big else 0) + sum(line.get_height() for line in who) + pad + len(steps) * row_h
@@ -562,10 +562,11 @@ def _celebrate(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, area
 
 def _paused(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, area: pygame.Rect, message: str) -> None:
     """Two big bars, "Paused", and the message (which is not in the bottom bar then)."""
-    side = round(area.h * 0.32)
     title = kit.text("Paused", layout.px_title, TEXT, area.w)
-    lines = kit.wrap(message, layout.px_body, DIM, area.w, 3) if message else []
-    total = side + kit.pad * 2 + title.get_height() + sum(line.get_height() for line in lines)
+    lines = kit.wrap(message, layout.px_body, DIM, area.w, 4) if message else []
+    words = title.get_height() + sum(line.get_height() for line in lines)
+    side = max(0, min(round(area.h * 0.32), area.h - words - kit.pad * 2))
+    total = side + kit.pad * 2 + words
     y = area.centery - total // 2
     bar_w = side // 3
     for x in (area.centerx - side // 2, area.centerx + side // 2 - bar_w):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from console.games.junior import journal as events
 from console.games.junior.flow import reveal_words, winner_words
 from console.games.text import Quit, Terminal, TextTable, is_station_number, not_a
+from console.games.words import player_words
 from console.settings import Level
 from engine.ai.junior import choose_detective_steps, choose_rogue_steps
 from engine.board import Transport
@@ -125,7 +126,7 @@ class JuniorTextGame(TextTable):
             try:
                 step = game.undo()
             except IllegalMoveError as error:
-                self.say(f"No: {error}")
+                self.say(f"No: {player_words(error)}")
                 return
             self.record(events.UNDO)
             self.say(f"Took back: {step}.")
@@ -144,7 +145,7 @@ class JuniorTextGame(TextTable):
             try:
                 self._step(typed)
             except IllegalMoveError as error:
-                self.say(f"No: {error}")
+                self.say(f"No: {player_words(error)}")
 
     def typed_step(self, piece: str, words: list[str]) -> Step | str:
         """*piece*'s step typed as a leg ("T81", "S82"), in words ("81 taxi", "stay"), or a station alone when one line

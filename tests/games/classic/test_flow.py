@@ -14,6 +14,7 @@ from console.games.classic.correction import Correction
 from console.games.classic.flow import Flow
 from console.games.classic.model import Mode
 from console.games.classic.seats import ComputerDetectives, HandheldSeat
+from console.games.words import display_name, outcome_words
 from console.settings import Level
 from console.thinker import Thinker
 from engine import DetectiveMove, Game, Move, Side, Ticket
@@ -103,7 +104,8 @@ def test_the_deal_waits_for_every_piece_then_mister_x_moves() -> None:
     stations = [station for _, station in flow.ui.to_place]
     assert stations == [50, 112, 141, 138]
     flow.station_pressed(1, 0.5)
-    assert flow.ui.refused is not None and flow.ui.refused.station == 1 and "No piece starts at 1" in flow.ui.message
+    assert flow.ui.refused is not None and flow.ui.refused.station == 1
+    assert flow.ui.message == "No: no piece starts at 1: place the pieces on the lit stations"
     for station in stations[:-1]:
         flow.station_pressed(station, 1.0)
     assert flow.ui.mode is Mode.DEAL and len(flow.ui.to_place) == 1
@@ -120,12 +122,12 @@ def test_pick_a_piece_see_its_destinations_and_move() -> None:
     assert flow.ui.selected == "red"
     assert set(flow.ui.destinations) == {m.station for m in game.moves_of("red")}
     flow.station_pressed(1, 2.1)
-    assert flow.ui.message == "No: red cannot reach 1" and flow.ui.selected == "red"
+    assert flow.ui.message == "No: Red cannot reach 1" and flow.ui.selected == "red"  # the piece by its one name
     flow.station_pressed(49, 2.2)
     assert game.station_of("red") == 49 and flow.ui.selected is None
-    assert "red took the taxi to 49" in flow.ui.message
+    assert "Red took a taxi to 49: move the piece" in flow.ui.message
     flow.station_pressed(49, 2.3)
-    assert flow.ui.message == "No: red has already moved this round"
+    assert flow.ui.message == "No: Red has already moved this round"
 
 
 def test_two_tickets_to_one_station_are_chosen_with_the_keys() -> None:
@@ -182,7 +184,7 @@ def test_mister_x_on_the_handheld_single_and_double_moves() -> None:
     assert request["moves"] == [move.notation for move in game.mister_x_view().moves]  # his moves, in the notation
     assert all(messages.check(dict(message)) == message for message in sent)  # the console sends the protocol's messages
     flow.handheld_message(messages.move("T1"), 1.0)  # a station, but not one he can reach
-    assert sent[-2]["type"] == "refused" and "rule" in sent[-2]["reason"] and sent[-1]["type"] == "choose_move"
+    assert sent[-2] == messages.refused("there is no taxi line from 172 to 1") and sent[-1]["type"] == "choose_move"  # no rule number
     leg = "T, B, U or X and a station 1..199, as in T46"
     flow.handheld_message({"type": "move", "leg": "T999"}, 1.0)  # not a station: the handheld is told why
     assert sent[-1] == messages.refused(f"move: leg is not a leg ({leg})") and game.moves_made == 0
@@ -233,7 +235,7 @@ def test_a_reveal_flashes_and_the_notifier_warns_before_it() -> None:
     station, _ = parse_leg(leg)
     flow.handheld_message(answer(leg), 5.0)
     assert flow.ui.reveal is not None and flow.ui.reveal.station == station and flow.ui.reveal.since == 5.0
-    assert f"he was seen at {station}" in flow.ui.message
+    assert f"Mister X took a taxi; seen at {station}" in flow.ui.message
     assert requests[-1] == {"type": "accepted", "seen": [3]}
 
 
@@ -278,7 +280,7 @@ def test_whole_games_end_and_are_journaled_once() -> None:
         assert flow.ui.mode is Mode.GAME_OVER and game.is_over
         assert journal.events.count(("end", events.CODEC.outcome_of(game))) == 1
         assert [e for e in journal.events if not isinstance(e, (str, tuple))] == list(game.actions)
-        assert flow.ui.message.lower() == f"{game.outcome}. press any key to finish".lower()
+        assert flow.ui.message == f"{outcome_words(game.outcome, game.ruleset)}. Press any key to finish"
 
 
 def test_two_games_differing_only_in_mister_x_secret_show_the_same() -> None:
@@ -336,7 +338,7 @@ def test_a_bobby_is_moved_by_a_correction_but_holds_no_tickets() -> None:
     flow.begin_correction(1.0)
     flow.station_pressed(bobby.station, 1.0)
     flow.key_pressed(Key.CHOICE_4, 1.0)
-    assert flow.ui.message == "No: bobby1 is a bobby and holds no tickets"
+    assert flow.ui.message == "No: Bobby 1 is a bobby and holds no tickets"
     flow.key_pressed(Key.CONFIRM, 1.0)
     assert flow.ui.message.startswith("Nothing was changed")
 
@@ -371,10 +373,10 @@ def test_computer_detectives_name_each_move_and_the_players_make_it_on_the_board
     for _ in range(to_move):
         piece, station = flow.ui.selected, flow.ui.chosen
         assert piece is not None and station is not None and set(flow.ui.destinations) == {station}
-        assert f"{piece} takes the" in flow.ui.message and f"press {station}" in flow.ui.message
+        assert f"{display_name(piece)} takes " in flow.ui.message and f"press {station}" in flow.ui.message
         wrong = next(s for s in range(1, 200) if s != station)
         flow.station_pressed(wrong, 0.3)
-        assert flow.ui.message == f"No: move {piece} to {station}, then press {station}" and game.station_of(piece) != station
+        assert flow.ui.message == f"No: move {display_name(piece)} to {station}, then press {station}" and game.station_of(piece) != station
         flow.station_pressed(station, 0.4)
         assert game.station_of(piece) == station
         flow.tick(0.5)

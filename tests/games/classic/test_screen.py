@@ -9,6 +9,7 @@ surfaces byte for byte.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 from dataclasses import replace
@@ -18,9 +19,9 @@ import pygame
 import pytest
 
 from console.games.classic.model import Mode, Ui
-from console.games.classic.screen import REVEAL, draw_game, layout, log_length, piece_label, render_png
+from console.games.classic.screen import REVEAL, draw_game, layout, log_boxes, log_length, piece_label, render_png
 from console.games.table import Flash
-from console.screen.toolkit import TEXT, TICKET_COLOURS, Toolkit
+from console.screen.toolkit import DIM, PANEL, TEXT, TICKET_COLOURS, TICKET_INK, Toolkit
 from engine import DoubleMove, Game, MisterXMove, PublicView, Side, Ticket
 from tests.conftest import play_random_game
 
@@ -286,9 +287,109 @@ def test_message_text_is_at_least_a_twentieth_of_the_height(size: tuple[int, int
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_log_has_a_cell_per_possible_entry(edition: str) -> None:
-    view = Game.new(edition, players=4, seed=1).public_view()
-    assert log_length(view) == {"reissue": 24, "classic": 24, "beginner": 14}[edition]
+def test_the_header_and_the_log_count_what_the_edition_counts(edition: str) -> None:
+    """The reissue and the beginner edition last so many rounds: a box per round; the classic 24 moves: a box per move."""
+    game = mid_game(edition)
+    view = game.public_view()
+    boxes = {"reissue": 22, "classic": 24, "beginner": 13}[edition]
+    assert log_length(view) == boxes
+    kit = Toolkit((800, 480))
+    surface = pygame.Surface((800, 480))
+    draw_game(kit, surface, Game.new(edition, players=4, seed=1).public_view(), Ui(Mode.MISTER_X), 0.0)
+    header = kit.texts[0]
+    assert header == (f"Move 0 of {boxes} · round 1" if edition == "classic" else f"Round 1 of {boxes}")
+    assert [text for text in kit.texts if text.isdigit()][:boxes] == [str(n) for n in range(1, boxes + 1)]
+    # The boxes on the screen, counted in its pixels: every box of a new game is an empty panel.
+    panels = pygame.mask.from_threshold(surface.subsurface(layout((800, 480)).log), PANEL, (1, 1, 1, 255))
+    assert len([c for c in panels.connected_components() if c.count() > 200]) == boxes
+    # Mid-game the header still counts as the log does: the round (or move) being played is the box framed white.
+    kit.begin(surface)
+    draw_game(kit, surface, view, Ui(Mode.DETECTIVES), 0.0)
+    counted = game.round if edition != "classic" else game.moves_made
+    assert kit.texts[0].startswith(f"Round {counted} of " if edition != "classic" else f"Move {counted} of ")
+
+
+def test_a_double_move_shares_its_round_s_box_where_the_edition_counts_rounds() -> None:
+    game = mid_game("reissue")  # round 2 was a double move: moves 2 and 3 (3 a reveal)
+    view = game.public_view()
+    boxes = log_boxes(view)
+    assert [len(box.entries) for box in boxes[:5]] == [1, 2, 1, 1, 0] and boxes[1].reveal
+    assert [box.number for box in boxes] == list(range(1, 23))
+    # he has made 5 moves in 4 rounds: reveal move 8 comes in round 7 if he moves once a round, 13 in round 12
+    assert [box.number for box in boxes if box.reveal] == [2, 7, 12]
+    classic = log_boxes(mid_game("classic").public_view())
+    assert [len(box.entries) for box in classic[:6]] == [1, 1, 1, 1, 1, 0]
+    assert [box.number for box in classic if box.reveal] == [3, 8, 13, 18, 24]
+
+
+def first_box_ink(size: tuple[int, int], view: PublicView) -> pygame.mask.Mask:
+    """The letters in the first travel-log box on the game-over screen (not the frame, nor a black ticket's outline)."""
+    surface = draw(view, Ui(Mode.GAME_OVER), size)
+    area = layout(size).log
+    boxes = log_length(view)
+    rows = 1 if boxes <= 10 else 2 if boxes <= 30 else 3
+    pad = Toolkit(size).pad
+    box = pygame.Rect(area.x, area.y, round(area.w / -(-boxes // rows)), round(area.h / rows)).inflate(-pad, -pad)
+    return pygame.mask.from_threshold(surface.subsurface(box.inflate(-6, -6)), TICKET_INK[view.log[0].ticket], (60, 60, 60, 255))
+
+
+def bounds(mask: pygame.mask.Mask) -> pygame.Rect:
+    rects = [component.get_bounding_rects()[0] for component in mask.connected_components() if component.count() > 3]
+    return pygame.Rect.unionall(rects[0], rects[1:])
+
+
+@pytest.mark.parametrize("size", [*SIZES, (410, 246)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_move_number_never_touches_the_station_in_a_log_box(size: tuple[int, int]) -> None:
+    """A box's number stands clear of its station (two paddings across, or one above: no footnote stuck to it), or is left out.
+
+    The number's letters are found by drawing the box once more without its station.
+    """
+    shown = 0
+    for edition, seed in itertools.product(("classic", "beginner"), range(8)):
+        view = play_random_game(edition, seed=seed).public_view()
+        if view.log[0].double:
+            continue  # a round's double move: no number drawn
+        both = first_box_ink(size, view)
+        number = first_box_ink(size, replace(view, log=(replace(view.log[0], station=None), *view.log[1:])))
+        if both.overlap_area(number, (0, 0)) < number.count() * 0.9:
+            continue  # the station alone: the number was left out
+        station = both.copy()
+        station.erase(number, (0, 0))
+        left, right = bounds(number), bounds(station)
+        pad = Toolkit(size).pad
+        assert right.left - left.right >= 2 * pad or right.top - left.bottom >= pad, (seed, left, right)
+        shown += 1
+    assert shown or size[1] < 480  # the beginner edition's wide boxes have room for both
+
+
+def test_a_short_last_word_is_not_left_alone_on_its_line() -> None:
+    """The game-over reason "He survived round 22" does not leave "22" on a line of its own."""
+    view = finished(Side.MISTER_X)
+    assert str(view.outcome) == "Mister X wins: he survived round 22"
+    surface = draw(view, Ui(Mode.GAME_OVER))
+    area = focus_area((800, 480)).inflate(0, 60)
+    dim = pygame.mask.from_threshold(surface.subsurface(area), DIM, (1, 1, 1, 255))  # the reason is drawn in DIM
+    lines: dict[int, list[pygame.Rect]] = {}
+    for component in dim.connected_components():
+        rect = component.get_bounding_rects()[0]
+        line = next((y for y in lines if abs(y - rect.centery) < 12), rect.centery)
+        lines.setdefault(line, []).append(rect)
+    widths = [pygame.Rect.unionall(rects[0], rects[1:]).w for rects in lines.values()]
+    lone = Toolkit((800, 480)).font(Toolkit((800, 480)).px_main).size("22")[0]
+    assert len(widths) == 2 and min(widths) > 2 * lone, widths  # "He survived" / "round 22"
+
+
+def test_a_long_message_takes_two_lines_and_nothing_is_cut() -> None:
+    view = mid_game("reissue").public_view()
+    message = "Red took a taxi to 39: move the piece. Detectives: press a piece to move it"
+    kit = Toolkit((800, 480))
+    surface = pygame.Surface((800, 480))
+    draw_game(kit, surface, view, Ui(Mode.DETECTIVES, message=message), 0.0)
+    assert kit.cut == []
+    bar = kit.message
+    rows = [y for y in range(bar.top, bar.bottom) if count(surface, TEXT, pygame.Rect(bar.x, y, bar.w, 1))]
+    bands = 1 + sum(1 for a, b in itertools.pairwise(rows) if b > a + 1)
+    assert bands == 2, "the message is on two lines"
 
 
 def test_piece_labels() -> None:
@@ -332,7 +433,7 @@ def test_secrecy_test_would_see_a_leak() -> None:
 
 
 def test_the_two_legs_of_a_double_move_are_joined_in_the_log() -> None:
-    """A purple bar runs under both legs of a double move, and under no single move."""
+    """A purple bar runs under a double move (round 2's box in the reissue), and under no single move."""
     game = Game.new("reissue", players=4, seed=2)
     game.play(game.legal_moves()[0])
     while game.turn is not Side.MISTER_X:
@@ -345,5 +446,5 @@ def test_the_two_legs_of_a_double_move_are_joined_in_the_log() -> None:
     area = layout(kit.size).log
     purple = pygame.Color(*TICKET_COLOURS[Ticket.DOUBLE])
     columns = {x for x in range(area.left, area.right) for y in range(area.top, area.bottom) if surface.get_at((x, y)) == purple}
-    cell = area.w / 12
-    assert columns and min(columns) >= area.left + cell - 2 and max(columns) <= area.left + 3 * cell + 2  # under moves 2 and 3 only
+    cell = area.w / 11  # 22 rounds in two rows
+    assert columns and min(columns) >= area.left + cell - 2 and max(columns) <= area.left + 2 * cell + 2  # under round 2 only

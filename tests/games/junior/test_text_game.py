@@ -50,8 +50,8 @@ def test_a_whole_junior_game_in_the_terminal_ends_with_its_winners(rogues_typed:
     ("watson 81 bsu", "Not understood: 'bsu' is not a line (taxi, bus, metro, boat)."),
     ("watson abc", "Not understood: 'abc' is not a step"),
     ("sherlock 81", "No detective is called 'sherlock'"),
-    ("watson 999", "Willy Watson cannot go there: 999 is outside the Central district"),
-    ("undo", "only a detective's step of this round, before the reveal, can be taken back"),
+    ("watson 999", "No: Willy Watson cannot go there: 999 is outside the Central district"),
+    ("undo", "No: only a detective's step of this round, before the reveal, can be taken back"),
 ])
 def test_every_junior_line_gets_an_answer_naming_what_is_wrong(line: str, answer: str) -> None:
     game = JuniorGame.new(seed=1)
