@@ -112,6 +112,37 @@ def test_a_whole_game_played_by_clicks_in_the_window(tmp_path: Path) -> None:
     assert sim.program.flow is None and (tmp_path / "history").is_dir()
 
 
+def test_a_whole_reissue_game_and_its_replay_in_the_window_cut_no_words(tmp_path: Path) -> None:
+    """A whole game by clicks, then its record replayed from Past games: every frame's words fit, screenshots of both."""
+    sim = Sim(tmp_path, seed=8)
+    kit = sim.program.console.presenter.kit
+    cut: set[str] = set()
+    for _ in range(MAX_ACTIONS):
+        flow = sim.program.flow
+        if flow is not None and flow.ui.mode is Mode.GAME_OVER:
+            break
+        sim.act()
+        cut.update(kit.cut)
+    flow = sim.program.flow
+    assert flow is not None and flow.game.is_over, "the game did not end"
+    sim.do("shot", "game-over")
+    sim.do("key", "confirm")  # filed; the start menu offers it among the past games
+    assert sim.program.menu is not None and sim.program.menu.ui.rows[1][0] == "Past games"
+    for verb, argument in [("key", "2"), ("key", "confirm"), ("key", "confirm"), ("shot", "replay-start")]:
+        sim.do(verb, argument)
+    playback = sim.program.playback
+    assert playback is not None
+    seen = 0
+    while not playback.at_end:
+        sim.do("wait", "2.1")
+        cut.update(kit.cut)
+        seen += 1
+    sim.do("shot", "replay-end")
+    cut.update(kit.cut)
+    assert seen >= len(flow.game.actions) // 2 and not cut, sorted(cut)
+    assert all((tmp_path / f"{name}.png").exists() for name in ("game-over", "replay-start", "replay-end"))
+
+
 def test_computer_detectives_against_a_computer_mister_x_the_players_only_move_the_pieces(tmp_path: Path) -> None:
     sim = Sim(tmp_path, edition="beginner", players=3, detectives_by=Seat.COMPUTER, worker=True)
     for _ in range(MAX_ACTIONS):
