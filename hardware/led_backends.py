@@ -20,8 +20,10 @@ PWM1_PINS = (13, 19, 41, 45, 53)
 SPI_HZ = 2_400_000
 """Three SPI bits per WS2812 bit at 2.4 MHz give the strip's 800 kHz bit rate."""
 RESET_BYTES = 90
-"""Zero bytes after a frame: 300 us low, past the 280 us latch of newer WS2812B
-(older parts need only 50-80 us)."""
+"""Zero bytes before and after a frame: 300 us low, past the 280 us latch of newer
+WS2812B (older parts need only 50-80 us). The leading gap matters on a Pi 5 and a
+CM4: without a low period first, the first pixel shows a glitch (the strip takes
+the line's state before the transfer as part of its first bit)."""
 SPIDEV_BUFSIZ = Path("/sys/module/spidev/parameters/bufsiz")
 """spidev's largest single transfer; larger writes are split, and the pause between
 the parts would latch half a frame."""
@@ -100,8 +102,8 @@ _RESET = bytes(RESET_BYTES)
 
 
 def encode_ws2812_spi(data: bytes) -> bytes:
-    """WS2812 pulses for *data* as SPI bytes at ``SPI_HZ``, then the reset (latch) gap."""
-    return b"".join(map(_SPI_CHUNKS.__getitem__, data)) + _RESET
+    """WS2812 pulses for *data* as SPI bytes at ``SPI_HZ``, between two reset (latch) gaps."""
+    return _RESET + b"".join(map(_SPI_CHUNKS.__getitem__, data)) + _RESET
 
 
 class SpiWriter:
@@ -113,7 +115,7 @@ class SpiWriter:
 
     def __init__(self, config: LedConfig, device: SpiDevice | None = None) -> None:
         if device is None:
-            device = _open_spidev(config.spi_bus, 9 * config.count + RESET_BYTES)
+            device = _open_spidev(config.spi_bus, 9 * config.count + 2 * RESET_BYTES)
         self._device = device
 
     def write(self, data: bytes) -> None:

@@ -23,6 +23,7 @@ from hardware.config import LedConfig
 from hardware.interfaces import StationLeds
 from hardware.led_backends import (
     RESET_BYTES,
+    SPI_HZ,
     LedDriverError,
     LedDriverMissing,
     SpiWriter,
@@ -240,11 +241,26 @@ def test_module_examples() -> None:
 
 
 def test_encode_bit_patterns() -> None:
-    tail = bytes(RESET_BYTES)
-    assert encode_ws2812_spi(b"\x00") == bytes([0b10010010, 0b01001001, 0b00100100]) + tail
-    assert encode_ws2812_spi(b"\xff") == bytes([0b11011011, 0b01101101, 0b10110110]) + tail
-    assert encode_ws2812_spi(b"\x80") == bytes([0b11010010, 0b01001001, 0b00100100]) + tail
-    assert encode_ws2812_spi(b"\x80\x00") == bytes([0xD2, 0x49, 0x24, 0x92, 0x49, 0x24]) + tail
+    gap = bytes(RESET_BYTES)
+    assert encode_ws2812_spi(b"\x00") == gap + bytes([0b10010010, 0b01001001, 0b00100100]) + gap
+    assert encode_ws2812_spi(b"\xff") == gap + bytes([0b11011011, 0b01101101, 0b10110110]) + gap
+    assert encode_ws2812_spi(b"\x80") == gap + bytes([0b11010010, 0b01001001, 0b00100100]) + gap
+    assert encode_ws2812_spi(b"\x80\x00") == gap + bytes([0xD2, 0x49, 0x24, 0x92, 0x49, 0x24]) + gap
+
+
+def test_encode_frame_starts_and_ends_with_a_reset_low_period() -> None:
+    # A first-pixel glitch on Pi 5 and CM4 without the leading gap: the frame
+    # must open with at least the same low period (the 280 us latch of newer
+    # WS2812B, which RESET_BYTES is sized for) as it closes with.
+    reset_s = 280e-6
+    encoded = encode_ws2812_spi(b"\xff\xff\xff")
+    first_high = next(index for index, byte in enumerate(encoded) if byte)
+    last_high = max(index for index, byte in enumerate(encoded) if byte)
+    leading_low_bits = 8 * first_high + (8 - encoded[first_high].bit_length())
+    trailing_low_bits = 8 * (len(encoded) - 1 - last_high) + (encoded[last_high] & -encoded[last_high]).bit_length() - 1
+    assert leading_low_bits / SPI_HZ >= reset_s
+    assert trailing_low_bits / SPI_HZ >= reset_s
+    assert reset_s <= RESET_BYTES * 8 / SPI_HZ
 
 
 def test_encode_reset_tail_is_long_enough() -> None:
@@ -257,8 +273,8 @@ def test_encode_reset_tail_is_long_enough() -> None:
 def test_encode_every_byte_round_trips() -> None:
     data = bytes(range(256))
     encoded = encode_ws2812_spi(data)
-    assert len(encoded) == 3 * 256 + RESET_BYTES
-    bits = "".join(f"{byte:08b}" for byte in encoded[: 3 * 256])
+    assert len(encoded) == RESET_BYTES + 3 * 256 + RESET_BYTES
+    bits = "".join(f"{byte:08b}" for byte in encoded[RESET_BYTES : RESET_BYTES + 3 * 256])
     groups = [bits[i : i + 3] for i in range(0, len(bits), 3)]
     assert set(groups) == {"110", "100"}
     decoded = "".join("1" if group == "110" else "0" for group in groups)
