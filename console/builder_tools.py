@@ -7,6 +7,7 @@ order, and ``calibrate`` is what writes the map.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Sequence
 from contextlib import ExitStack
 from pathlib import Path
@@ -15,7 +16,8 @@ from typing import TextIO
 from hardware.calibrate import ButtonBits, Calibration
 from hardware.config import Config, ConfigError
 from hardware.factory import build_board
-from hardware.selftest import SelfTestReport, run_self_test
+from hardware.selftest import SelfTestReport, check_chain, led_chain_test, run_self_test
+from hardware.station_buttons import ShiftRegisterChain, StationButtonScanner
 from hardware.station_map import StationMap
 
 DEFAULT_CONFIG = Path("/etc/scotland-yard/config.toml")
@@ -48,7 +50,17 @@ def hw_test(
         print(f"No station map at {path}: station n is pixel and button bit n-1 (the wiring order).", file=out)
     with ExitStack() as parts:
         leds, buttons, controls = build_board(config, station_map.pixels, station_map.buttons, parts)
-        return run_self_test(leds, buttons, controls, stations, out, step_s=step_s, colour_s=flood_s, listen_s=listen_s)
+        broken_chip = None
+        if isinstance(buttons, StationButtonScanner) and isinstance(buttons.chain, ShiftRegisterChain):
+            chain = check_chain(buttons.chain, station_map.buttons, active_low=config.buttons.active_low)
+            print(chain.message, file=out, flush=True)
+            broken_chip = chain.broken_chip
+        if sys.stdin.isatty():  # the builder can answer how far the light got
+            pixel_station = {pixel: station for station, pixel in station_map.pixels.items()}
+            led_chain_test(leds, pixel_station, config.leds.count, out, input, step_s=step_s)
+        report = run_self_test(leds, buttons, controls, stations, out, step_s=step_s, colour_s=flood_s, listen_s=listen_s)
+        report.broken_chip = broken_chip
+        return report
 
 
 def calibrate(config: Config, config_file: Path, stations: Sequence[int], out: TextIO, restart: bool) -> StationMap:

@@ -20,6 +20,7 @@ from console.config import PREFERENCES, load_preferences, load_settings
 from console.settings import GameSettings, Level, Seat
 from console.storage import DataFolder, FolderError
 from engine import RecordError, london
+from hardware.buildpack import PackError
 from hardware.config import Config, ConfigError
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import HandheldLink, Hardware
@@ -86,6 +87,16 @@ def main(argv: list[str] | None = None) -> int:
     again.add_argument("--headless", action="store_true", help="in the simulator, no window: play --script and save its screenshots")
     again.add_argument("--script", help="the simulator's keys, waits and screenshots to play (see hardware/sim/script.py)")
     again.add_argument("--screenshots", help="folder for the script's screenshots (default: the current folder)")
+    pack = commands.add_parser("build-pack", help="write the maker's pack: drill templates, bill of materials, schematics (for builders)")
+    pack.add_argument("folder", help="the folder to write the pack into (made if missing)")
+    pack.add_argument("--board-size", default="545x420", help="the printed board, WIDTHxHEIGHT in mm (default 545x420, the classic board)")
+    pack.add_argument("--paper", default="a4", help="a4 or letter, for the tiled PDF (default a4)")
+    pack.add_argument("--button-hole", default=8.0, help="station button hole diameter in mm (default 8)")
+    pack.add_argument("--led-hole", default=5.0, help="LED window diameter in mm, marked inside the button hole (default 5)")
+    pack.add_argument("--key-hole", default=12.0,
+                      help="control key hole diameter in mm (default 12; 24 or 30 for arcade buttons)")
+    pack.add_argument("--update-wiring", action="store_true",
+                      help="also rewrite the bill of materials table in hardware/WIRING.md from hardware/bom.toml (in a source checkout)")
     args = parser.parse_args(argv)
     return _run_command(args.command or "text", args)
 
@@ -264,6 +275,21 @@ def _handheld_window(args: argparse.Namespace) -> int:
     return 0
 
 
+def _build_pack(args: argparse.Namespace) -> int:
+    from hardware.buildpack import WIRING_FILE, PackOptions, parse_mm, parse_size, update_wiring, write_pack
+
+    options = PackOptions(parse_size(args.board_size), args.paper.lower(), parse_mm(args.button_hole, "--button-hole"),
+                          parse_mm(args.led_hole, "--led-hole"), parse_mm(args.key_hole, "--key-hole"))
+    written, notes = write_pack(Path(args.folder), options)
+    for path in written:
+        print(path)
+    if args.update_wiring:
+        print(f"{WIRING_FILE}: {'updated' if update_wiring() else 'already up to date'}")
+    for note in notes:
+        print(note)
+    return 0
+
+
 def _flash(args: argparse.Namespace) -> int:
     from console.flash import flash_handheld
 
@@ -279,6 +305,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "replay": _replay,
     "hw-test": _builder_tool,
     "calibrate": _builder_tool,
+    "build-pack": _build_pack,
 }
 
 
@@ -287,7 +314,7 @@ def _run_command(command: str, args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, _stop)  # before pygame starts: SDL would take SIGTERM for a window's close, unheeded
     try:
         return _COMMANDS[command](args)
-    except (ConfigError, MapError, LedDriverError, RecordError, FolderError) as error:
+    except (ConfigError, MapError, LedDriverError, RecordError, FolderError, PackError) as error:
         print(f"scotland-yard {command}: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -4,11 +4,13 @@ The only firmware module that imports ``machine``; everything else gets its
 hardware passed in, so it runs under CPython with ``fake_hw``. The reference
 wiring (README.md has the table):
 
-- SSD1306 128x64 OLED on I2C0, SDA GP4, SCL GP5, address 0x3C, 400 kHz;
+- 128x64 OLED on I2C0, SDA GP4, SCL GP5, address 0x3C, 400 kHz: an SSD1306, or
+  an SH1106 (most 1.3" modules) with ``OLED = "sh1106"``;
 - buttons from GPIO to ground, internal pull-ups: up GP10, down GP11, left GP12,
   right GP13, OK GP14, Hide GP15;
-- buzzer (active, not a bare piezo) or a vibration motor through a transistor
-  on GP16, active high.
+- buzzer (active, not a bare piezo) or a vibration motor, either one through an NPN
+  transistor whose base resistor is on GP16, active high (a pin sources only 4 mA
+  by default; a 3 V buzzer draws 20 to 30 mA).
 """
 
 import framebuf
@@ -18,6 +20,7 @@ from machine import I2C, Pin
 I2C_BUS = 0
 SDA = 4
 SCL = 5
+OLED = "ssd1306"  # the OLED's controller: "ssd1306", or "sh1106" (most 1.3" modules)
 OLED_ADDRESS = 0x3C
 I2C_HZ = 400000
 BUTTON_PINS = (("up", 10), ("down", 11), ("left", 12), ("right", 13), ("ok", 14), ("back", 15))
@@ -56,12 +59,14 @@ class Ssd1306(framebuf.FrameBuffer):
     the handheld needs no extra file.
     """
 
+    SETUP = _INIT
+
     def __init__(self, i2c, address=OLED_ADDRESS):
         self.i2c = i2c
         self.address = address
         self.buffer = bytearray(WIDTH * HEIGHT // 8)
         super().__init__(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
-        self._commands(_INIT)
+        self._commands(self.SETUP)
 
     def _commands(self, commands):
         self.i2c.writeto(self.address, b"\x00" + commands)  # control byte 0x00: commands follow
@@ -71,8 +76,50 @@ class Ssd1306(framebuf.FrameBuffer):
         self.i2c.writevto(self.address, (b"\x40", self.buffer))  # control byte 0x40: data follows
 
 
-def display():
-    return Ssd1306(I2C(I2C_BUS, sda=Pin(SDA), scl=Pin(SCL), freq=I2C_HZ))
+# SH1106 set-up for a 128x64 panel with its internal DC-DC converter (datasheet, section
+# "Commands"). It has no horizontal addressing mode (0x20) and no charge pump command
+# (0x8D): its RAM is 132 columns by 8 pages, written a page at a time.
+_SH1106_INIT = bytes((
+    0xAE,  # display off
+    0xD5, 0x80,  # clock divide / oscillator
+    0xA8, HEIGHT - 1,  # multiplex ratio
+    0xD3, 0x00,  # no display offset
+    0x40,  # start line 0
+    0xAD, 0x8B,  # DC-DC converter on
+    0xA1,  # column 131 on segment 0 (the usual module orientation)
+    0xC8,  # scan rows from the bottom
+    0xDA, 0x12,  # COM pins: alternative, for 64 rows
+    0x81, 0xFF,  # contrast
+    0xD9, 0x1F,  # pre-charge
+    0xDB, 0x40,  # VCOM deselect level
+    0xA4,  # show the RAM
+    0xA6,  # not inverted
+    0xAF,  # display on
+))
+SH1106_COLUMN_OFFSET = 2
+"""The 128 visible columns are the middle of the SH1106's 132: RAM column 2 is the first one shown."""
+
+
+class Sh1106(Ssd1306):
+    """A 128x64 SH1106 on I2C: the same framebuffer, sent page by page (``0xB0 + page``, then the column)."""
+
+    SETUP = _SH1106_INIT
+
+    def show(self):
+        pages = memoryview(self.buffer)
+        column = SH1106_COLUMN_OFFSET
+        for page in range(HEIGHT // 8):
+            # page address, then the column's low and high nibbles
+            self._commands(bytes((0xB0 | page, column & 0x0F, 0x10 | column >> 4)))
+            self.i2c.writevto(self.address, (b"\x40", pages[page * WIDTH:(page + 1) * WIDTH]))
+
+
+OLEDS = {"ssd1306": Ssd1306, "sh1106": Sh1106}
+
+
+def display(kind=OLED):
+    """The OLED, by its controller's name (``OLED``)."""
+    return OLEDS[kind](I2C(I2C_BUS, sda=Pin(SDA), scl=Pin(SCL), freq=I2C_HZ))
 
 
 class Buttons:

@@ -1,18 +1,27 @@
 """``scotland-yard calibrate``: teach the console which button and light are which station.
 
-For each station in turn it lights the pixel it expects there and waits for the
-builder to press that station's button, which gives the button map. Then the
-builder confirms the light (CONFIRM), or steps it to the right pixel
-(CHOICE_1 back, CHOICE_2 forward) and confirms, which gives the LED map; MENU
-skips the light. UNDO goes back one station. The map file is saved after
+For each station in turn it waits for the builder to press that station's
+button, which gives the button map, and then lights the pixel it expects
+there. The builder confirms the light (CONFIRM), or steps it to the right
+pixel (CHOICE_1 back, CHOICE_2 forward) and confirms, which gives the LED map;
+MENU skips the light. UNDO goes back one station. The map file is saved after
 every station, so an interrupted calibration resumes where it stopped.
+
+The guess comes from the button just pressed: the strip and the button chain
+are usually laid along the same route under the board, so pixel order follows
+bit order from the stations done so far (see ``Calibration._guess``). On a
+strip and chain snaked in rows (tests/hardware/test_calibrate_speed.py) that
+costs a few dozen CHOICE presses in all, where guessing "the previous
+station's pixel + 1" cost several hundred.
 """
 
 from __future__ import annotations
 
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 from typing import Protocol, TextIO
 
@@ -20,6 +29,8 @@ from hardware.interfaces import ControlButtons, Key, StationButtons, StationLeds
 from hardware.station_map import MapError, StationMap
 
 LIT = (255, 255, 255)
+NEIGHBOURS = 3
+"""How many done stations, nearest in bit order, vote on a pixel guess."""
 
 
 class RawButtons(Protocol):
@@ -82,11 +93,12 @@ class Calibration:
         return station_map
 
     def calibrate(self, station: int, station_map: StationMap) -> None:
-        pixel = station_map.pixels.get(station, self._guess(station, station_map))
-        self.pixels.show({pixel: LIT})
+        self.pixels.show({})
         self.say(f"Station {station}: press its button.")
         bit = self._wait_for_button(station, station_map)
         station_map.buttons[station] = bit
+        pixel = station_map.pixels.get(station, self._guess(station, bit, station_map))
+        self.pixels.show({pixel: LIT})
         self.say(f"  button bit {bit}. Is the light at station {station}? CONFIRM yes, CHOICE_1/CHOICE_2 move it, MENU skip.")
         while True:
             key = self._wait_for_key()
@@ -122,11 +134,51 @@ class Calibration:
             self.buttons.poll_raw()  # keep the scan (and its debounce) running
             self.sleep(0.01)
 
-    def _guess(self, station: int, station_map: StationMap) -> int:
-        """The pixel after the previous station's: right when the strip follows station order."""
-        earlier = [s for s in self.stations[: self.stations.index(station)] if s in station_map.pixels]
-        start = station_map.pixels[earlier[-1]] + 1 if earlier else 0
-        return self._step(start - 1, 1, station, station_map)
+    def _guess(self, station: int, bit: int, station_map: StationMap) -> int:
+        """The pixel the button on *bit* most likely lights, from the stations done so far.
+
+        The strip and the chain usually follow one route, so pixel order tracks
+        bit order: each of the ``NEIGHBOURS`` stations done whose bits are
+        nearest *bit* predicts its own pixel plus the bit distance (times -1
+        if the strip runs against the chain), and the median prediction wins,
+        so one button wired out of turn does not lead its neighbours astray.
+        With nothing done yet pixel *bit* is tried. A guess off the strip falls
+        back to the pixel after the previous station's. A pixel taken by
+        another station moves on to the nearest free one.
+        """
+        done = sorted((b, station_map.pixels[s]) for s, b in station_map.buttons.items() if s != station and s in station_map.pixels)
+        if done:
+            slope = self._slope(done)
+            nearest = sorted(done, key=lambda pair: abs(pair[0] - bit))[:NEIGHBOURS]
+            guess = statistics.median_low(sorted(p + slope * (bit - b) for b, p in nearest))
+        else:
+            guess = bit
+        if not 0 <= guess < self.pixel_count:
+            earlier = [s for s in self.stations[: self.stations.index(station)] if s in station_map.pixels]
+            guess = (station_map.pixels[earlier[-1]] + 1 if earlier else 0) % self.pixel_count
+        return self._nearest_free(guess, station, station_map)
+
+    def _slope(self, done: Sequence[tuple[int, int]]) -> int:
+        """+1 if pixels rise with bits among the (bit, pixel) pairs done, -1 if they fall.
+
+        With one pair only: -1 if it sits nearer the strip running against the
+        chain (pixel = last pixel - bit) than with it (pixel = bit), else +1.
+        """
+        if len(done) == 1:
+            bit, pixel = done[0]
+            mirrored = 0 <= bit < self.pixel_count and abs(pixel - (self.pixel_count - 1 - bit)) < abs(pixel - bit)
+            return -1 if mirrored else 1
+        rising = sum(1 if p1 > p0 else -1 for (_, p0), (_, p1) in pairwise(done))
+        return -1 if rising < 0 else 1
+
+    def _nearest_free(self, pixel: int, station: int, station_map: StationMap) -> int:
+        """*pixel* if no other station has it, else the closest one that is free (the forward one on a tie)."""
+        taken = {p for s, p in station_map.pixels.items() if s != station}
+        for distance in range(self.pixel_count):
+            for candidate in (pixel + distance, pixel - distance):
+                if 0 <= candidate < self.pixel_count and candidate not in taken:
+                    return candidate
+        raise MapError("every pixel already belongs to a station")
 
     def _step(self, pixel: int, direction: int, station: int, station_map: StationMap) -> int:
         """The next pixel in *direction* that no other station has."""

@@ -26,10 +26,19 @@ GPIO_PINS = range(2, 28)
 """The GPIO numbers on a Raspberry Pi's 40-pin header (0 and 1 are the HAT EEPROM's)."""
 
 SPI_BUS_PINS = {
-    0: {"sclk": 11, "mosi": 10, "miso": 9, "ce0": 8},
+    0: {"sclk": 11, "mosi": 10, "miso": 9, "ce0": 8, "ce1": 7},
     1: {"sclk": 21, "mosi": 20, "miso": 19, "ce0": 18},
 }
-"""The pins of the Pi's SPI buses (SPI1 is the auxiliary bus, enabled with the ``spi1-1cs`` overlay)."""
+"""The pins each SPI bus's kernel driver holds once the bus is turned on, whatever is wired.
+
+SPI0 (``dtparam=spi=on``, the ``spi0-2cs`` overlay) holds both its chip selects,
+CE0 GPIO8 and CE1 GPIO7. SPI1 is the auxiliary bus, turned on with the ``spi1-1cs``
+overlay (the one the installer writes): it holds one chip select, CE0 GPIO18 (or the
+overlay's ``cs0_pin``); CE1 GPIO17 and CE2 GPIO16 are held only by ``spi1-2cs`` and
+``spi1-3cs``, which the console does not use, so they stay free for other uses."""
+
+LEDS_SPI0_PIN = 10
+"""The ``ws281x`` backend's SPI pin: rpi-ws281x drives GPIO10 through ``/dev/spidev0.0``, holding all of SPI0."""
 
 
 class ConfigError(ValueError):
@@ -41,7 +50,7 @@ class LedConfig:
     backend: str = "ws281x"
     """``ws281x`` (Pi 3, 4, Zero 2 W: PWM/PCM/SPI through rpi-ws281x) or ``spi`` (Pi 5: WS2812 bits over SPI)."""
     pin: int = 18
-    """GPIO of the strip's data line for ``ws281x`` (18 PWM0, 12 PWM0, 21 PCM, 10 SPI)."""
+    """GPIO of the strip's data line for ``ws281x`` (18 PWM0, 12 PWM0, 21 PCM; 10 SPI holds all of SPI0, the buttons' bus)."""
     spi_bus: int = 1
     """SPI bus for the ``spi`` backend (the strip takes the bus's MOSI pin; SPI0 is the buttons')."""
     count: int = 199
@@ -229,16 +238,25 @@ def check_config(config: Config) -> Config:
 
 
 def pin_claims(config: Config) -> list[tuple[str, int]]:
-    """Every GPIO the configured devices use, with the setting that claims it."""
+    """Every GPIO the configured devices use, with the setting that claims it.
+
+    A bus in use is claimed whole (every pin of ``SPI_BUS_PINS``), since its kernel
+    driver holds them all whether or not they are wired; the buttons' chip select is
+    claimed by ``buttons.select_pin`` instead of the bus.
+    """
     claims: list[tuple[str, int]] = []
     if config.leds.backend == "ws281x":
         claims.append(("leds.pin", config.leds.pin))
+        if config.leds.pin == LEDS_SPI0_PIN:
+            claims += [("leds.pin", pin) for pin in SPI_BUS_PINS[0].values() if pin != LEDS_SPI0_PIN]
     else:
-        strip_bus = SPI_BUS_PINS[config.leds.spi_bus]
-        claims += [("leds.spi_bus", strip_bus[line]) for line in ("mosi", "sclk", "ce0")]  # the SPI driver holds all three
-    bus = SPI_BUS_PINS[config.buttons.spi_bus]
-    claims += [("buttons.spi_bus", bus[line]) for line in ("sclk", "miso", "mosi")]
-    claims += [("buttons.select_pin", config.buttons.select_pin), ("buttons.load_pin", config.buttons.load_pin)]
+        claims += [("leds.spi_bus", pin) for pin in SPI_BUS_PINS[config.leds.spi_bus].values()]
+    buttons = config.buttons
+    bus = SPI_BUS_PINS[buttons.spi_bus]
+    # On SPI1 the installer moves the bus's one chip select to select_pin (cs0_pin=...).
+    held = [pin for line, pin in bus.items() if not (buttons.spi_bus == 1 and line == "ce0")]
+    claims += [("buttons.spi_bus", pin) for pin in held if pin != buttons.select_pin]
+    claims += [("buttons.select_pin", buttons.select_pin), ("buttons.load_pin", buttons.load_pin)]
     claims += [(f"controls.{f.name}", getattr(config.controls, f.name)) for f in fields(ControlConfig) if f.name != "bounce_ms"]
     return claims
 

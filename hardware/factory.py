@@ -17,6 +17,7 @@ from hardware.handheld import MemoryHandheldLink, ScriptedFarEnd
 from hardware.interfaces import ControlButtons, HandheldLink, Hardware, Screen, StationButtons, StationLeds
 from hardware.led_backends import SpiWriter, Ws281xWriter
 from hardware.leds import LedStrip, PixelWriter, RecordingLeds
+from hardware.lgpio_folder import use_writable_lgpio_folder
 from hardware.station_buttons import FakeStationButtons, ShiftRegisterChain, StationButtonScanner
 from hardware.station_map import StationMap
 
@@ -42,6 +43,7 @@ def build_station_buttons(config: Config, buttons: Mapping[int, int]) -> Station
     if config.profile == "fake":
         return FakeStationButtons()
     _require_pi(config, "buttons")
+    use_writable_lgpio_folder()  # before gpiozero loads lgpio for the first device
     chain = ShiftRegisterChain(config.buttons)
     return StationButtonScanner(chain, buttons, config.buttons.debounce_ms / 1000, config.buttons.stuck_after_s)
 
@@ -50,6 +52,7 @@ def build_controls(config: Config) -> ControlButtons:
     if config.profile == "fake":
         return FakeControlButtons()
     _require_pi(config, "controls")
+    use_writable_lgpio_folder()
     return GpioControlButtons(config.controls)
 
 

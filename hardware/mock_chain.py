@@ -12,7 +12,12 @@ gets the protocol wrong reads wrong bits here too:
 - while SH/LD (the load pin) is low the chips load their inputs and QH shows
   the first input; clock edges do nothing;
 - with SH/LD high every rising clock edge shifts the chain one place;
-- the chips have no chip select: the select line is ignored.
+- the chips have no chip select: the select line is ignored;
+- the last chip's serial input (SER) is tied high, as on the reference board,
+  so clocking past the chain reads 1s (``serial_in_high=False`` ties it low);
+- ``broken_chip = c`` cuts chip *c*'s QH from chip *c - 1*'s SER (a loose
+  ribbon cable): every bit from chip *c* on then reads ``broken_level``, the
+  level the open input floats to (low unless pulled up).
 
 Create the mock before the driver (as with any ``MockSPIDevice``): it must be
 the first to ask the factory for the clock, select and load pins.
@@ -46,11 +51,12 @@ class MockShiftRegisterChain(MockSPIDevice):  # type: ignore[misc]  # gpiozero i
 
     Bit *k* of the chain is the *k*-th input shifted out: chip 0 (the one whose
     QH drives MISO) inputs H, G, ..., A are bits 0-7, chip 1's are bits 8-15, and
-    so on; the last chip's serial input is tied low. With ``active_low`` a
-    pressed button reads 0, as on the reference board.
+    so on; the last chip's serial input is tied high (``serial_in_high``). With
+    ``active_low`` a pressed button reads 0, as on the reference board.
     """
 
-    def __init__(self, config: ButtonChainConfig, *, pin_factory: MockFactory | None = None) -> None:
+    def __init__(self, config: ButtonChainConfig, *, pin_factory: MockFactory | None = None,
+                 serial_in_high: bool = True) -> None:
         bus = SPI_BUS_PINS[config.spi_bus]
         factory = Device.pin_factory if pin_factory is None else pin_factory
         super().__init__(bus["sclk"], None, bus["miso"], config.select_pin, pin_factory=factory)
@@ -60,6 +66,11 @@ class MockShiftRegisterChain(MockSPIDevice):  # type: ignore[misc]  # gpiozero i
         self.load_pin.chain = self
         self.bits = config.chips * 8
         self.active_low = config.active_low
+        self.serial_in_high = serial_in_high
+        self.broken_chip: int | None = None
+        """The chip whose QH no longer reaches the next chip's SER (None: every link is sound)."""
+        self.broken_level = False
+        """What a broken link's open SER reads: low (False) or high (True)."""
         self._pressed: frozenset[int] = frozenset()
         self._latched = 0
         """The levels loaded at the last SH/LD pulse; bit *k* = the *k*-th to shift out."""
@@ -116,8 +127,16 @@ class MockShiftRegisterChain(MockSPIDevice):  # type: ignore[misc]  # gpiozero i
         self.load_pin.chain = None
         super().close()
 
+    def _level(self) -> bool:
+        """What QH of chip 0 shows at the current shift position."""
+        if self.broken_chip is not None and self._position >= 8 * self.broken_chip:
+            return self.broken_level
+        if self._position >= self.bits:
+            return self.serial_in_high
+        return bool(self._latched >> self._position & 1)
+
     def _drive_qh(self) -> None:
-        if self._latched >> self._position & 1:
+        if self._level():
             self.miso_pin.drive_high()
         else:
             self.miso_pin.drive_low()

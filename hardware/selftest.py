@@ -5,6 +5,11 @@ listens: each button is reported as it is pressed, stuck buttons are flagged,
 and at the end the buttons never pressed are listed. It needs no station map
 (without one, station *n* is pixel and bit *n - 1*: the wiring order).
 
+Before that, on the real chain, ``check_chain`` proves the button chain's links
+(one read past the last chip, whose SER is tied high) and names the first chip
+that does not pass data; at a terminal ``led_chain_test`` fills the strip pixel
+by pixel and asks how far the light got, naming the data line to check.
+
 ``SelfTest`` is the check as a state machine, fed the time and the buttons'
 events: it says what the board shows (``frame``) and what it has found
 (``lines``), so the console runs it in its own loop, drawing the lines on its
@@ -14,9 +19,9 @@ screen, and ``run_self_test`` runs it on its own for the command line.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import Protocol, TextIO
 
 from hardware.interfaces import (
     Colour,
@@ -47,6 +52,68 @@ class SelfTestReport:
     pressed: set[int] = field(default_factory=set)
     stuck: set[int] = field(default_factory=set)
     never_pressed: list[int] = field(default_factory=list)
+    broken_chip: int | None = None
+    """The first chain chip whose data do not reach the Pi (``check_chain``), if any."""
+
+
+class RawChain(Protocol):
+    """A button chain that can be read byte by byte, past its end (``ShiftRegisterChain``)."""
+
+    @property
+    def chips(self) -> int: ...
+
+    def read_bytes(self, extra: int = 0) -> bytes: ...
+
+
+@dataclass(frozen=True)
+class ChainCheck:
+    chips: int
+    passed: bool
+    broken_chip: int | None
+    """The first chip whose data do not reach the Pi, when that can be told."""
+    message: str
+
+
+def check_chain(chain: RawChain, bits_of: dict[int, int], *, active_low: bool = True) -> ChainCheck:
+    """Prove the button chain's links with no button pressed: one read of every chip plus one byte past the last.
+
+    The last chip's SER is tied high, so the byte clocked in after the chain
+    must read 0xFF: every one of its 1s has walked through every chip's shift
+    stages and every QH -> SER link (ribbon cable) to the Pi. No button can
+    change that byte, so a held button cannot fake or hide a fault there.
+
+    When a link is cut (chip *c*'s QH no longer reaches chip *c - 1*'s SER),
+    chip *c - 1* shifts in whatever its open SER floats to, so every bit from
+    chip *c* on, the trailing byte included, reads one constant level. If it
+    floats low the trailing byte is not 0xFF and the fault is found; with the
+    inputs pulled up (``active_low``, the reference board) every working chip
+    reads 0xFF at rest, so the first chip of the run of 0x00 bytes that ends
+    in the trailing byte is named (a chip whose 8 buttons are all held would
+    look the same, which nobody does by accident). With pull-downs a working
+    chip reads 0x00 at rest too, so the break is found but not placed.
+
+    What it cannot prove: a cut link whose open SER floats *high* reads 0xFF
+    from there on, exactly like a sound chain at rest; the 74HC165 cannot be
+    written, so only a pressed button can put a 0 into the chain past the
+    break. ``hw-test``'s listening phase covers that: every chip from the
+    break on then has all its stations "never pressed". Nor does it test the
+    parallel inputs (that is what pressing every button is for).
+    """
+    data = chain.read_bytes(1)
+    chips = chain.chips
+    trailer = data[chips]
+    if trailer == 0xFF:
+        return ChainCheck(chips, True, None, f"button chain: {chips} chips pass data")
+    first = chips
+    while active_low and first > 0 and data[first - 1] == trailer:
+        first -= 1
+    if first == chips:  # pull-downs, or the last chip itself reads right: not placed
+        return ChainCheck(chips, False, None, f"button chain: the byte after the last chip reads {trailer:#04x}, not 0xff: "
+                          "a chip does not pass data (check the ribbon cables, and that the last chip's SER is tied high)")
+    stations = sorted(s for s, bit in bits_of.items() if bit // 8 == first)
+    where = f" (stations {ranges_text(stations)})" if stations else ""
+    link = f"from its QH to chip {first - 1}'s SER" if first else "from its QH to the Pi's MISO"
+    return ChainCheck(chips, False, first, f"button chain: chip {first}{where} does not pass data: check its ribbon cable ({link})")
 
 
 class SelfTest:
@@ -203,3 +270,49 @@ def run_self_test(
         if check.done:
             return check.report
         sleep(check.wait_s(now))
+
+
+def led_chain_test(
+    leds: StationLeds,
+    station_of_pixel: Mapping[int, int],
+    pixel_count: int,
+    out: TextIO,
+    ask: Callable[[str], str],
+    *,
+    step_s: float = 0.02,
+    sleep: Callable[[float], None] = time.sleep,
+) -> int | None:
+    """Find where the strip's data line breaks: a walking light fills the strip pixel by pixel from the Pi's end.
+
+    A WS2812B passes the data on to the next pixel only through its own DOUT,
+    so a broken data line (or a dead pixel) between pixels *k - 1* and *k*
+    leaves pixel *k* and every pixel after it dark while the fill runs. The
+    builder counts the pixels that lit and types the number (Enter: all of
+    them); the first dark pixel and the wire to look at are named. Pixels no
+    station is mapped to cannot be lit through *leds* and are stepped over.
+    Returns the first dark pixel, or None when the whole strip lit.
+    """
+    colour = COLOURS["white"]
+    lit: dict[int, Colour] = {}
+    for pixel in range(pixel_count):
+        if pixel in station_of_pixel:
+            lit[station_of_pixel[pixel]] = colour
+        leds.show(dict(lit))
+        sleep(step_s)
+    while True:
+        answer = ask(f"LED chain: how many pixels lit, counting from the Pi's end? (Enter: all {pixel_count}) ").strip()
+        if answer.lower() in ("", "all", "y", "yes", str(pixel_count)):
+            leds.show({})
+            print(f"LED chain: all {pixel_count} pixels pass data.", file=out, flush=True)
+            return None
+        if answer.isdigit() and int(answer) < pixel_count:
+            break
+        print(f"  type a whole number from 0 to {pixel_count}, or Enter if every pixel lit.", file=out, flush=True)
+    leds.show({})
+    dark = int(answer)
+    where = (f"the data line from pixel {dark - 1}'s DOUT to pixel {dark}'s DIN" if dark
+             else "the data line from the Pi (and its level shifter) to pixel 0's DIN")
+    station = f" (station {station_of_pixel[dark]})" if dark in station_of_pixel else ""
+    print(f"LED chain: pixel {dark}{station} is the first dark one: check {where}, and pixel {dark}'s power.",
+          file=out, flush=True)
+    return dark

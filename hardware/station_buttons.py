@@ -85,6 +85,22 @@ class ShiftRegisterChain:
         data = bytes(self._spi.read(self._chips)).translate(_REVERSED)
         return int.from_bytes(data, "little")
 
+    def read_bytes(self, extra: int = 0) -> bytes:
+        """The raw levels of every chip plus *extra* bytes clocked past the last one, chip 0 first.
+
+        Byte *c* is chip *c*'s inputs, bit *k* of it the *k*-th shifted out (as in
+        ``read_levels``); the bytes past the chain are whatever the last chip's
+        serial input is tied to (high on the reference board: 0xFF). This is
+        what ``hardware.selftest.check_chain`` proves the chain's links with.
+        """
+        self._load.on()
+        self._load.off()
+        return bytes(self._spi.read(self._chips + extra)).translate(_REVERSED)
+
+    @property
+    def chips(self) -> int:
+        return self._chips
+
     def read(self) -> int:
         """The pressed inputs (``active_low`` applied), bit *k* = *k*-th shifted out."""
         return self.read_levels() ^ self._invert
@@ -167,6 +183,11 @@ class StationButtonScanner:
             del self._held[bit]
             events.append(StationStuck(self._station_of[bit]))
         return events
+
+    @property
+    def chain(self) -> ButtonChain:
+        """The chain this scanner reads (``hw-test`` checks its links)."""
+        return self._chain
 
     def raw_pressed(self) -> frozenset[int]:
         """Scan once: every pressed bit, mapped or not, undebounced (for ``calibrate`` and ``hw-test``)."""

@@ -229,6 +229,28 @@ buzzer.update(100 + hw.BUZZ_MS - 1)
 assert buzzer.pin.level == 1
 buzzer.update(100 + hw.BUZZ_MS)
 assert buzzer.pin.level == 0
+
+assert hw.OLED in hw.OLEDS and isinstance(display, hw.OLEDS[hw.OLED])
+sh1106 = hw.display("sh1106")
+bus = sh1106.i2c
+(address, setup), = bus.sent
+assert address == 0x3C and setup[:2] == b"\x00\xae" and setup[-1] == 0xAF
+assert b"\xad\x8b" in setup  # its DC-DC converter on
+assert 0x20 not in setup and 0x8D not in setup  # no addressing mode, no SSD1306 charge pump
+sh1106.fill(0)
+sh1106.text("A", 0, 0, 1)
+sh1106.pixel(127, 63, 1)
+sh1106.show()
+sent = bus.sent[1:]
+assert len(sent) == 16  # 8 pages, each a command then its data
+for page in range(8):
+    assert sent[2 * page] == (0x3C, bytes((0x00, 0xB0 + page, 0x02, 0x10)))  # page, column 2 (of 132)
+    address, data = sent[2 * page + 1]
+    assert address == 0x3C and len(data) == 129 and data[0] == 0x40
+    assert data[1:] == bytes(sh1106.buffer[128 * page:128 * (page + 1)])
+assert sent[1][1][1:9] == fb.FONT[(ord("A") - 32) * 8:(ord("A") - 31) * 8] and not any(sent[1][1][9:])
+assert all(not any(sent[2 * page + 1][1][1:]) for page in range(1, 7))
+assert sent[15][1][-1] == 0x80 and not any(sent[15][1][1:-1])  # the bottom-right pixel: page 7, column 127, bit 7
 print("ok")
 '''
 

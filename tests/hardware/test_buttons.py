@@ -148,7 +148,7 @@ def test_mock_chain_behaves_like_the_chips(mock_pins: MockFactory) -> None:
         seen.append(miso.state)
         clock.state = False
         assert miso.state == seen[-1]  # falling edges do not shift
-    assert seen == [1, 0, 0, 1, 1, 1, 1, 1, 0]  # then the tied-low serial input
+    assert seen == [1, 0, 0, 1, 1, 1, 1, 1, 1]  # then the last chip's serial input, tied high
 
 
 def test_mock_chain_refuses_bits_outside_the_chain(mock_pins: MockFactory) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,11 @@ def test_a_file_overrides_only_what_it_names(tmp_path: Path) -> None:
         ("[leds]\npin = 8", "leds.pin and buttons.select_pin both use GPIO 8"),
         ("[leds]\nbackend = \"spi\"\nspi_bus = 0", "leds.spi_bus and buttons.spi_bus: both use SPI bus 0"),
         ("[leds]\nbackend = \"spi\"\n[controls]\nmenu = 18", "leds.spi_bus and controls.menu both use GPIO 18"),
+        ("[leds]\nbackend = \"spi\"\n[controls]\nmenu = 19", "leds.spi_bus and controls.menu both use GPIO 19"),
+        ("[controls]\nmenu = 7", "buttons.spi_bus and controls.menu both use GPIO 7"),
+        ("[controls]\nundo = 10", "buttons.spi_bus and controls.undo both use GPIO 10"),
+        ("[leds]\npin = 10\n[buttons]\nspi_bus = 1\nselect_pin = 17\n[controls]\nmenu = 7", "leds.pin and controls.menu both use GPIO 7"),
+        ("[buttons]\nspi_bus = 1\nselect_pin = 17\n[controls]\nmenu = 20", "buttons.spi_bus and controls.menu both use GPIO 20"),
         ("[leds]\nbackend = \"pwm\"", "leds.backend: must be ws281x or spi, not 'pwm'"),
         ("[leds]\nbrightness = 1.5", "leds.brightness: must be between 0 and 1, not 1.5"),
         ("[leds]\norder = \"RGX\"", "leds.order: must be the letters R, G and B"),
@@ -68,6 +74,17 @@ def test_the_file_name_is_in_the_error(tmp_path: Path) -> None:
     path.write_text("[controls]\nundo = 99\n")
     with pytest.raises(ConfigError, match=r"board\.toml: controls\.undo: GPIO 99"):
         load_config(path)
+
+
+def test_an_enabled_bus_claims_every_pin_its_driver_holds() -> None:
+    config = parse_config('[leds]\nbackend = "spi"\n')
+    claims = pin_claims(config)
+    assert {pin for setting, pin in claims if setting == "leds.spi_bus"} == {18, 19, 20, 21}
+    assert {pin for setting, pin in claims if setting == "buttons.spi_bus"} == {7, 9, 10, 11}
+    assert ("buttons.select_pin", 8) in claims
+    moved = parse_config("[buttons]\nspi_bus = 1\nselect_pin = 17\n")  # spi1-1cs,cs0_pin=17: GPIO18 is free
+    assert {pin for setting, pin in pin_claims(moved) if setting == "buttons.spi_bus"} == {19, 20, 21}
+    assert parse_config("[leds]\npin = 12\n[buttons]\nspi_bus = 1\nselect_pin = 17\n[controls]\nmenu = 18").controls.menu == 18
 
 
 def test_pi5_leds_on_spi1_beside_buttons_on_spi0_is_fine() -> None:
@@ -114,3 +131,24 @@ def test_a_corrupt_map_is_refused(text: str, message: str) -> None:
 def test_a_missing_map_says_how_to_make_one(tmp_path: Path) -> None:
     with pytest.raises(MapError, match="run `scotland-yard calibrate`"):
         StationMap.load(tmp_path / "none.json")
+
+
+INSTALL_MD = Path(__file__).resolve().parents[2] / "hardware" / "INSTALL.md"
+
+
+def test_every_example_config_in_install_md_is_accepted() -> None:
+    blocks = re.findall(r"```toml\n(.*?)```", INSTALL_MD.read_text(encoding="utf-8"), re.DOTALL)
+    assert len(blocks) >= 2
+    for block in blocks:
+        parse_config(block)
+
+
+def test_install_md_offers_no_led_pin_the_config_refuses() -> None:
+    """GPIO10 (rpi-ws281x over SPI0) is refused beside the buttons on SPI0, whose hardware SPI gpiozero needs."""
+    with pytest.raises(ConfigError, match=r"leds\.pin and buttons\.spi_bus both use GPIO"):
+        parse_config("[leds]\npin = 10\n")
+    text = INSTALL_MD.read_text(encoding="utf-8")
+    another_user = text[text.index("## Running as another user") :].split("\n## ", 1)[0]
+    offered = another_user.split("install with")[0]  # the builds it says run without root
+    assert "GPIO10" not in offered and "not offered" in another_user, "INSTALL.md offers the strip on GPIO10, which the config refuses"
+    assert "10 (SPI)" not in text

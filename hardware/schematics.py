@@ -1,0 +1,661 @@
+# mypy: disallow-untyped-calls=False
+# (schemdraw's element constructors are partly untyped)
+"""Schematics of the reference build, drawn with schemdraw as SVG files.
+
+``write_schematics(folder)`` draws one SVG per part of the build: the button
+chain (the Pi and the chain of modules), one button module, the LED power and
+data line, the control keys, the screen and the handheld. The Pi's pins come
+from the defaults in ``hardware/config.py`` and the handheld's from the
+constants in ``firmware/hw.py``, so the pictures follow the code. The committed
+copies in ``docs/wiring/`` are checked against a fresh drawing by the tests.
+
+schemdraw is in the ``pack`` and ``test`` extras; it is imported only when
+drawing, so the console itself never needs it.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from hardware.config import SPI_BUS_PINS, ButtonChainConfig, ControlConfig, LedConfig
+
+if TYPE_CHECKING:
+    import schemdraw
+
+HEADER_PIN = {
+    2: 3, 3: 5, 4: 7, 14: 8, 15: 10, 17: 11, 18: 12, 27: 13, 22: 15, 23: 16, 24: 18,
+    10: 19, 9: 21, 25: 22, 11: 23, 8: 24, 7: 26, 5: 29, 6: 31, 12: 32, 13: 33,
+    19: 35, 16: 36, 26: 37, 20: 38, 21: 40,
+}  # fmt: skip
+"""BCM GPIO -> physical pin on the Raspberry Pi's 40-pin header (the same on every 40-pin Pi)."""
+
+PICO_PIN = {
+    0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 14, 11: 15, 12: 16,
+    13: 17, 14: 19, 15: 20, 16: 21, 17: 22, 18: 24, 19: 25, 20: 26, 21: 27, 22: 29, 26: 31,
+    27: 32, 28: 34,
+}  # fmt: skip
+"""Pico GPn -> physical pin on the Pico's edge."""
+
+PICO_3V3_PIN = 36
+PICO_GND_PIN = 38
+
+INJECT_EVERY = 50
+"""Pixels between power injection points (WIRING.md, "Power injection")."""
+
+RIBBON = ("3V3", "GND", "SH/LD", "CLK", "QH / SER", "GND")
+"""The 6-pin ribbon header between button modules, pin 1 first."""
+
+INPUTS = "ABCDEFGH"
+INPUT_PIN = {"A": 11, "B": 12, "C": 13, "D": 14, "E": 3, "F": 4, "G": 5, "H": 6}
+"""74HC165 (DIP-16) pin of each parallel input."""
+
+
+@dataclass(frozen=True)
+class PiPins:
+    """The Pi's pins the schematics show, from the config's defaults."""
+
+    led_data: int
+    sclk: int
+    miso: int
+    load: int
+    controls: tuple[tuple[str, int], ...]
+    chips: int
+    pixels: int
+
+
+def pi_pins() -> PiPins:
+    """The reference build's pins: the defaults of ``hardware.config``."""
+    leds, buttons, controls = LedConfig(), ButtonChainConfig(), ControlConfig()
+    bus = SPI_BUS_PINS[buttons.spi_bus]
+    keys = tuple((f.name.replace("_", " ").upper(), getattr(controls, f.name)) for f in fields(ControlConfig) if f.name != "bounce_ms")
+    return PiPins(leds.pin, bus["sclk"], bus["miso"], buttons.load_pin, keys, buttons.chips, leds.count)
+
+
+@dataclass(frozen=True)
+class PicoPins:
+    """The handheld's pins, from the constants at the top of ``firmware/hw.py``."""
+
+    sda: int
+    scl: int
+    i2c_bus: int
+    oled_address: int
+    buttons: tuple[tuple[str, int], ...]
+    buzzer: int
+    motor: int
+
+
+def pico_pins() -> PicoPins:
+    """The handheld's pins, read from ``firmware/hw.py`` without running it (it imports ``machine``)."""
+    import firmware
+
+    tree = ast.parse((Path(firmware.__file__).parent / "hw.py").read_text(encoding="utf-8"))
+    values: dict[str, Any] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            try:
+                values[node.targets[0].id] = ast.literal_eval(node.value)
+            except ValueError:
+                continue
+    buzzer = int(values["BUZZER_PIN"])
+    return PicoPins(
+        sda=int(values["SDA"]),
+        scl=int(values["SCL"]),
+        i2c_bus=int(values["I2C_BUS"]),
+        oled_address=int(values["OLED_ADDRESS"]),
+        buttons=tuple((str(name), int(pin)) for name, pin in values["BUTTON_PINS"]),
+        buzzer=buzzer,
+        motor=int(values.get("MOTOR_PIN", buzzer)),
+    )
+
+
+def gpio(pin: int) -> str:
+    """A Pi pin's label: its GPIO number and header pin."""
+    return f"GPIO{pin} (pin {HEADER_PIN[pin]})"
+
+
+def gp(pin: int) -> str:
+    """A Pico pin's label: its GP number and edge pin."""
+    return f"GP{pin} (pin {PICO_PIN[pin]})"
+
+
+def injection_points(pixels: int, every: int = INJECT_EVERY) -> list[int]:
+    """The pixels where 5 V and GND are fed in: the start, every *every* pixels, and the far end."""
+    points = list(range(0, pixels, every))
+    if points[-1] != pixels - 1:
+        points.append(pixels - 1)
+    return points
+
+
+# ---------------------------------------------------------------- the drawings
+
+
+def _drawing() -> schemdraw.Drawing:
+    import schemdraw
+
+    schemdraw.use("svg")
+    drawing = schemdraw.Drawing(show=False, transparent=False)
+    drawing.config(fontsize=11, unit=2, lw=1.5, font="sans-serif")
+    return drawing
+
+
+def _title(d: schemdraw.Drawing, text: str) -> None:
+    """A title above everything drawn so far, at its left edge."""
+    import schemdraw.elements as elm
+
+    box = d.get_bbox()
+    d += elm.Label().at((box.xmin, box.ymax + 0.9)).label(text, fontsize=15, halign="left")
+
+
+def _note(d: schemdraw.Drawing, xy: tuple[float, float], text: str, size: float = 10) -> None:
+    """Left-aligned text starting at *xy*."""
+    import schemdraw.elements as elm
+
+    d += elm.Label().at(xy).label(text, fontsize=size, halign="left")
+
+
+def button_chain() -> schemdraw.Drawing:
+    """The Pi, the first modules, the modules between and the last one with SER tied high."""
+    import schemdraw.elements as elm
+
+    pins = pi_pins()
+    d = _drawing()
+    last = pins.chips - 1
+    pi_names = [
+        "3V3 (pin 1)",
+        "GND (pin 6)",
+        f"SH/LD {gpio(pins.load)}",
+        f"SCLK {gpio(pins.sclk)}",
+        f"MISO {gpio(pins.miso)}",
+        "GND (pin 9)",
+    ]
+    pi = elm.Ic(
+        pins=[elm.IcPin(name=name, side="right", slot=f"{6 - i}/6", anchorname=f"p{i + 1}") for i, name in enumerate(pi_names)],
+        size=(5.0, 7),
+        pinspacing=1,
+    ).right()
+    d += pi.label("Raspberry Pi (SPI0)", loc="top", fontsize=12)
+    previous: dict[int, tuple[float, float]] = {n: tuple(pi.absanchors[f"p{n}"]) for n in range(1, 7)}
+    modules = [(0, 3.0), (1, 3.0), (last, 6.4)]
+    for index, (chip, gap) in enumerate(modules):
+        ic = elm.Ic(
+            pins=[elm.IcPin(name=str(n), side="left", slot=f"{7 - n}/6", anchorname=f"i{n}") for n in range(1, 7)]
+            + [elm.IcPin(name=str(n), side="right", slot=f"{7 - n}/6", anchorname=f"o{n}") for n in range(1, 7)],
+            size=(3.4, 7),
+            pinspacing=1,
+        ).right()
+        d += (
+            ic.at((previous[1][0] + gap, previous[1][1]))
+            .anchor("i1")
+            .label(f"module {chip}\n74HC165\n\nbits {8 * chip}-{8 * chip + 7}\n\nJ1        J2", loc="center", fontsize=11)
+        )
+        for n in range(1, 7):
+            d += elm.Line().at(previous[n]).to(ic.absanchors[f"i{n}"])
+        if index == 0:
+            d += elm.Label().at(((previous[1][0] + ic.absanchors["i1"][0]) / 2, previous[1][1] + 0.4)).label("ribbon", fontsize=10)
+        previous = {n: tuple(ic.absanchors[f"o{n}"]) for n in range(1, 7)}
+        if index == 1:
+            for n in range(1, 7):
+                d += elm.Line().at(previous[n]).right().length(1.0)
+                d += elm.Line().at((previous[n][0] + 2.8, previous[n][1])).right().length(0.8)
+                previous[n] = (previous[n][0] + 3.6, previous[n][1])
+            d += (
+                elm.Label()
+                .at((previous[1][0] - 4.2, previous[1][1] + 0.6))
+                .label(f"modules 2 to {last - 1}, the same", halign="left", fontsize=10)
+            )
+            for n in range(1, 7):
+                d += elm.Label().at((previous[n][0] - 1.8, previous[n][1])).label("...", fontsize=11)
+    # the far end: SER (pin 5 of the last module's J2) tied to 3V3 (pin 1)
+    end1, end5 = previous[1], previous[5]
+    d += elm.Line().at(end1).right().length(1.0)
+    d += elm.Dot()
+    d += elm.Line().down().toy(end5[1])
+    d += elm.Line().left().tox(end5[0])
+    for n in (2, 3, 4, 6):
+        d += elm.NoConnect().at(previous[n])
+    d += (
+        elm.Label()
+        .at((end1[0] + 1.4, (end1[1] + end5[1]) / 2))
+        .label(f"SER of chip {last} tied to 3V3:\nreading past the chain\ngives 0xFF", halign="left", fontsize=10)
+    )
+    x0 = pi.absanchors["p1"][0] - 5.0
+    table = ",  ".join(f"{n} {name}" for n, name in enumerate(RIBBON, 1))
+    bottom = previous[6][1] - 1.2
+    _note(d, (x0, bottom), f"6-way ribbon between modules (J2 of one to J1 of the next), header pins: {table}")
+    _note(
+        d,
+        (x0, bottom - 0.6),
+        f"Pin 5 carries each module's QH toward the Pi, where it is MISO. {pins.chips} modules: {8 * pins.chips} inputs, "
+        "one per station and the spares (pull-up, no button).",
+    )
+    _note(d, (x0, bottom - 1.2), "CLK, SH/LD, 3V3 and GND run through every module. The 74HC165s run from the Pi's 3.3 V, never 5 V.")
+    _title(d, "Station buttons: the Pi and the chain of 74HC165 modules")
+    return d
+
+
+def button_module() -> schemdraw.Drawing:
+    """One module: a 74HC165, eight 10k pull-ups and buttons, 100 nF, the in and out headers."""
+    import schemdraw.elements as elm
+
+    d = _drawing()
+    right_pins = [("SH/LD", 1), ("CLK", 2), ("CLK INH", 15), ("SER", 10), ("QH", 9), ("QH'", 7)]
+    ic = elm.Ic(
+        pins=[
+            elm.IcPin(name=name, pin=str(INPUT_PIN[name]), side="left", slot=f"{8 - i}/8", anchorname=name) for i, name in enumerate(INPUTS)
+        ]
+        + [
+            elm.IcPin(name=name, pin=str(pin), side="right", slot=f"{6 - i}/6", anchorname=f"r{pin}")
+            for i, (name, pin) in enumerate(right_pins)
+        ]
+        + [elm.IcPin(name="VCC 16", side="top", anchorname="vcc"), elm.IcPin(name="GND 8", side="bottom", anchorname="gnd")],
+        size=(3.6, 17.6),
+        pinspacing=2.2,
+        edgepadH=0.6,
+    ).right()
+    d += ic.label("U1\n74HC165", loc="center", fontsize=13)
+    # each input: a 10k pull-up to 3V3 and a station button to ground
+    for name in INPUTS:
+        pin = ic.absanchors[name]
+        node = (pin[0] - 1.6, pin[1])
+        d += elm.Line().at(pin).to(node)
+        d += elm.Dot()
+        d += elm.Resistor().at(node).left().length(2.2).label("10k", loc="top", fontsize=9)
+        d += elm.Vdd().label("3V3", loc="top", fontsize=9)
+        d += elm.Button().at(node).down().length(1.0)
+        d += elm.Ground()
+        d += elm.Label().at((node[0] - 0.3, node[1] - 0.55)).label(f"S{name}", halign="right", fontsize=9)
+    left = ic.absanchors["A"][0] - 4.4
+    # VCC with its decoupling capacitor
+    vcc = ic.absanchors["vcc"]
+    rail_y = vcc[1] + 2.2
+    d += elm.Line().at(vcc).up().toy(rail_y)
+    d += elm.Dot()
+    d += elm.Line().left().length(1.6)
+    d += elm.Capacitor().down().length(1.0).label("C1 100n", loc="bottom", fontsize=9)
+    d += elm.Ground()
+    d += elm.Line().at(ic.absanchors["gnd"]).down().length(0.4)
+    d += elm.Ground()
+    # the headers: J1 toward the Pi, J2 toward the next module
+    hx = ic.absanchors["r1"][0] + 7.0
+    j1 = elm.Header(rows=6, shownumber=False).right()
+    d += j1.at((hx, rail_y + 1.4)).anchor("pin1")
+    _note(d, (hx + 1.0, j1.absanchors["pin3"][1]), "J1: to the Pi\n(or the previous\nmodule's J2)")
+    j2 = elm.Header(rows=6, shownumber=False).right()
+    d += j2.at((hx, ic.absanchors["r7"][1] - 2.0)).anchor("pin1")
+    _note(d, (hx + 1.0, j2.absanchors["pin3"][1]), "J2: to the next\nmodule's J1")
+    a1, a2 = j1.absanchors, j2.absanchors
+    for anchors, data in ((a1, "QH"), (a2, "SER")):
+        for n, name in enumerate(RIBBON, 1):
+            pin = anchors[f"pin{n}"]
+            text = f"{n} {data if n == 5 else name}"
+            d += elm.Label().at((pin[0] - 0.8, pin[1] + 0.22)).label(text, halign="right", fontsize=8)
+    # pins 1, 2, 3, 4 and 6 pass straight from J1 to J2; pin 5 is QH on J1 and SER on J2
+    bus_x = {1: hx - 5.2, 2: hx - 4.6, 3: hx - 4.0, 4: hx - 3.4, 6: hx - 2.8}
+    for n, x in bus_x.items():
+        d += elm.Line().at(a1[f"pin{n}"]).left().tox(x)
+        d += elm.Dot()
+        d += elm.Line().down().toy(a2[f"pin{n}"][1])
+        d += elm.Line().right().tox(a2[f"pin{n}"][0])
+    d += elm.Line().at((bus_x[1], rail_y)).left().tox(vcc[0])
+    d += elm.Dot().at((bus_x[1], rail_y))
+    for pin, n in ((1, 3), (2, 4)):
+        d += elm.Line().at(ic.absanchors[f"r{pin}"]).right().tox(bus_x[n])
+        d += elm.Dot()
+    d += elm.Line().at(ic.absanchors["r15"]).right().length(0.8)
+    d += elm.Ground()
+    d += elm.Line().at(ic.absanchors["r10"]).right().tox(hx - 1.6)
+    d += elm.Line().down().toy(a2["pin5"][1])
+    d += elm.Line().right().tox(a2["pin5"][0])
+    d += elm.Line().at(ic.absanchors["r9"]).right().tox(hx - 2.2)
+    d += elm.Line().up().toy(a1["pin5"][1])
+    d += elm.Line().right().tox(a1["pin5"][0])
+    d += elm.NoConnect().at(ic.absanchors["r7"])
+    d += elm.Line().at((bus_x[2], a2["pin2"][1])).down().length(0.6)
+    d += elm.Ground()
+    bottom = min(ic.absanchors["gnd"][1], a2["pin6"][1]) - 1.6
+    _note(
+        d,
+        (left, bottom),
+        "VCC from the Pi's 3.3 V (never 5 V: QH drives the Pi's MISO directly); C1 as close to pins 16 and 8 as possible.",
+    )
+    _note(
+        d,
+        (left, bottom - 0.6),
+        "Pull-ups: 8 x 10k, or one 9-pin bussed network (common pin to 3V3). A released button reads 1, a pressed one 0.",
+    )
+    _note(
+        d, (left, bottom - 1.2), "J1 pin 5 is this chip's QH (to the Pi's MISO, or the previous module's SER); J2 pin 5 is this chip's SER."
+    )
+    _title(d, "One button module: a 74HC165 and eight station buttons")
+    return d
+
+
+def _pins(side: Any, names: list[tuple[str, str]], size: float | None = None) -> list[Any]:
+    """IC pins on one *side*, listed top first (schemdraw counts from the bottom): (name, anchor) pairs."""
+    import schemdraw.elements as elm
+
+    return [elm.IcPin(name=name, side=side, anchorname=anchor, lblsize=size) for name, anchor in reversed(names)]
+
+
+def led_power() -> schemdraw.Drawing:
+    """The 5 V supply, the fuse, the level shifter and the strip with its injection points."""
+    import schemdraw.elements as elm
+
+    pins = pi_pins()
+    d = _drawing()
+    points = injection_points(pins.pixels)
+    bus_y, data_y, gnd_y = 4.6, 2.0, -0.8
+    # the supply and the fuse
+    psu = elm.Ic(pins=_pins("right", [("+5V", "v"), ("GND", "g")]), size=(3.4, 2.4), pinspacing=1.4).right()
+    d += psu.at((-16.0, bus_y)).anchor("v").label("PSU: 5 V LED supply\nLRS-50-5 (5 V 10 A)", loc="top", fontsize=10)
+    d += elm.Line().at(psu.absanchors["v"]).right().length(0.5)
+    d += elm.Fuse().right().length(2.6).label("F1 5 A slow-blow", loc="top", fontsize=10)
+    d += elm.Line().right().tox(-11.0)
+    g = psu.absanchors["g"]
+    d += elm.Line().at(g).right().tox(-14.2)
+    d += elm.Line().down().toy(gnd_y)
+    # the bulk capacitor and the level shifter's decoupling, across the bus
+    for x, label in ((-11.0, "C1 1000µ\n10 V, at the\nstrip's input"), (-8.8, "C2 100n\nat U1 14-7")):
+        d += elm.Dot().at((x, bus_y))
+        if x == -11.0:
+            d += elm.Capacitor(polar=True).at((x, bus_y)).down().toy(gnd_y).label(label, loc="bottom", fontsize=9)
+        else:
+            d += elm.Capacitor().at((x, bus_y)).down().toy(gnd_y).label(label, loc="bottom", fontsize=9)
+        d += elm.Dot()
+    # the Pi's data pin, the pull-down and U1 gate 1
+    d += elm.Dot(open=True).at((-6.6, data_y)).label(f"Pi {gpio(pins.led_data)}\nLED data (PWM0)", loc="top", fontsize=10, ofst=(0, 0.5))
+    d += elm.Line().right().length(1.4)
+    node = d.here
+    d += elm.Dot()
+    d += elm.Resistor().at(node).down().toy(gnd_y).label("R2 10k\npull-down", loc="top", fontsize=9)
+    d += elm.Dot()
+    u1 = elm.Ic(
+        pins=[
+            *_pins("left", [("1A", "a"), ("1OE", "oe")]),
+            elm.IcPin(name="1Y", pin="3", side="right", anchorname="y"),
+            elm.IcPin(name="VCC 14", side="top", anchorname="vcc"),
+            elm.IcPin(name="GND 7", side="bottom", anchorname="gnd"),
+        ],
+        size=(3.4, 2.4),
+        pinspacing=1.0,
+    ).right()
+    d += u1.at((node[0] + 1.6, data_y)).anchor("a").label("U1\n74AHCT125", loc="center", fontsize=9)
+    d += elm.Line().at(node).to(u1.absanchors["a"])
+    d += elm.Line().at(u1.absanchors["vcc"]).up().toy(bus_y)
+    d += elm.Dot()
+    d += elm.Line().at(u1.absanchors["gnd"]).down().toy(gnd_y)
+    d += elm.Dot()
+    oe = u1.absanchors["oe"]
+    d += elm.Line().at(oe).left().length(0.5)
+    d += elm.Line().down().toy(gnd_y)
+    d += elm.Dot()
+    d += elm.Line().at(u1.absanchors["y"]).right().length(0.5)
+    d += elm.Resistor().right().length(2.4).label("R1 330", loc="top", fontsize=10)
+    data_end = d.here
+    strip_y = data_end[1]
+    # the strip, with a tap at every injection point
+    step, first_x = 5.6, data_end[0] + 1.6
+    previous = None
+    for i, pixel in enumerate(points):
+        block = elm.Ic(
+            pins=[
+                elm.IcPin(name="DIN", side="left", anchorname="din", lblsize=8),
+                elm.IcPin(name="DOUT", side="right", anchorname="dout", lblsize=8),
+                elm.IcPin(name="5V", side="top", anchorname="v", lblsize=8),
+                elm.IcPin(name="GND", side="bottom", anchorname="g", lblsize=8),
+            ],
+            size=(3.4, 2.0),
+        ).right()
+        d += block.at((first_x + step * i, strip_y)).anchor("din").label(f"pixel {pixel}", loc="center", fontsize=10)
+        d += elm.Line().at(block.absanchors["v"]).up().toy(bus_y)
+        d += elm.Dot()
+        d += elm.Line().at(block.absanchors["g"]).down().toy(gnd_y)
+        d += elm.Dot()
+        if previous is None:
+            d += elm.Line().at(data_end).to(block.absanchors["din"])
+        else:
+            between = points[i] - points[i - 1] - 1
+            d += elm.Line().at(previous.absanchors["dout"]).to(block.absanchors["din"]).color("gray").linestyle("--")
+            mid = (previous.absanchors["dout"][0] + block.absanchors["din"][0]) / 2
+            d += elm.Label().at((mid, strip_y + 0.35)).label(f"{between} px", fontsize=8, color="gray")
+        previous = block
+    assert previous is not None
+    end_x = previous.absanchors["v"][0]
+    d += elm.Line().at((-11.0, bus_y)).right().tox(end_x)
+    d += elm.Line().at((-14.2, gnd_y)).right().tox(end_x)
+    d += elm.Dot(open=True).at((-6.6, gnd_y - 1.6)).label("Pi GND (pin 6)", loc="left", fontsize=10)
+    d += elm.Line().up().toy(gnd_y)
+    d += elm.Dot()
+    _note(d, (first_x, bus_y + 0.45), "5 V bus 1.5 mm² (16 AWG); each injection tap 0.75 mm² (18 AWG)", 9)
+    _note(d, (first_x, gnd_y - 0.5), "GND bus", 9)
+    left = -16.0
+    _note(
+        d,
+        (left, gnd_y - 3.0),
+        f"Power injection: 5 V and GND into the strip at pixels {', '.join(map(str, points))} "
+        f"(every {INJECT_EVERY} pixels and the far end). The data line is never injected.",
+    )
+    _note(
+        d,
+        (left, gnd_y - 3.6),
+        "Common ground: the supply's GND, U1's GND, the strip's GND and a Pi ground pin are joined. "
+        "Never power the strip from the Pi's 5 V pins.",
+    )
+    _note(
+        d,
+        (left, gnd_y - 4.2),
+        "U1's unused gates: OE (pins 4, 10, 13) to 5 V, inputs (5, 9, 12) to GND. "
+        "R2 holds U1's input low while the Pi is off or booting. Keep U1 to pixel 0 under 1 m.",
+    )
+    _title(d, "LED strip: 5 V supply, fuse, level shifter and power injection")
+    return d
+
+
+def control_keys() -> schemdraw.Drawing:
+    """The control keys: each from its GPIO to ground, with the Pi's internal pull-up."""
+    import schemdraw.elements as elm
+
+    pins = pi_pins()
+    d = _drawing()
+    count = len(pins.controls)
+    pi = elm.Ic(
+        pins=[
+            elm.IcPin(name=gpio(pin), side="right", slot=f"{count - i}/{count}", anchorname=f"k{i}")
+            for i, (_, pin) in enumerate(pins.controls)
+        ],
+        size=(4.0, count * 1.2),
+        pinspacing=1.2,
+    ).label("Raspberry Pi: internal pull-ups on (gpiozero Button)", loc="top", fontsize=11)
+    d += pi
+    gnd_x = pi.absanchors["k0"][0] + 6.5
+    for i, (name, _) in enumerate(pins.controls):
+        start = pi.absanchors[f"k{i}"]
+        d += elm.Line().at(start).right().length(1.5)
+        d += elm.Button().right().label(name, loc="top", fontsize=10)
+        d += elm.Line().right().tox(gnd_x)
+        if i:
+            d += elm.Dot()
+    top, bottom = pi.absanchors["k0"][1], pi.absanchors[f"k{count - 1}"][1]
+    d += elm.Line().at((gnd_x, top)).down().toy(bottom - 0.8)
+    d += elm.Ground()
+    d += elm.Label().at((gnd_x + 0.4, bottom - 1.1)).label("Pi GND (pin 39)", halign="left", fontsize=10)
+    _title(d, "Control keys: normally-open buttons to ground")
+    d += (
+        elm.Label()
+        .at((pi.absanchors["k0"][0] - 4.0, bottom - 2.4))
+        .label(
+            "No resistors: a released key reads high through the Pi's pull-up, a pressed one low. Debounced in software.",
+            halign="left",
+            fontsize=10,
+        )
+    )
+    return d
+
+
+def screen() -> schemdraw.Drawing:
+    """The screen: the Touch Display on DSI, or an HDMI panel."""
+    import schemdraw.elements as elm
+
+    d = _drawing()
+    pi = elm.Ic(pins=_pins("right", [("DSI connector", "dsi"), ("HDMI 0 (micro-HDMI)", "hdmi")]), size=(6.0, 5.0), pinspacing=3.0).right()
+    d += pi.label("Raspberry Pi", loc="center", fontsize=12)
+    dsi, hdmi = pi.absanchors["dsi"], pi.absanchors["hdmi"]
+    panel_x = dsi[0] + 8.0
+    touch = elm.Ic(pins=[elm.IcPin(name="DSI", side="left", anchorname="in")], size=(5.2, 1.8)).right()
+    d += touch.at((panel_x, dsi[1])).anchor("in").label('Raspberry Pi Touch Display\n7", 800x480', loc="center", fontsize=10)
+    d += elm.Line().at(dsi).to(touch.absanchors["in"]).label("15-way ribbon (option A)", loc="top", fontsize=10)
+    panel = elm.Ic(pins=[elm.IcPin(name="HDMI", side="left", anchorname="in")], size=(5.2, 1.8)).right()
+    d += panel.at((panel_x, hdmi[1])).anchor("in").label('800x480 HDMI panel\n(7" or 5")', loc="center", fontsize=10)
+    d += elm.Line().at(hdmi).to(panel.absanchors["in"]).label("HDMI cable (option B)", loc="top", fontsize=10)
+    left = pi.absanchors["dsi"][0] - 6.5
+    bottom = d.get_bbox().ymin - 0.8
+    _note(
+        d, (left, bottom), "Power: the Touch Display from its own 5 V input, or the Pi's 5 V pins (2, 4) with a supply big enough for both;"
+    )
+    _note(
+        d,
+        (left, bottom - 0.6),
+        "an HDMI panel from its own supply or USB. Only one screen: the console draws full screen through KMS/DRM (no desktop).",
+    )
+    _note(
+        d,
+        (left, bottom - 1.2),
+        "A Pi 5 needs its display cable and dtoverlay=vc4-kms-dsi-7inch; an HDMI panel that hides its mode: see INSTALL.md.",
+    )
+    _title(d, "Screen: 800x480, on DSI or HDMI (one of them)")
+    return d
+
+
+def handheld() -> schemdraw.Drawing:
+    """The Pico: OLED on I2C, six buttons, the vibration motor and the buzzer through NPN transistors."""
+    import schemdraw.elements as elm
+
+    pins = pico_pins()
+    d = _drawing()
+    names = {"back": "Hide", "ok": "OK"}
+    shared = pins.motor == pins.buzzer
+    drive = [(f"{gp(pins.motor)} motor" if not shared else f"{gp(pins.motor)} motor, buzzer", "m")]
+    if not shared:
+        drive.append((f"{gp(pins.buzzer)} buzzer", "z"))
+    right = [
+        (f"SDA {gp(pins.sda)}", "sda"),
+        (f"SCL {gp(pins.scl)}", "scl"),
+        (f"3V3 OUT (pin {PICO_3V3_PIN})", "v33"),
+        (f"GND (pin {PICO_GND_PIN})", "gnd"),
+        *drive,
+    ]
+    pico = elm.Ic(
+        pins=[*_pins("left", [(gp(pin), f"b{i}") for i, (_, pin) in enumerate(pins.buttons)]), *_pins("right", right)],
+        size=(6.4, 8.4),
+        pinspacing=1.2,
+    ).right()
+    d += pico.label("Raspberry Pi Pico\n(MicroPython)\nUSB to the Pi: power and serial", loc="top", fontsize=11)
+    # the buttons, to ground, with the Pico's internal pull-ups
+    gx = pico.absanchors["b0"][0] - 4.4
+    for i, (name, _) in enumerate(pins.buttons):
+        d += elm.Line().at(pico.absanchors[f"b{i}"]).left().length(0.8)
+        d += elm.Button().left().length(1.6).label(names.get(name, name), loc="top", fontsize=10)
+        d += elm.Line().left().tox(gx)
+        if i:
+            d += elm.Dot()
+    top, bottom = pico.absanchors["b0"][1], pico.absanchors[f"b{len(pins.buttons) - 1}"][1]
+    d += elm.Line().at((gx, top)).down().toy(bottom - 0.8)
+    d += elm.Ground()
+    _note(d, (gx - 0.4, bottom - 1.9), "to GND (pins 13, 18);\ninternal pull-ups", 9)
+    # the OLED, pin for pin beside the Pico
+    oled = elm.Ic(
+        pins=_pins("left", [("SDA", "sda"), ("SCL", "scl"), ("VCC", "vcc"), ("GND", "gnd")]), size=(4.8, 4.8), pinspacing=1.2
+    ).right()
+    ox = pico.absanchors["sda"][0] + 7.5
+    d += (
+        oled.at((ox, pico.absanchors["sda"][1]))
+        .anchor("sda")
+        .label(f"OLED 128x64\nSSD1306 or SH1106\nI2C{pins.i2c_bus}, 0x{pins.oled_address:02X}", loc="center", fontsize=10)
+    )
+    for mine, theirs in (("sda", "sda"), ("scl", "scl"), ("v33", "vcc"), ("gnd", "gnd")):
+        d += elm.Line().at(pico.absanchors[mine]).to(oled.absanchors[theirs])
+    # the driver stages: an NPN each, 1k into its base; a flyback diode across the motor
+    out = pico.absanchors["m"]
+    stage_x = out[0] + 1.4
+    base_y = out[1] - 4.2
+    loads = [("m", True), ("m" if shared else "z", False)]
+    for index, (anchor, motor) in enumerate(loads):
+        source = pico.absanchors[anchor]
+        sx = stage_x + 8.5 * index
+        if index == 0:
+            d += elm.Line().at(source).right().tox(stage_x)
+            d += elm.Line().down().toy(base_y)
+            start = (stage_x, base_y)
+        else:
+            low = base_y - 2.4
+            if shared:
+                d += elm.Dot().at((stage_x, base_y))
+                d += elm.Line().at((stage_x, base_y)).down().toy(low)
+            else:
+                d += elm.Line().at(source).right().tox(stage_x - 0.6)
+                d += elm.Line().down().toy(low)
+            d += elm.Line().right().tox(sx)
+            d += elm.Line().up().toy(base_y)
+            start = (sx, base_y)
+        d += elm.Resistor().at(start).right().length(2.2).label(f"R{3 + index} 1k", loc="top", fontsize=10)
+        q = elm.BjtNpn(circle=True).right().anchor("base")
+        d += q.label(f"Q{1 + index}\nBC337", loc="right", fontsize=9)
+        d += elm.Line().at(q.absanchors["emitter"]).down().length(0.3)
+        d += elm.Ground()
+        col = q.absanchors["collector"]
+        top = col[1] + 3.0
+        if motor:
+            d += elm.Line().at(col).up().length(0.4)
+            d += elm.Dot()
+            d += elm.Motor().up().length(2.2).label("M1\nvibration\nmotor", loc="top", fontsize=9)
+            d += elm.Dot()
+            d += elm.Line().up().toy(top)
+            d += elm.Line().at((col[0], col[1] + 0.4)).right().length(1.6)
+            d += elm.Diode().up().length(2.2).label("D1\n1N4148\nflyback", loc="bottom", fontsize=9)
+            d += elm.Line().left().tox(col[0])
+        else:
+            d += elm.Line().at(col).up().length(0.9)
+            spk = elm.Speaker().right()
+            d += spk.at(d.here).anchor("in2").label("BZ1 active\nbuzzer, 3.3 V", loc="right", fontsize=9)
+            d += elm.Line().at(spk.absanchors["in1"]).up().toy(top)
+            _note(d, (col[0] - 0.45, spk.absanchors["in1"][1] + 0.25), "+", 10)
+        d += elm.Vdd().at((col[0], top)).label(f"3V3 OUT\n(pin {PICO_3V3_PIN})", loc="top", fontsize=9)
+    how = f"Both from {gp(pins.motor)}, active high" if shared else "Each from its own pin, active high"
+    _note(
+        d,
+        (gx - 0.4, d.get_bbox().ymin - 0.6),
+        f"{how}; the loads run from 3V3 OUT (pin {PICO_3V3_PIN}); fit one or both. Most OLED modules carry their own I2C pull-ups.",
+    )
+    _title(d, "Handheld: Raspberry Pi Pico, OLED, six buttons, vibration motor and buzzer")
+    return d
+
+
+DRAWINGS: dict[str, Callable[[], schemdraw.Drawing]] = {
+    "button-chain": button_chain,
+    "button-module": button_module,
+    "led-power": led_power,
+    "control-keys": control_keys,
+    "screen": screen,
+    "handheld": handheld,
+}
+"""The schematics, by file name (without ``.svg``)."""
+
+
+def render(name: str) -> bytes:
+    """One drawing as SVG bytes."""
+    return bytes(DRAWINGS[name]().get_imagedata("svg"))
+
+
+def write_schematics(folder: Path) -> list[Path]:
+    """Draw every schematic into *folder* as ``NAME.svg``; the files written, in ``DRAWINGS`` order."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in DRAWINGS:
+        path = folder / f"{name}.svg"
+        path.write_bytes(render(name))
+        written.append(path)
+    return written
