@@ -21,12 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from console.games import GameKind
+from console.journal import STAMP
 from console.replay import load_record
 from engine.errors import RecordError
 from hardware.files import read_text
 
-STAMP = "%Y%m%d-%H%M%S"
-"""How a record's name begins: the time it was filed (``console.program.Program``'s timestamp)."""
 _STAMP_LENGTH = len("20241204-152000")
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 

@@ -50,6 +50,7 @@ import itertools
 import json
 import os
 import re
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -229,6 +230,15 @@ def load(path: Path) -> ResumedGame:
     except _Damage as damage:
         moved = _set_aside(path)
         raise JournalError(f"{path} cannot be resumed: {damage}. It was kept as {moved.name}", moved) from None
+
+
+STAMP = "%Y%m%d-%H%M%S"
+"""How a filed record's name begins: when it was filed (``archive``'s *timestamp*)."""
+
+
+def filing_time() -> str:
+    """Now, as a filed record's name begins."""
+    return time.strftime(STAMP)
 
 
 def archive(journal_path: Path, history_dir: Path, record: str, timestamp: str, game_id: str) -> Path:

@@ -29,7 +29,7 @@ from console.games import GameKind, editions, find_kind
 from console.games.kind import GameFlow, Setup
 from console.hardware_test import HardwareTest
 from console.history import PastGame, any_filed, filed, past_game
-from console.journal import ResumedGame
+from console.journal import ResumedGame, filing_time
 from console.lights import PaletteName
 from console.menu import Action, Menu, Row, Setting
 from console.replay import Playback
@@ -59,7 +59,7 @@ class Program:
         shutdown: Callable[[], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
-        timestamp: Callable[[], str] = lambda: time.strftime("%Y%m%d-%H%M%S"),
+        timestamp: Callable[[], str] = filing_time,
         note: str = "",
         seed: int | None = None,
         think_inline: bool = False,

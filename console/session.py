@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -18,7 +17,7 @@ from typing import Any
 
 from console.games import GameKind, find_kind
 from console.games.kind import GameFlow, Table
-from console.journal import Journal, JournalError, ResumedGame, archive, game_id, load
+from console.journal import Journal, JournalError, ResumedGame, archive, filing_time, game_id, load
 from console.settings import TABLE_CHOICES, GameSettings
 from console.storage import fault_in_words
 from console.thinker import Thinker
@@ -134,7 +133,7 @@ class Sitting:
         *,
         kept: ResumedGame | None = None,
         fresh: bool = False,
-        timestamp: Callable[[], str] = lambda: time.strftime("%Y%m%d-%H%M%S"),
+        timestamp: Callable[[], str] = filing_time,
         seed: int | None = None,
         thinker: Thinker | None = None,
     ) -> None:

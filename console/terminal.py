@@ -11,11 +11,11 @@ other, at the settings' level.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import TextIO
 
 from console.games.text import Terminal
+from console.journal import filing_time
 from console.session import HISTORY, file_game, find_kept, open_game, unsaved
 from console.settings import GameSettings
 
@@ -28,7 +28,7 @@ def play(settings: GameSettings, seed: int, out: TextIO, read: Callable[[str], s
     def say(text: str) -> None:
         print(text, file=out)
 
-    kept, problem = find_kept(settings.data_path, _timestamp)
+    kept, problem = find_kept(settings.data_path, filing_time)
     if problem:
         say(problem)
     fresh = True
@@ -38,7 +38,7 @@ def play(settings: GameSettings, seed: int, out: TextIO, read: Callable[[str], s
             say("The interrupted game stays saved.")
             return 0
         fresh = answer == "new"
-    opened = open_game(settings, kept=kept, fresh=fresh, timestamp=_timestamp(), seed=seed)
+    opened = open_game(settings, kept=kept, fresh=fresh, timestamp=filing_time(), seed=seed)
     if opened.note:
         say(opened.note)
     journal = opened.journal
@@ -50,7 +50,7 @@ def play(settings: GameSettings, seed: int, out: TextIO, read: Callable[[str], s
         say("\nGame left.")
     if opened.game.is_over:
         data = opened.settings.data_path
-        say(file_game(opened.kept(opened.game), data, _timestamp()) or f"The game is filed in {data / HISTORY}.")
+        say(file_game(opened.kept(opened.game), data, filing_time()) or f"The game is filed in {data / HISTORY}.")
     else:
         say("The game is kept: start scotland-yard again to resume it (in the terminal or on the board)."
             if journal.saved else unsaved(journal))
@@ -66,7 +66,3 @@ def _interrupted(described: str, read: Callable[[str], str], say: Callable[[str]
         if answer is not None:
             return answer
         say("Type r, n or q.")
-
-
-def _timestamp() -> str:
-    return time.strftime("%Y%m%d-%H%M%S")
