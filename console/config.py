@@ -1,9 +1,10 @@
 """The config file and the menus' remembered choices, read into settings and checked.
 
 One TOML file: its ``[game]`` section is the console's (``GameSettings``); every
-other section is the hardware's (``hardware.config``). No file at all means
-every default, and a bad value is refused at start naming the key and the
-allowed values:
+other section is the hardware's (``hardware.config``), and so is its optional
+top-level ``version = 1`` (none means 1). No file at all means every default,
+and a bad value, or a newer console's file, is refused at start naming the key
+and the allowed values (or both versions):
 
 >>> parse_settings('[game]\\nedition = "classic"\\nplayers = 5').game.edition
 'classic'
@@ -13,6 +14,15 @@ Traceback (most recent call last):
 hardware.config.ConfigError: game.edition: must be one of reissue, classic, beginner, junior, not 'junor'
 >>> parse_settings('[game]\\ndetectives = 0').game.detectives is None
 True
+>>> parse_settings('version = 2\\n[game]\\nlights = "dim"')
+Traceback (most recent call last):
+...
+hardware.config.ConfigError: a config file of version 2, written by a newer console; this console reads version 1
+
+The menus' choices are remembered in the data folder's ``preferences.json``
+(``save_preferences``), versioned like the config file. A file a newer console
+wrote is not used and not written over: the choices made meanwhile hold until
+the console stops.
 """
 
 from __future__ import annotations
@@ -27,7 +37,8 @@ from console import games
 from console.lights import PaletteName
 from console.settings import GameSettings, Level, Seat, settings_from_dict, settings_to_dict
 from console.storage import replace_private
-from hardware.config import Config, ConfigError, config_from_data, read_toml, typed, unknown_setting
+from engine.versions import Versions
+from hardware.config import Config, ConfigError, config_from_data, read_config, typed, unknown_setting
 from hardware.files import read_text
 
 _CHOICES: dict[str, tuple[Enum, ...]] = {
@@ -58,7 +69,7 @@ def load_settings(path: Path) -> Settings:
 
 
 def parse_settings(text: str) -> Settings:
-    data = read_toml(text)
+    data = read_config(text)
     game_data = data.pop("game", {})
     if not isinstance(game_data, dict):
         raise ConfigError("game: must be a [game] section")
@@ -84,30 +95,58 @@ def game_settings(name: str, data: dict[str, Any], base: GameSettings | None = N
 
 PREFERENCES = "preferences.json"
 """In the data folder: the choices last made on the console's menus, which win over the config file's [game] values."""
+PREFERENCES_VERSIONS = Versions("a preferences file", current=1)
+"""The file's ``version``: none is 1 (the file had none before), written with it at the next save."""
 _REMEMBERED = ("edition", "players", "detectives", "bobbies", "five_reveals", "mister_x", "detectives_by", "level", "assist", "palette",
                "district")
 
 
-def save_preferences(game: GameSettings) -> None:
-    """Remember the menus' choices for the next start (written whole, then renamed into place; ``OSError`` if the disk refuses)."""
+def save_preferences(game: GameSettings) -> str:
+    """Remember the menus' choices for the next start; empty, or why they hold only until the console stops.
+
+    The file is written whole, then renamed into place (``OSError`` if the
+    disk refuses); a newer console's file is kept as it is instead.
+    """
     path = game.data_path / PREFERENCES
+    try:
+        newer = _newer(_read(path))
+    except (OSError, ValueError, RecursionError):  # none, or unreadable: the choices made now replace it
+        newer = ""
+    if newer:
+        return f"Your choices hold until the console stops: the saved ones are kept ({newer})"
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     remembered = {key: value for key, value in settings_to_dict(game).items() if key in _REMEMBERED}
-    replace_private(path, (json.dumps(remembered, indent=1) + "\n").encode("utf-8"))
+    data = {"version": PREFERENCES_VERSIONS.current, **remembered}
+    replace_private(path, (json.dumps(data, indent=1) + "\n").encode("utf-8"))
+    return ""
 
 
 def load_preferences(game: GameSettings) -> tuple[GameSettings, str]:
     """*game* with the remembered choices over it, and a note if they could not be used (they are then ignored)."""
-    path = game.data_path / PREFERENCES
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = _read(game.data_path / PREFERENCES)
     except FileNotFoundError:
         return game, ""
     except (OSError, ValueError, RecursionError) as error:  # a folder, not JSON, or nested past the parser's depth
         return game, f"The menus' saved choices were unreadable and are not used ({error})"
+    newer = _newer(data)
+    if newer:
+        return game, f"The menus' saved choices are kept but not used ({newer}): choices made now hold until the console stops"
     try:
-        if not isinstance(data, dict) or set(data) - set(_REMEMBERED):
-            raise ConfigError(f"expected the keys {', '.join(_REMEMBERED)}")
-        return game_settings(f"{PREFERENCES}: ", data, game), ""
+        if not isinstance(data, dict) or set(data) - {"version", *_REMEMBERED}:
+            raise ConfigError(f"expected the keys version, {', '.join(_REMEMBERED)}")
+        remembered = dict(data)
+        PREFERENCES_VERSIONS.check(remembered.pop("version", PREFERENCES_VERSIONS.oldest), ConfigError)
+        return game_settings(f"{PREFERENCES}: ", remembered, game), ""
     except ConfigError as error:
         return game, f"The menus' saved choices are not used: {error}"
+
+
+def _read(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _newer(data: Any) -> str:
+    """Why saved choices are a newer console's (kept, never written over); empty if they are not."""
+    version = data.get("version") if isinstance(data, dict) else None
+    return PREFERENCES_VERSIONS.refusal(version) if PREFERENCES_VERSIONS.is_newer(version) else ""

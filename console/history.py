@@ -3,8 +3,9 @@
 A finished (or abandoned) game is filed as ``<date>-<time>-<game id>.json``
 (``console.journal.archive``); its line is when it was filed and its kind's
 summary ("4 Dec 15:20 · reissue · detectives won, round 7"). A record that
-cannot be read is listed as unreadable, and says why when it is chosen: it
-never stops the console.
+cannot be read is listed as unreadable (or as a newer console's, which that
+console replays), and says why when it is chosen: it never stops the console,
+and stays in the folder.
 
 >>> when_words(datetime(2024, 12, 4, 15, 20), today=datetime(2024, 12, 30))
 '4 Dec 15:20'
@@ -24,6 +25,7 @@ from console.games import GameKind
 from console.journal import STAMP
 from console.replay import load_record
 from engine.errors import RecordError
+from engine.versions import NewerVersionError
 from hardware.files import read_text
 
 _STAMP_LENGTH = len("20241204-152000")
@@ -42,11 +44,14 @@ class PastGame:
     game: Any
     problem: str = ""
     """Why it cannot be replayed (for an unreadable record)."""
+    newer: bool = False
+    """The record is a newer console's (it replays there)."""
 
     @property
     def label(self) -> str:
         """Its line in Past games: "4 Dec 15:20 · reissue · detectives won, round 7"."""
-        what = self.kind.summary(self.game) if self.kind is not None else "unreadable record"
+        unread = "a newer console's record" if self.newer else "unreadable record"
+        what = self.kind.summary(self.game) if self.kind is not None else unread
         return f"{when_words(self.when)} · {what}" if self.when is not None else what
 
 
@@ -92,7 +97,7 @@ def past_game(path: Path) -> PastGame:
             raise RecordError("the record is gone")
         kind, game = load_record(text)
     except RecordError as error:
-        return PastGame(path, when, None, None, str(error))
+        return PastGame(path, when, None, None, str(error), isinstance(error, NewerVersionError))
     return PastGame(path, when, kind, game)
 
 

@@ -41,17 +41,25 @@ in the middle, an action the engine refuses on replay, a foreign file or
 version) raises ``JournalError`` and the file is set aside as
 ``<name>.corrupt-<n>``: never overwritten, never deleted. A finished game goes
 to the history folder (``archive``) as its kind's game record.
+
+The start event holds the journal's version (``VERSIONS``). A journal of an
+older version is read, and written again whole in this version (atomically,
+its chain made anew) at its next write, resuming it: the file is never of two
+versions. A journal a newer console wrote (a console rolled back after an
+update) is not damaged: ``NewerJournalError`` names both versions and the file
+is set aside as ``<name>.newer-<n>``; a console that reads it takes it back
+(``take_back``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
-import itertools
 import json
 import os
 import re
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -61,12 +69,15 @@ from console.games import KINDS, GameKind
 from console.recorder import Event
 from console.settings import GameSettings, settings_to_dict
 from console.storage import private, replace_private, sync_folder
+from engine.versions import NewerVersionError, Versions
 from hardware.config import ConfigError
+from hardware.files import aside
 
 FORMAT = "scotland-yard-journal"
-VERSION = 2
-READS = (1, 2)
-"""The versions this console reads (1: moves as objects; 2: moves in the notation of ``engine.moves``)."""
+VERSIONS = Versions("a journal", current=2)
+"""The versions this console reads, and writes the last of (1: moves as objects; 2: moves in the notation of ``engine.moves``)."""
+NEWER = "newer"
+"""A newer console's journal is set aside as ``<name>.newer-<n>`` (damaged ones as ``.corrupt-<n>``)."""
 
 _LINE = re.compile(rb'\{"seq":([1-9][0-9]{0,8}),"hash":"([0-9a-f]{16})","event":(\{.*\})\}')
 _STAMP = re.compile(r"[0-9A-Za-z][0-9A-Za-z._-]*")
@@ -82,8 +93,16 @@ class JournalError(Exception):
         self.moved_to = moved_to
 
 
+class NewerJournalError(JournalError, NewerVersionError):
+    """A journal a newer console wrote: not resumed here, and kept whole for that console."""
+
+
 class _Damage(Exception):
     """Why a journal is unusable, before the file is set aside."""
+
+
+class _Newer(_Damage):
+    """The journal is a newer console's."""
 
 
 class Journal:
@@ -101,12 +120,23 @@ class Journal:
         """Lines the disk refused (full, read-only, ...), written at the next try; the game goes on in memory meanwhile."""
         self.problem: OSError | None = None
         """Why the last write failed, while lines wait to be written (``None``: everything is on disk)."""
+        self._rewrite = False
+        """The file is an older version's: the lines waiting replace it whole at the next write."""
 
     @classmethod
     def _continued(cls, path: Path, kind: GameKind, seq: int, digest: str, size: int) -> Journal:
         """The journal at *path* of a game of *kind*, its *seq* whole lines (*size* bytes, the last hashed *digest*) read back."""
         journal = cls(path)
         journal.kind, journal._seq, journal._hash, journal._size = kind, seq, digest, size
+        return journal
+
+    @classmethod
+    def _migrated(cls, path: Path, kind: GameKind, events: list[dict[str, Any]]) -> Journal:
+        """The journal at *path* of an older version: its *events* in this version, a new chain, to replace it at the next write."""
+        journal = cls(path)
+        journal.kind, journal._rewrite = kind, True
+        for event in _in_this_version(kind, events):
+            journal._queue(event)
         return journal
 
     def started(self, kind: GameKind, game: Any, settings: GameSettings, token: str) -> None:
@@ -116,9 +146,8 @@ class Journal:
         if self._seq:
             raise ValueError("a journal begins with one 'start' event and holds no other")
         self.kind = kind
-        kept = {key: value for key, value in settings_to_dict(settings).items() if key != "data_dir"}
-        self.append({"type": "start", "format": FORMAT, "version": VERSION, **kind.journal.start_fields(game),
-                     "settings": kept, "token": token})
+        self.append({"type": "start", "format": FORMAT, "version": VERSIONS.current, **kind.journal.start_fields(game),
+                     "settings": _without_data_dir(settings_to_dict(settings)), "token": token})
 
     def record(self, event: Event) -> None:
         """Keep one accepted action: the flows' recorder."""
@@ -126,6 +155,11 @@ class Journal:
 
     def append(self, event: Mapping[str, Any]) -> None:
         """Write *event* as the next line; it is on disk when this returns."""
+        self._queue(event)
+        self.retry()
+
+    def _queue(self, event: Mapping[str, Any]) -> None:
+        """Chain *event* on as the next line, to be written."""
         kind = event.get("type")
         if (kind == "start") != (self._seq == 0):
             raise ValueError("a journal begins with one 'start' event and holds no other")
@@ -138,7 +172,6 @@ class Journal:
         line = f'{{"seq":{seq},"hash":"{digest}","event":{text}}}\n'.encode("ascii")
         self._seq, self._hash = seq, digest
         self._pending.append(line)
-        self.retry()
 
     @property
     def saved(self) -> bool:
@@ -151,22 +184,29 @@ class Journal:
         A write that fails (a full disk, a read-only or vanished folder, a
         file-size limit) leaves the file as it was acknowledged (a torn line is
         cut at the next try) and the lines wait here: the game goes on in
-        memory and is saved as soon as the disk takes it again.
+        memory and is saved as soon as the disk takes it again. An older
+        version's journal is replaced whole by the lines waiting (``_migrated``).
         """
         while self._pending:
-            line = self._pending[0]
+            lines = self._pending[:] if self._rewrite else self._pending[:1]
             try:
-                if self._size == 0:
-                    self._create(line)
-                else:
-                    self._add(line)
+                self._write(lines)
             except OSError as error:
                 self.problem = error
                 return False
-            self._pending.pop(0)
-            self._size += len(line)
+            del self._pending[: len(lines)]
+            self._size += sum(map(len, lines))
+            self._rewrite = False
         self.problem = None
         return True
+
+    def _write(self, lines: list[bytes]) -> None:
+        if self._rewrite:
+            replace_private(self.path, b"".join(lines))
+        elif self._size == 0:
+            self._create(lines[0])
+        else:
+            self._add(lines[0])
 
     def _create(self, line: bytes) -> None:
         """Write the start line to a temporary file and rename it, so a journal never exists without one."""
@@ -227,9 +267,26 @@ def load(path: Path) -> ResumedGame:
     data = path.read_bytes()
     try:
         return _replay(path, data)
+    except _Newer as newer:
+        moved = _set_aside(path, NEWER)
+        raise NewerJournalError(f"{path} is {newer}. It is kept as {moved.name}", moved) from None
     except _Damage as damage:
-        moved = _set_aside(path)
+        moved = _set_aside(path, "corrupt")
         raise JournalError(f"{path} cannot be resumed: {damage}. It was kept as {moved.name}", moved) from None
+
+
+def take_back(folder: Path) -> None:
+    """Put back the journals in *folder* set aside as a newer console's that this one reads (it was updated again).
+
+    One stays aside while another journal has its name (a game begun meanwhile),
+    or while the disk refuses to rename it.
+    """
+    for kept in sorted(folder.glob(f"*.journal.{NEWER}-*")):
+        path = kept.with_name(kept.name.rpartition(f".{NEWER}-")[0])
+        if not path.exists() and _readable(kept):
+            with contextlib.suppress(OSError):
+                os.rename(kept, path)
+                sync_folder(folder)
 
 
 STAMP = "%Y%m%d-%H%M%S"
@@ -291,13 +348,25 @@ def _replay(path: Path, data: bytes) -> ResumedGame:
     if start.get("type") != "start" or not isinstance(settings, dict) or not isinstance(token, str):
         raise _Damage("line 1 is not a proper start event (type 'start', a settings object, a token string)")
     try:  # as strictly as the config file; the data folder is where the journal is now, never a remembered path
-        chosen = game_settings("", {key: value for key, value in settings.items() if key != "data_dir"})
+        chosen = game_settings("", _without_data_dir(settings))
     except ConfigError as error:
         raise _Damage(f"line 1 (start) holds settings this console cannot use: {error}") from None
     chosen = replace(chosen, data_dir=str(path.parent))
     kind, game = _replay_events(events)
-    journal = Journal._continued(path, kind, len(lines), digest, len(data) - len(dropped))
+    if start["version"] < VERSIONS.current:
+        journal = Journal._migrated(path, kind, events)
+    else:
+        journal = Journal._continued(path, kind, len(lines), digest, len(data) - len(dropped))
     return ResumedGame(kind, game, chosen, token, journal, dropped)
+
+
+def _in_this_version(kind: GameKind, events: list[dict[str, Any]]) -> Iterator[Mapping[str, Any]]:
+    """An older journal's events as this version writes them: the same game, its start and actions encoded anew."""
+    start = events[0]
+    yield {**start, **kind.journal.start_fields(kind.journal.started(start)), "version": VERSIONS.current,
+           "settings": _without_data_dir(start["settings"])}
+    for event in events[1:]:
+        yield event if event["type"] == "end" else kind.journal.current(event)
 
 
 def _check_header(line: bytes) -> None:
@@ -309,8 +378,17 @@ def _check_header(line: bytes) -> None:
         kind = version = None
     if kind != FORMAT:
         raise _Damage(f"it is not a game journal (its first line is not a {FORMAT!r} start event)")
-    if version not in READS or isinstance(version, bool):
-        raise _Damage(f"it is a journal of version {version!r}; this console reads versions {READS[0]} to {READS[-1]}")
+    VERSIONS.check(version, lambda why: _Damage(f"it is {why}"), _Newer)
+
+
+def _readable(path: Path) -> bool:
+    """The journal at *path* is of a version this console reads (its first line says)."""
+    try:
+        with open(path, "rb") as file:
+            _check_header(file.readline())
+    except (OSError, _Damage):
+        return False
+    return True
 
 
 def _read_line(line: bytes, seq: int, previous: str) -> tuple[dict[str, Any], str]:
@@ -369,14 +447,14 @@ def _chain(previous: str, seq: int, text: str) -> str:
     return hashlib.blake2b(f"{previous}\n{seq}\n{text}".encode("ascii"), digest_size=8).hexdigest()
 
 
-def _set_aside(path: Path) -> Path:
-    """Move a bad journal to the first free ``<name>.corrupt-<n>``, so a new game cannot write over it."""
-    target = _first_free(lambda n: path.with_name(f"{path.name}.corrupt-{n}"))
+def _without_data_dir(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings a journal keeps: never the data folder (a game resumes in the folder its journal is in)."""
+    return {key: value for key, value in settings.items() if key != "data_dir"}
+
+
+def _set_aside(path: Path, why: str) -> Path:
+    """Move a journal that cannot be resumed to the first free ``<name>.<why>-<n>``, so a new game cannot write over it."""
+    target = aside(path, why)
     os.rename(path, target)
     sync_folder(path.parent)
     return target
-
-
-def _first_free(name: Callable[[int], Path]) -> Path:
-    """The first of ``name(1)``, ``name(2)``, ... that no file has: nothing kept is ever written over."""
-    return next(path for path in map(name, itertools.count(1)) if not path.exists())

@@ -135,12 +135,11 @@ class Program:
         self.start_menu(self._remembered())
 
     def _remembered(self) -> str:
-        """Remember the menus' choices for the next start; a problem to show if the disk refuses them."""
+        """Remember the menus' choices for the next start; a problem to show if they cannot be (a full disk, a newer console's file)."""
         try:
-            save_preferences(self.settings)
+            return save_preferences(self.settings)
         except OSError as error:
             return f"Your choices hold until the console stops: they cannot be saved ({fault_in_words(error)})"
-        return ""
 
     def _off(self, now: float) -> None:
         self.finished = True

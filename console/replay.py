@@ -32,7 +32,7 @@ def load_record_file(path: Path) -> tuple[GameKind, Any]:
     try:
         return load_record(text)
     except RecordError as error:
-        raise RecordError(f"{path}: {error}") from None
+        raise type(error)(f"{path}: {error}") from None  # a newer console's record stays a NewerRecordError
 
 
 def load_record(text: str) -> tuple[GameKind, Any]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from console.games import GameKind, find_kind
 from console.games.kind import GameFlow, Table
-from console.journal import Journal, JournalError, ResumedGame, archive, filing_time, game_id, load
+from console.journal import Journal, JournalError, NewerJournalError, ResumedGame, archive, filing_time, game_id, load, take_back
 from console.settings import TABLE_CHOICES, GameSettings
 from console.storage import fault_in_words
 from console.thinker import Thinker
@@ -60,15 +60,19 @@ def find_kept(data: Path, timestamp: Callable[[], str]) -> tuple[ResumedGame | N
     """The interrupted game the journal in *data* keeps (read once), and a problem to report.
 
     Finished games left behind (by a power cut, or a disk that refused them)
-    are filed now; a corrupt journal is set aside (never lost), and the
-    problem says so. Nothing here stops the start menu from opening.
+    are filed now; a corrupt journal, or a newer console's, is set aside (never
+    lost), and the problem says so; a newer console's that this one reads now
+    is taken back first. Nothing here stops the start menu from opening.
     """
+    take_back(data)
     problem = file_unfiled(data, timestamp)
     path = data / JOURNAL
     if not path.exists():
         return None, problem
     try:
         found = load(path)
+    except NewerJournalError as error:
+        return None, f"The saved game is not resumed: {error}"
     except (JournalError, OSError) as error:
         return None, f"The saved game could not be resumed: {error}"
     if found.game.is_over:
@@ -112,6 +116,7 @@ def open_game(settings: GameSettings, *, kept: ResumedGame | None = None, fresh:
     data = settings.data_path
     if kept is not None and not fresh:
         own = replace(kept.settings, **{choice: getattr(settings, choice) for choice in TABLE_CHOICES})
+        kept.journal.retry()  # an older version's journal is written in this one now (if the disk refuses, the game goes on)
         return Opened(kept.kind, kept.game, kept.journal, own, True, kept.token, seed, kept.note or "")
     note = file_game(kept, data, timestamp) if kept is not None else ""
     kind = find_kind(settings.edition)

@@ -8,6 +8,8 @@ Every class also subclasses ``ValueError`` so that callers who only care about
 
 from __future__ import annotations
 
+from engine.versions import NewerVersionError
+
 
 class ScotlandYardError(ValueError):
     """The root of the engine's exceptions."""
@@ -27,3 +29,7 @@ class IllegalPositionError(ScotlandYardError):
 
 class RecordError(ScotlandYardError):
     """A game record that is corrupt, foreign, of another version, or does not replay."""
+
+
+class NewerRecordError(RecordError, NewerVersionError):
+    """A game record a newer console wrote: refused here, and kept (the newer console replays it)."""

@@ -22,17 +22,17 @@ from typing import Any
 
 from engine.board import Transport, station_set, stations_of
 from engine.editions import EDITIONS, Length, Ruleset, StartDeal, TicketFlow
-from engine.errors import RecordError, ScotlandYardError
+from engine.errors import NewerRecordError, RecordError, ScotlandYardError
 from engine.game import Game
 from engine.moves import DetectiveMove, DoubleMove, MisterXMove, Move, parse_move
 from engine.outcome import Side
 from engine.position import LogEntry, PieceSetup, Position
 from engine.tickets import Ticket, Tickets
+from engine.versions import Versions
 
 FORMAT = "scotland-yard-record"
-VERSION = 2
-READS = (1, 2)
-"""The versions this engine reads (1: moves as objects; 2: moves in the notation)."""
+VERSIONS = Versions("a game record", current=2)
+"""The versions this engine reads, and writes the last of (1: moves as objects; 2: moves in the notation)."""
 
 
 def dumps(game: Game) -> str:
@@ -57,7 +57,7 @@ def to_dict(game: Game) -> dict[str, Any]:
     """The game's record as plain data."""
     return {
         "format": FORMAT,
-        "version": VERSION,
+        "version": VERSIONS.current,
         "start": position_to_dict(game.start),
         "moves": [move.notation for move in game.actions],
     }
@@ -67,8 +67,7 @@ def from_dict(data: Any) -> Game:
     """Replay a record given as plain data."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError("not a Scotland Yard game record (no 'format': 'scotland-yard-record')")
-    if type(data.get("version")) is not int or data.get("version") not in READS:
-        raise RecordError(f"a game record of version {data.get('version')!r}; this engine reads versions {READS[0]} to {READS[-1]}")
+    VERSIONS.check(data.get("version"), RecordError, NewerRecordError)
     try:
         game = Game(position_from_dict(data["start"]))
         moves = [move_from_record(item) for item in data["moves"]]

@@ -5,7 +5,9 @@ button, which gives the button map, and then lights the pixel it expects
 there. The builder confirms the light (CONFIRM), or steps it to the right
 pixel (CHOICE_1 back, CHOICE_2 forward) and confirms, which gives the LED map;
 MENU skips the light. UNDO goes back one station. The map file is saved after
-every station, so an interrupted calibration resumes where it stopped.
+every station, so an interrupted calibration resumes where it stopped. A map
+written by a newer console is never written over: calibrate refuses it, and
+``--restart`` first sets it aside as ``<map>.newer-<n>``.
 
 The guess comes from the button just pressed: the strip and the button chain
 are usually laid along the same route under the board, so pixel order follows
@@ -17,6 +19,7 @@ station's pixel + 1" cost several hundred.
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -25,8 +28,9 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Protocol, TextIO
 
+from hardware.files import aside
 from hardware.interfaces import ControlButtons, Key, StationButtons, StationLeds, StationPressed
-from hardware.station_map import MapError, StationMap
+from hardware.station_map import MapError, NewerMapError, StationMap
 
 LIT = (255, 255, 255)
 NEIGHBOURS = 3
@@ -190,9 +194,28 @@ class Calibration:
         raise MapError("every pixel already belongs to a station")
 
     def _load(self, restart: bool) -> StationMap:
-        if restart or not self.map_path.exists():
+        """The map so far; a newer console's map is refused and kept as it is (*restart* sets it aside first)."""
+        if restart:
+            self._set_aside_if_newer()
             return StationMap()
-        return StationMap.load(self.map_path)
+        if not self.map_path.exists():
+            return StationMap()
+        try:
+            return StationMap.load(self.map_path)
+        except NewerMapError as error:
+            restart_hint = "`scotland-yard calibrate --restart` sets it aside and starts a new map"
+            raise NewerMapError(f"{error}. It is kept as it is: {restart_hint}") from None
+
+    def _set_aside_if_newer(self) -> None:
+        """Keep a newer console's map under a name of its own: starting over must not write over it."""
+        try:
+            StationMap.load(self.map_path)
+        except NewerMapError:
+            kept = aside(self.map_path, "newer")
+            os.rename(self.map_path, kept)
+            self.say(f"The station map of a newer console is kept as {kept.name}; a new map is started.")
+        except MapError:  # no map, or a damaged one: started over, as asked
+            pass
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)

@@ -19,8 +19,10 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from hardware.files import read_text
+from hardware.files import check_version, read_text
 
+VERSION = 1
+"""The file's optional top-level ``version = 1``: people write it, so none means 1."""
 PROFILES = ("pi", "sim", "fake")
 GPIO_PINS = range(2, 28)
 """The GPIO numbers on a Raspberry Pi's 40-pin header (0 and 1 are the HAT EEPROM's)."""
@@ -141,7 +143,17 @@ def load_config(path: str | Path) -> Config:
 
 def parse_config(text: str) -> Config:
     """A config from TOML text, checked."""
-    return config_from_data(read_toml(text))
+    return config_from_data(read_config(text))
+
+
+def read_config(text: str) -> dict[str, Any]:
+    """The config file's sections and keys, its ``version`` checked and taken out.
+
+    The version is checked first: a newer console's file may hold settings this one does not know.
+    """
+    data = read_toml(text)
+    check_version("a config file", data.pop("version", VERSION), VERSION, ConfigError)
+    return data
 
 
 def read_toml(text: str) -> dict[str, Any]:

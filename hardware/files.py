@@ -17,6 +17,7 @@ ValueError: cannot read .../latin-1.toml: it is not UTF-8 text (invalid continua
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from pathlib import Path
 
@@ -42,3 +43,42 @@ def read_text(path: Path, refuse: Callable[[str], Exception]) -> str | None:
         raise refuse(f"cannot read {path}: {error.strerror or error}") from None
     except UnicodeDecodeError as error:
         raise refuse(f"cannot read {path}: it is not UTF-8 text ({error.reason} at offset {error.start})") from None
+
+
+def aside(path: Path, label: str) -> Path:
+    """Where to set *path* aside, writing over nothing: the first free ``<name>.<label>-1``, ``-2``, ... beside it.
+
+    A file the console cannot use is kept under such a name (``game.journal.corrupt-1``,
+    ``station-map.json.newer-1``), never overwritten or deleted.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> aside(folder / "game.journal", "newer").name
+    'game.journal.newer-1'
+    >>> _ = (folder / "game.journal.newer-1").write_text("kept")
+    >>> aside(folder / "game.journal", "newer").name
+    'game.journal.newer-2'
+    """
+    names = (path.with_name(f"{path.name}.{label}-{n}") for n in itertools.count(1))
+    return next(name for name in names if not name.exists())
+
+
+def check_version(what: str, version: object, current: int, refuse: Callable[[str], Exception],
+                  newer: Callable[[str], Exception] | None = None) -> None:
+    """Refuse a hardware file (config, station map) of a version other than *current*, naming both.
+
+    Each of these formats has had one version so far. The words are those of the
+    console's other formats (``engine.versions``, which the hardware layer does not
+    import); a newer console's file gets ``newer(...)`` so that callers keep it.
+
+    >>> check_version("a station map", 2, 1, ValueError)
+    Traceback (most recent call last):
+    ...
+    ValueError: a station map of version 2, written by a newer console; this console reads version 1
+    """
+    if version == current and type(version) is int:
+        return
+    is_newer = type(version) is int and version > current
+    by = ", written by a newer console" if is_newer else ""
+    message = f"{what} of version {version!r}{by}; this console reads version {current}"
+    raise (newer if newer is not None and is_newer else refuse)(message)

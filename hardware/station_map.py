@@ -3,6 +3,8 @@
 The strip snakes under the board and the button chain follows the wiring, so
 neither is in station order. ``calibrate`` writes the map; playing refuses one
 that misses a station, while ``hw-test`` and ``calibrate`` work without one.
+A map a newer console wrote is refused naming both versions (``NewerMapError``),
+and nothing here writes over it.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hardware.files import read_text
+from hardware.files import check_version, read_text
 
 FORMAT = "scotland-yard-station-map"
 VERSION = 1
@@ -21,6 +23,10 @@ VERSION = 1
 
 class MapError(ValueError):
     """A station map that is missing, corrupt or incomplete."""
+
+
+class NewerMapError(MapError):
+    """A station map a newer console wrote: refused, and kept for it."""
 
 
 @dataclass
@@ -73,8 +79,7 @@ class StationMap:
             raise MapError("the station map's JSON nests too deeply to be read") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise MapError("not a station map file")
-        if data.get("version") != VERSION:
-            raise MapError(f"a station map of version {data.get('version')!r}; this console reads version {VERSION}")
+        check_version("a station map", data.get("version"), VERSION, MapError, NewerMapError)
         return cls(_table(data, "pixels"), _table(data, "buttons"))
 
     def save(self, path: str | Path) -> None:
@@ -95,7 +100,7 @@ class StationMap:
         try:
             return cls.from_json(text)
         except MapError as error:
-            raise MapError(f"{path}: {error}") from None
+            raise type(error)(f"{path}: {error}") from None  # a newer console's map stays a NewerMapError
 
 
 def _table(data: dict[str, object], name: str) -> dict[int, int]:

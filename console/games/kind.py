@@ -125,6 +125,8 @@ class Codec:
     """The game of a journal's start event, or None when the event is another kind's."""
     actions: Mapping[str, Action[Any]]
     """Its journal's events besides ``start``, ``undo`` and ``end``, each by its type: the game after it."""
+    current: Callable[[Mapping[str, Any]], Event]
+    """An event of an older journal (not its start or end) as this version writes it: the journal's migration."""
     outcome_of: Callable[[Any], dict[str, Any]]
     """A finished game's outcome as its journal's end event holds it."""
     record: Callable[[Any], str]

@@ -18,14 +18,14 @@ import json
 from typing import Any
 
 from engine.board import Transport
-from engine.errors import RecordError, ScotlandYardError
+from engine.errors import NewerRecordError, RecordError, ScotlandYardError
 from engine.junior.game import ROGUES, JuniorGame, JuniorStart, Step, parse_step
 from engine.record import parse_json
+from engine.versions import Versions
 
 FORMAT = "scotland-yard-junior-record"
-VERSION = 2
-READS = (1, 2)
-"""The versions this engine reads (1: steps as lists; 2: steps in the notation)."""
+VERSIONS = Versions("a Junior game record", current=2)
+"""The versions this engine reads, and writes the last of (1: steps as lists; 2: steps in the notation)."""
 
 
 def dumps(game: JuniorGame) -> str:
@@ -33,7 +33,7 @@ def dumps(game: JuniorGame) -> str:
 
 
 def to_dict(game: JuniorGame) -> dict[str, Any]:
-    return {"format": FORMAT, "version": VERSION, "district": game.start.district, "stations": dict(game.start.stations),
+    return {"format": FORMAT, "version": VERSIONS.current, "district": game.start.district, "stations": dict(game.start.stations),
             "actions": [action_to_record(action) for action in game.actions]}
 
 
@@ -62,8 +62,7 @@ def loads(text: str) -> JuniorGame:
 def from_dict(data: Any) -> JuniorGame:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"not a Junior game record (no 'format': '{FORMAT}')")
-    if type(data.get("version")) is not int or data.get("version") not in READS:
-        raise RecordError(f"a Junior record of version {data.get('version')!r}; this engine reads versions {READS[0]} to {READS[-1]}")
+    VERSIONS.check(data.get("version"), RecordError, NewerRecordError)
     try:
         stations = {str(piece): int(station) for piece, station in data["stations"].items()}
         game = JuniorGame(JuniorStart(str(data["district"]), stations))

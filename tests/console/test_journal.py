@@ -449,11 +449,12 @@ def test_a_game_record_is_not_a_journal(tmp_path: Path) -> None:
 
 
 def test_a_foreign_version_is_refused_and_kept(tmp_path: Path) -> None:
+    """A version no console wrote (a newer console's journal: tests/console/test_formats.py)."""
     path = tmp_path / "game.journal"
     start = Game.new("reissue", 4).start
-    Journal(path).append({"type": "start", "format": FORMAT, "version": 3, "position": record.position_to_dict(start),
+    Journal(path).append({"type": "start", "format": FORMAT, "version": 0, "position": record.position_to_dict(start),
                           "settings": settings_to_dict(SETTINGS), "token": TOKEN})
-    corrupt_aside(path, path.read_bytes(), "version 3; this console reads versions 1 to 2")
+    corrupt_aside(path, path.read_bytes(), "version 0; this console reads versions 1 to 2")
 
 
 def test_a_broken_start_line_is_refused(tmp_path: Path) -> None:

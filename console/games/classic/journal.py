@@ -22,7 +22,9 @@ Mister X's stations are secret, so every event that holds them (his moves, and
 the start and corrections: his station and his travel log's) has a ``pad`` of
 spaces that makes each of them up to three digits (``console.recorder.padded``):
 the journal's size tells nothing of where he is. Replay ignores the pad, so
-journals written without it still load and go on with it.
+journals written without it still load and go on with it. A journal of
+version 1 (moves as objects) is written again in these lines when it is
+resumed (``current``).
 """
 
 from __future__ import annotations
@@ -85,5 +87,15 @@ def _corrected(game: Game, event: Event) -> Game:
     return Game(position_from_dict(event["position"]), game.board)
 
 
+def current(event: Event) -> Event:
+    """An older journal's event as this version writes it: a move in the notation, padded like a correction."""
+    if event["type"] == "move":
+        return moved(move_from_record(event["move"]))
+    if event["type"] == "correction":
+        return corrected(position_from_dict(event["position"]))
+    return event
+
+
 CODEC = Codec(game_name="a Scotland Yard game", record_format=FORMAT, start_fields=start_fields, started=started,
-              actions={"move": _moved, "correction": _corrected}, outcome_of=outcome_of, record=dumps, from_record=from_dict)
+              actions={"move": _moved, "correction": _corrected}, current=current, outcome_of=outcome_of, record=dumps,
+              from_record=from_dict)

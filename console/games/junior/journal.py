@@ -14,7 +14,8 @@ A rogue's choice is secret until the round's reveal, so its event has a ``pad``
 of spaces that makes its station up to three digits (``console.recorder.padded``):
 the journal's size tells nothing of it. Replay ignores the pad, so journals
 written without it still load and go on with it. The start is public (every
-piece stands on the board).
+piece stands on the board). A journal of version 1 (steps as lists) is written
+again in these lines when it is resumed (``current``).
 
 A finished game is filed as a Junior game record (``engine.junior.record``).
 """
@@ -62,5 +63,13 @@ def _stepped(game: JuniorGame, event: Event) -> JuniorGame:
     return game
 
 
+def current(event: Event) -> Event:
+    """An older journal's event as this version writes it: a step in the notation (a rogue's padded)."""
+    if event["type"] != "step":
+        return event
+    step = action_from_record(event["step"])
+    return UNDO if step is None else stepped(step)
+
+
 CODEC = Codec(game_name="a Junior game", record_format=FORMAT, start_fields=start_fields, started=started,
-              actions={"step": _stepped}, outcome_of=outcome_of, record=dumps, from_record=from_dict)
+              actions={"step": _stepped}, current=current, outcome_of=outcome_of, record=dumps, from_record=from_dict)
