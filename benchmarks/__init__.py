@@ -9,7 +9,9 @@ console, the engine and the hardware layer never import these):
 - ``tournament``: the strength of the classic computer players;
 - ``junior_tournament``: the balance of a Junior district between computer players;
 - ``hardware``: the hardware layer's Python work (LED frames, button scans);
-- ``link``: the handheld link (round trip, frame decoding).
+- ``link``: the handheld link (round trip, frame decoding);
+- ``writes``: the bytes written per game (journal, record, preferences, logs), for SD-card wear;
+- ``update``: a real update of the console into a temporary install tree, step by step, and a rollback.
 
 The shared pieces: ``figures`` (timing loops, the benches' command line and
 their ``name: value`` lines) and ``matches`` (the tournaments' match-ups, worker

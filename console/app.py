@@ -73,10 +73,12 @@ class Activity(Protocol):
 
 class Console:
     def __init__(self, hardware: Hardware, activity: Activity, *, palette: Palette = STANDARD,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, on_power: Callable[[bool, float], None] | None = None) -> None:
+        """*on_power(held, now)*: the power button's presses (ignored without it: only the program can shut down)."""
         self.hardware = hardware
         self.activity = activity
         self.clock = clock
+        self.on_power = on_power
         self.presenter = Presenter(hardware, palette)
         self._connected = hardware.handheld.connected
         self._lost_since: float | None = None
@@ -95,6 +97,9 @@ class Console:
         for key in self.hardware.controls.poll():
             if isinstance(key, KeyPressed):
                 activity.key_pressed(key.key, now)
+        for press in self.hardware.power.poll():
+            if self.on_power is not None:
+                self.on_power(press.held, now)
         link = self.hardware.handheld
         connected = link.connected
         if connected or self._lost_since is None:
@@ -111,9 +116,12 @@ class Console:
     def show(self, now: float) -> None:
         self.activity.present(self.presenter, now)
 
-    def run(self, should_stop: Callable[[], bool] = lambda: False, sleep: Callable[[float], None] = time.sleep) -> None:
-        """Step at most 30 times a second until *should_stop*."""
+    def run(self, should_stop: Callable[[], bool] = lambda: False, sleep: Callable[[float], None] = time.sleep,
+            each_frame: Callable[[], None] | None = None) -> None:
+        """Step at most 30 times a second until *should_stop*; *each_frame* runs after every step (the watchdog's pings)."""
         while not should_stop():
             started = self.clock()
             self.step()
+            if each_frame is not None:
+                each_frame()
             sleep(max(0.0, FRAME_SECONDS - (self.clock() - started)))

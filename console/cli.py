@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import math
 import secrets
 import signal
@@ -13,9 +12,10 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-from console import builder_tools, games
+from console import builder_tools, games, releases
+from console.backup import BackupError, ConsoleFiles
 from console.config import PREFERENCES, load_preferences, load_settings
 from console.settings import GameSettings, Level, Seat
 from console.storage import DataFolder, FolderError
@@ -26,11 +26,14 @@ from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import HandheldLink, Hardware
 from hardware.led_backends import LedDriverError
 from hardware.station_map import MapError, StationMap
+from hardware.sticks import StickError
 
 if TYPE_CHECKING:
+    from console.watchdog import Watchdog
     from hardware.sim.script import Command, ManualClock
     from hardware.sim.window import BoardDrawing, SimWindow
 
+T = TypeVar("T")
 _CONFIG_HELP = "config file (default: $SCOTLAND_YARD_CONFIG or /etc/scotland-yard/config.toml)"
 
 
@@ -64,7 +67,9 @@ def main(argv: list[str] | None = None) -> int:
     board.add_argument("--players", type=int, help="players, Mister X included (default: from the config file)")
     board.add_argument("--mister-x", choices=(Seat.HANDHELD.value, Seat.COMPUTER.value),
                        help="who plays Mister X (default: from the config file)")
-    sim = commands.add_parser("sim", help="play the console on a PC: the board, its keys and its screen in a window")
+    sim = commands.add_parser("sim", help="play the console on a PC: the board, its keys and its screen in a window",
+                              description="Play the console on a PC: the board, its keys and its screen in a window. "
+                                          "A folder named by $SCOTLAND_YARD_STICK stands in for a USB stick (backups, exports).")
     sim.add_argument("--config", help=_CONFIG_HELP)
     sim.add_argument("--data-dir", help="where games are saved (default: from the config file, or your data folder)")
     sim.add_argument("--headless", action="store_true", help="no window: play --script and save its screenshots")
@@ -87,6 +92,16 @@ def main(argv: list[str] | None = None) -> int:
     again.add_argument("--headless", action="store_true", help="in the simulator, no window: play --script and save its screenshots")
     again.add_argument("--script", help="the simulator's keys, waits and screenshots to play (see hardware/sim/script.py)")
     again.add_argument("--screenshots", help="folder for the script's screenshots (default: the current folder)")
+    keep = commands.add_parser("backup", help="copy the finished games, the config, the station map and the menus' choices to a USB stick")
+    keep.add_argument("folder", nargs="?", help="back up into FOLDER/scotland-yard-backups/ (default: the USB stick plugged in)")
+    again_from = commands.add_parser("restore", help="restore the newest backup from a USB stick (games are merged, nothing is lost)")
+    again_from.add_argument("folder", nargs="?", help="a backup, or a folder holding backups (default: the USB stick plugged in)")
+    for sub in (keep, again_from):
+        sub.add_argument("--config", help=_CONFIG_HELP)
+        sub.add_argument("--data-dir", help="the console's data folder (default: from the config file, or your data folder)")
+    share = commands.add_parser("export", help="a finished game as readable text, to share: every move in the notation")
+    share.add_argument("record", help="a game record (the data folder's history/ holds them)")
+    share.add_argument("-o", "--output", help="write the text to this file (default: print it)")
     pack = commands.add_parser("build-pack", help="write the maker's pack: drill templates, bill of materials, schematics (for builders)")
     pack.add_argument("folder", help="the folder to write the pack into (made if missing)")
     pack.add_argument("--board-size", default="545x420", help="the printed board, WIDTHxHEIGHT in mm (default 545x420, the classic board)")
@@ -97,6 +112,11 @@ def main(argv: list[str] | None = None) -> int:
                       help="control key hole diameter in mm (default 12; 24 or 30 for arcade buttons)")
     pack.add_argument("--update-wiring", action="store_true",
                       help="also rewrite the bill of materials table in hardware/WIRING.md from hardware/bom.toml (in a source checkout)")
+    releases.add_update_arguments(commands.add_parser(
+        "update", help="install a new version beside the running one, and switch to it once it passes its self-check"))
+    releases.add_rollback_arguments(commands.add_parser("rollback", help="go back to the version the last update replaced"))
+    commands.add_parser("self-check", help="check this install: its modules, the config file, a short headless game").add_argument(
+        "--config", help=_CONFIG_HELP)
     args = parser.parse_args(argv)
     return _run_command(args.command or "text", args)
 
@@ -124,9 +144,13 @@ def _with_data_dir(game: GameSettings, data_dir: str | None) -> GameSettings:
 
 
 def _play_on_board(args: argparse.Namespace) -> int:
+    from console.log_limits import log_to_journal
     from console.program import Program  # pygame loads only for the board
+    from console.straight_back import BACK_WITHIN_S
+    from console.updates import Updates
 
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")  # to the journal of systemd
+    log_to_journal()  # standard error, which systemd keeps in its journal: rate-limited, never a log file on the SD card
+    watchdog = board_watchdog()  # before anything starts a process, which must not inherit systemd's socket
     path = builder_tools.config_path(args.config)
     settings = load_settings(path)
     game, note = load_preferences(settings.game)
@@ -134,11 +158,21 @@ def _play_on_board(args: argparse.Namespace) -> int:
                                mister_x=Seat(args.mister_x) if args.mister_x else game.mister_x))
     with DataFolder.open(game.data_path) as folder, _open_board(settings.hardware, path, None) as hardware:  # the handheld on USB
         shutdown = _power_off if settings.hardware.profile == "pi" else None
-        program = Program(hardware, game, shutdown=shutdown, note=note or folder.note)
+        program = Program(hardware, game, shutdown=shutdown, note=note or folder.note, files=console_files(path, settings.hardware, game),
+                          straight_back_s=0 if args.new else BACK_WITHIN_S, updates=Updates.of_running(str(path)))
         if args.new:
             program.setup_menu()
-        program.run()  # each move is journaled: a stop loses nothing
+        watchdog.status = lambda: program.status
+        with watchdog:
+            program.run(each_frame=watchdog.frame)  # each move is journaled: a stop loses nothing
     return 0
+
+
+def board_watchdog() -> Watchdog:
+    """The service's watchdog; a minute of healthy loop proves the release the console runs from (a restart loop then keeps it)."""
+    from console.watchdog import Watchdog
+
+    return Watchdog.from_environment(on_healthy=releases.mark_proven)
 
 
 def _power_off() -> None:
@@ -240,11 +274,14 @@ def first_run_settings(settings: GameSettings) -> GameSettings:
 
 def _simulate(args: argparse.Namespace) -> int:
     from console.program import Program  # pygame loads only for the simulator
+    from console.straight_back import BACK_WITHIN_S
+    from console.watchdog import Watchdog
     from hardware.sim import open_window
     from hardware.sim.handheld import handheld_in_pane, handheld_in_window
     from hardware.sim.script import ManualClock
 
     commands = _script(args)
+    watchdog = Watchdog.from_environment()  # a simulator run by systemd (or a test playing its part) before any process starts
     settings = load_settings(builder_tools.config_path(args.config))
     game = _with_data_dir(settings.game, args.data_dir)
     game, note = load_preferences(first_run_settings(game))
@@ -256,15 +293,93 @@ def _simulate(args: argparse.Namespace) -> int:
         window.attach_pane(handheld.pane)
     try:
         with folder, hardware:
-            program = Program(hardware, game, note=note or folder.note, seed=args.seed, clock=clock, think_inline=args.headless)
+            program = Program(hardware, game, note=note or folder.note, seed=args.seed, clock=clock, think_inline=args.headless,
+                              files=console_files(builder_tools.config_path(args.config), settings.hardware, game),
+                              straight_back_s=0 if args.headless else BACK_WITHIN_S)  # a script starts where it says
             if not args.headless:
-                program.run(lambda: window.closed)
+                watchdog.status = lambda: program.status
+                with watchdog:
+                    program.run(lambda: window.closed, each_frame=watchdog.frame)
                 return 0
             assert isinstance(clock, ManualClock)
             _play_script(args, window, clock, program.console.step, lambda: program.finished, commands, handheld.press)
     finally:
         if handheld.process is not None:
             handheld.process.terminate()
+    return 0
+
+
+def console_files(config_file: Path, config: Config, game: GameSettings) -> ConsoleFiles:
+    """What a backup holds of this console: its data folder, its config file and the station map that names."""
+    return ConsoleFiles(game.data_path, config_file, builder_tools.map_path(config, config_file))
+
+
+def _backup_or_restore(args: argparse.Namespace) -> int:
+    """``backup``: a new backup on the stick (or FOLDER); ``restore``: the newest one back, while no console uses the data folder."""
+    from console import backup
+    from console.storage import fault_in_words
+
+    path = builder_tools.config_path(args.config)
+    settings = load_settings(path)
+    game, _ = load_preferences(_with_data_dir(settings.game, args.data_dir))
+    files = console_files(path, settings.hardware, game)
+    try:
+        if args.command == "backup":
+            made = _on_stick(args.folder, lambda place: backup.back_up(files, place))
+            for part in made.parts:
+                print(made.folder / part.name)
+            print(f"{made.summary}: {made.folder}")
+            return 0
+        with DataFolder.open(files.data):
+            restored = _on_stick(args.folder, lambda place: backup.restore(files, _backup_in(place)))
+    except OSError as error:
+        raise backup.BackupError(f"{error.filename or 'a file'}: {fault_in_words(error)}") from None
+    for name in restored.copied:
+        print(files.history / name)
+    for role in restored.restored:
+        print(files.settings_file(role))
+    for role, kept in restored.replaced:
+        print(f"{files.settings_file(role)} (the one it replaced: {kept})")
+    print(f"{restored.summary}.")
+    return 0
+
+
+def _backup_in(place: Path) -> Path:
+    """The newest backup in *place*, said; a ``BackupError`` if there is none."""
+    from console.backup import FOLDER, BackupError, newest_backup
+
+    folder = newest_backup(place)
+    if folder is None:
+        raise BackupError(f"no backup in {place} (a backup is a folder of {FOLDER}/ holding a manifest.json): back up first")
+    print(f"Restoring {folder}")
+    return folder
+
+
+def _on_stick(folder: str | None, work: Callable[[Path], T]) -> T:
+    """*work* on *folder*, or on the USB stick plugged in (mounted for it if need be)."""
+    from console.backup import BackupError
+    from hardware.sticks import usb_stick
+
+    if folder is not None:
+        return work(Path(folder))
+    with usb_stick() as stick:
+        if stick is None:
+            raise BackupError("no USB stick found: plug one in, or name a folder")
+        return work(stick)
+
+
+def _export(args: argparse.Namespace) -> int:
+    from console.export import export_file
+
+    exported = export_file(Path(args.record))
+    if args.output is None:
+        sys.stdout.write(exported.text)
+        return 0
+    try:
+        Path(args.output).write_text(exported.text, encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"cannot write {args.output}: {error.strerror or error}") from None
+    print(args.output)
     return 0
 
 
@@ -296,6 +411,12 @@ def _flash(args: argparse.Namespace) -> int:
     return flash_handheld(args.port, sys.stdout)
 
 
+def _self_check(args: argparse.Namespace) -> int:
+    from console.selfcheck import run_checks
+
+    return run_checks(args.config, sys.stdout)
+
+
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "text": _play_in_terminal,
     "flash-handheld": _flash,
@@ -306,6 +427,12 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "hw-test": _builder_tool,
     "calibrate": _builder_tool,
     "build-pack": _build_pack,
+    "backup": _backup_or_restore,
+    "restore": _backup_or_restore,
+    "export": _export,
+    "update": releases.update_command,
+    "rollback": releases.rollback_command,
+    "self-check": _self_check,
 }
 
 
@@ -314,7 +441,8 @@ def _run_command(command: str, args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, _stop)  # before pygame starts: SDL would take SIGTERM for a window's close, unheeded
     try:
         return _COMMANDS[command](args)
-    except (ConfigError, MapError, LedDriverError, RecordError, FolderError, PackError) as error:
+    except (ConfigError, MapError, LedDriverError, RecordError, FolderError, PackError, BackupError, StickError,
+            releases.ReleaseError) as error:
         print(f"scotland-yard {command}: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

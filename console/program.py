@@ -6,13 +6,22 @@ game runs its flow gets the events, and MENU opens the game's own menu (its
 kind's options, such as the deduction assist and correcting the board; restart;
 leave) over it; while the hardware test runs, it gets them; while a past game
 is replayed (the start menu's Past games, from the history folder), its
-playback gets them.
+playback gets them. Past games also exports a game as text to a USB stick,
+and Settings backs the games and settings up to one and restores them
+(``console.backup``, ``console.export``).
 
 An interrupted game (the power went, the program was killed, the players
 left it) is offered first: the start menu opens on "Resume", so a single
 CONFIRM takes the table back to where it was. Its journal is read once, when
 the program starts (a finished game left behind by a power cut is filed then);
-drawing a menu reads nothing.
+drawing a menu reads nothing. Given *straight_back_s*, a game torn from the
+table within that time (a restart, a power cut) and not left by the players
+is played again at once, without the start menu (``console.straight_back``).
+
+The power button (its own part of the hardware, not a key) works over
+everything: a short press asks whether to shut down (UNDO goes back to what was
+on), a long one shuts down at once; either way the board goes dark and the
+screen says so before the shutdown command runs (``console.power_off``).
 """
 
 from __future__ import annotations
@@ -24,7 +33,9 @@ from pathlib import Path
 from typing import Any
 
 from console.app import Console, Presenter
-from console.config import save_preferences
+from console.backup import ConsoleFiles, StickOpener, back_up_to_stick, restore_from_stick
+from console.config import load_preferences, save_preferences
+from console.export import export_to_stick
 from console.games import GameKind, editions, find_kind
 from console.games.kind import GameFlow, Setup
 from console.hardware_test import HardwareTest
@@ -32,14 +43,18 @@ from console.history import PastGame, any_filed, filed, past_game
 from console.journal import ResumedGame, filing_time
 from console.lights import PaletteName
 from console.menu import Action, Menu, Row, Setting
+from console.power_off import ShuttingDown, power_question
 from console.replay import Playback
 from console.screen.menu import MenuScene
 from console.session import HISTORY, Sitting, find_kept
 from console.settings import GameSettings
 from console.storage import fault_in_words
+from console.straight_back import forget_left, goes_straight_back, mark_left
 from console.thinker import Thinker
+from console.updates import Updates
 from engine import Station, london
 from hardware.interfaces import Hardware, Key, Message
+from hardware.sticks import usb_stick
 
 _SETUP_MESSAGE = "Set up the game, then CONFIRM on the last row"
 RETRY_SAVING_S = 5.0
@@ -63,7 +78,15 @@ class Program:
         note: str = "",
         seed: int | None = None,
         think_inline: bool = False,
+        files: ConsoleFiles | None = None,
+        stick: StickOpener = usb_stick,
+        straight_back_s: float = 0.0,
+        updates: Updates | None = None,
     ) -> None:
+        """*files*: what Settings backs up and restores (default: the data folder's games and preferences); *stick*: opens the USB stick.
+
+        *straight_back_s*: a game interrupted (not left) this recently is played again at once (0: the start menu always opens).
+        """
         self.hardware = hardware
         self.settings = settings
         self.shutdown = shutdown
@@ -74,6 +97,10 @@ class Program:
         self.think_inline = think_inline
         """Computer players think in-process, at once (a scripted run, reproducible), not in a worker."""
         self.stations = london().stations
+        self.files = files or ConsoleFiles(settings.data_path)
+        self.stick = stick
+        self.updates = updates
+        """Settings' update from a USB stick and rollback (None: the console does not run from an install tree)."""
         self.sitting: Sitting | None = None
         self.kept: ResumedGame | None = None
         """The interrupted game the start menu offers (read from its journal once)."""
@@ -91,18 +118,35 @@ class Program:
         self._setup_kind: GameKind | None = None
         self.finished = False
         """The players shut the console down (or quit it)."""
+        self._asking_off: Menu | None = None
+        """The power button's question, while it is open."""
         self.kept, problem = find_kept(settings.data_path, timestamp)
         self.start_menu(problem or note)
-        self.console = Console(hardware, self, clock=clock)
+        self.console = Console(hardware, self, clock=clock, on_power=self.power_pressed)
+        if self.kept is not None and straight_back_s > 0 and goes_straight_back(self.kept, straight_back_s):
+            self._play(fresh=False, now=clock())  # torn from its game (a restart, a power cut), not left: no press needed
 
     @property
     def flow(self) -> GameFlow | None:
         """The flow of the game being played (``None`` between games)."""
         return self.sitting.flow if self.sitting is not None else None
 
-    def run(self, should_stop: Callable[[], bool] = lambda: False) -> None:
-        """Run the console until it is shut down (or *should_stop*)."""
-        self.console.run(lambda: should_stop() or self.finished, self.sleep)
+    def run(self, should_stop: Callable[[], bool] = lambda: False, each_frame: Callable[[], None] | None = None) -> None:
+        """Run the console until it is shut down (or *should_stop*); *each_frame* after every step (the watchdog)."""
+        self.console.run(lambda: should_stop() or self.finished, self.sleep, each_frame)
+
+    @property
+    def status(self) -> str:
+        """What the console is doing, in public words (systemd's status line): never a station, never a secret."""
+        if self.finished:
+            return "Shutting down"
+        if self.sitting is not None:
+            return "Playing a game"
+        if self.hardware_test is not None:
+            return "Hardware test"
+        if self.playback is not None:
+            return "Replaying a past game"
+        return "Start menu"
 
     # ------------------------------------------------------------ the start menu and the settings
 
@@ -123,10 +167,27 @@ class Program:
         rows: list[Row] = [
             Setting("assist", "Deduction assist", (False, True), ("off", "on"), self._setting_changed),
             Setting("palette", "Light colours", tuple(PaletteName), tuple(name.value for name in PaletteName), self._setting_changed),
+            Action("Back up to USB stick", self._back_up),
+            Action("Restore from USB stick", self._restore),
+            *(self.updates.rows() if self.updates is not None else []),
             Action("Done", self._settings_done),
         ]
-        values = {"assist": self.settings.assist, "palette": self.settings.palette}
-        self.menu = Menu("Settings", rows, values, message="The deduction assist lights where Mister X can be", back=self._settings_done)
+        self.menu = Menu("Settings", rows, self._settings_values(), message="The deduction assist lights where Mister X can be",
+                         back=self._settings_done)
+
+    def _settings_values(self) -> dict[str, Any]:
+        return {"assist": self.settings.assist, "palette": self.settings.palette}
+
+    def _back_up(self, now: float) -> None:
+        assert self.menu is not None
+        self.menu.message = back_up_to_stick(self.files, self.stick)
+
+    def _restore(self, now: float) -> None:
+        said = restore_from_stick(self.files, self.stick)
+        self.settings, problem = load_preferences(self.settings)  # the restored choices hold from now on
+        assert self.menu is not None
+        self.menu.values |= self._settings_values()
+        self.menu.message = problem or said
 
     def _setting_changed(self, key: str, value: Any) -> None:
         self.settings = replace(self.settings, **{key: value})
@@ -142,9 +203,31 @@ class Program:
             return f"Your choices hold until the console stops: they cannot be saved ({fault_in_words(error)})"
 
     def _off(self, now: float) -> None:
+        """Shut down (or quit): a game is kept as left, and the board goes dark and the screen says so before the power goes."""
+        if self.sitting is not None:
+            self._keep_left()
+            self.sitting = None
         self.finished = True
+        self.console.presenter.show(ShuttingDown.of(power_off=self.shutdown is not None), now)
         if self.shutdown:
             self.shutdown()
+
+    def power_pressed(self, held: bool, now: float) -> None:
+        """The power button: held, shut down at once; a short press asks first, over whatever is on (UNDO goes back to it)."""
+        if self.finished:
+            return
+        if held:
+            self._off(now)
+            return
+        if self._asking_off is not None:
+            return
+        under = self.menu
+
+        def back(now: float) -> None:
+            self.menu, self._asking_off = under, None
+
+        self.menu = self._asking_off = power_question(power_off=self.shutdown is not None, in_game=self.sitting is not None,
+                                                      off=self._off, back=back)
 
     # ------------------------------------------------------------ the new game's setup
 
@@ -231,15 +314,22 @@ class Program:
         self._play(fresh=True, now=now)
 
     def _leave(self, now: float) -> None:
+        self._keep_left()
+        self.sitting = None
+        self.start_menu("The game is kept: Resume takes you back to it")
+
+    def _keep_left(self) -> None:
+        """The players leave the game: it is kept, and marked as left (a restart does not go straight back into it)."""
         sitting = self.sitting
         assert sitting is not None
         sitting.flow.leave()
         self.kept = sitting.kept()
-        self.sitting = None
-        self.start_menu("The game is kept: Resume takes you back to it")
+        mark_left(self.kept)
 
     def _play(self, *, fresh: bool, now: float) -> None:
         self.menu = None
+        if self.kept is not None:
+            forget_left(self.kept)
         self.sitting = Sitting(self.hardware, self.settings, now, kept=self.kept, fresh=fresh, timestamp=self.timestamp, seed=self.seed,
                                thinker=Thinker(inline=self.think_inline))
         self.kept = None
@@ -260,7 +350,7 @@ class Program:
         return self.settings.data_path / HISTORY
 
     def past_games_menu(self, page: int = 0, cursor: int | None = None) -> None:
-        """The filed games, newest first, a page at a time; CONFIRM replays one, UNDO goes back to the start menu."""
+        """The filed games, newest first, a page at a time; CONFIRM offers one's replay and export, UNDO goes back to the start menu."""
         paths = filed(self._history)
         if not paths:
             self.start_menu()
@@ -276,16 +366,31 @@ class Program:
         rows.append(Action("Back", lambda now: self.start_menu()))
         title = "Past games" if pages == 1 else f"Past games {first + 1}-{first + len(shown)} of {len(paths)}"
         self.menu = Menu(title, rows, cursor=int(page > 0) if cursor is None else cursor,
-                         message="CONFIRM replays a game: any key skips to its end", back=lambda now: self.start_menu())
+                         message="CONFIRM on a game: replay it, or export it to a USB stick", back=lambda now: self.start_menu())
 
     def _past_game_row(self, game: PastGame, page: int, row: int) -> Action:
-        return Action(game.label, lambda now: self._replay(game, page, row, now))
+        return Action(game.label, lambda now: self._past_game_menu(game, page, row))
 
-    def _replay(self, game: PastGame, page: int, row: int, now: float) -> None:
+    def _past_game_menu(self, game: PastGame, page: int, row: int) -> None:
+        """One past game: replay it, or export it as text to the USB stick; an unreadable one says why instead."""
         if game.kind is None:
             assert self.menu is not None
             self.menu.message = f"It cannot be replayed: {game.problem}"
             return
+
+        def back(now: float) -> None:
+            self.past_games_menu(page, row)
+
+        def export(now: float) -> None:
+            assert self.menu is not None
+            self.menu.message = export_to_stick(game.path, self.stick)
+
+        rows: list[Row] = [Action("Replay", lambda now: self._replay(game, page, row, now)), Action("Export to USB stick", export),
+                           Action("Back", back)]
+        self.menu = Menu(game.label, rows, message="Replay: any key skips to the end, another leaves", back=back)
+
+    def _replay(self, game: PastGame, page: int, row: int, now: float) -> None:
+        assert game.kind is not None
         self.menu = None
         self.playback = Playback(game.kind, game.game, now)
         self._replayed = (page, row)
@@ -353,7 +458,20 @@ class Program:
         elif self.sitting is not None:
             self.sitting.flow.button_stuck(station, now)
 
+    def _updating(self) -> None:
+        """An update's progress on the menu; once it (or a rollback) succeeded, the console ends and its service starts the new release."""
+        assert self.updates is not None
+        news = self.updates.news()
+        if news and self.menu is not None:
+            self.menu.message = news
+        if self.updates.restart and self.sitting is None:
+            self.finished = True
+
     def tick(self, now: float) -> None:
+        if self.updates is not None:
+            self._updating()
+        if self._asking_off is not None and self.sitting is None:
+            return  # the power button's question holds a hardware test or a replay where it is (a game goes on underneath)
         if self.hardware_test is not None:
             self.hardware_test.tick(now)
             self._hardware_test_done()
@@ -367,6 +485,8 @@ class Program:
                 self.sitting.retry_saving()
 
     def present(self, presenter: Presenter, now: float) -> None:
+        if self.finished:
+            return  # the board stays dark (``_off`` showed the last scene)
         presenter.palette = self.settings.palette.palette
         presenter.warning = self.sitting.saving_problem if self.sitting is not None else ""
         flow = self.flow

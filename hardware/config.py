@@ -39,6 +39,9 @@ overlay (the one the installer writes): it holds one chip select, CE0 GPIO18 (or
 overlay's ``cs0_pin``); CE1 GPIO17 and CE2 GPIO16 are held only by ``spi1-2cs`` and
 ``spi1-3cs``, which the console does not use, so they stay free for other uses."""
 
+NO_POWER_BUTTON = 0
+"""``controls.power`` of a console without a power button."""
+
 LEDS_SPI0_PIN = 10
 """The ``ws281x`` backend's SPI pin: rpi-ws281x drives GPIO10 through ``/dev/spidev0.0``, holding all of SPI0."""
 
@@ -97,6 +100,9 @@ class ControlConfig:
     confirm: int = 26
     undo: int = 24
     menu: int = 23
+    power: int = 3
+    """The power button (``hardware.power_button``): GPIO3, which also wakes a halted Pi; 0 means none.
+    GPIO3 is I2C1's SCL too, so a console with this button uses no I2C1 (and no ``gpio-shutdown`` overlay)."""
     bounce_ms: float = 30.0
 
 
@@ -269,7 +275,8 @@ def pin_claims(config: Config) -> list[tuple[str, int]]:
     held = [pin for line, pin in bus.items() if not (buttons.spi_bus == 1 and line == "ce0")]
     claims += [("buttons.spi_bus", pin) for pin in held if pin != buttons.select_pin]
     claims += [("buttons.select_pin", buttons.select_pin), ("buttons.load_pin", buttons.load_pin)]
-    claims += [(f"controls.{f.name}", getattr(config.controls, f.name)) for f in fields(ControlConfig) if f.name != "bounce_ms"]
+    claims += [(f"controls.{f.name}", getattr(config.controls, f.name)) for f in fields(ControlConfig)
+               if f.name != "bounce_ms" and not (f.name == "power" and config.controls.power == NO_POWER_BUTTON)]
     return claims
 
 

@@ -11,13 +11,14 @@ from collections.abc import Mapping, Sequence
 from contextlib import ExitStack
 from typing import TYPE_CHECKING
 
-from hardware.config import Config, ConfigError
+from hardware.config import NO_POWER_BUTTON, Config, ConfigError
 from hardware.controls import FakeControlButtons, GpioControlButtons
 from hardware.handheld import MemoryHandheldLink, ScriptedFarEnd
-from hardware.interfaces import ControlButtons, HandheldLink, Hardware, Screen, StationButtons, StationLeds
+from hardware.interfaces import ControlButtons, HandheldLink, Hardware, NoPowerButton, PowerButton, Screen, StationButtons, StationLeds
 from hardware.led_backends import SpiWriter, Ws281xWriter
 from hardware.leds import LedStrip, PixelWriter, RecordingLeds
 from hardware.lgpio_folder import use_writable_lgpio_folder
+from hardware.power_button import FakePowerButton, GpioPowerButton
 from hardware.station_buttons import FakeStationButtons, ShiftRegisterChain, StationButtonScanner
 from hardware.station_map import StationMap
 
@@ -54,6 +55,17 @@ def build_controls(config: Config) -> ControlButtons:
     _require_pi(config, "controls")
     use_writable_lgpio_folder()
     return GpioControlButtons(config.controls)
+
+
+def build_power_button(config: Config) -> PowerButton:
+    """The power button (``controls.power``), or none if it is set to 0."""
+    if config.profile == "fake":
+        return FakePowerButton()
+    _require_pi(config, "power button")
+    if config.controls.power == NO_POWER_BUTTON:
+        return NoPowerButton()
+    use_writable_lgpio_folder()
+    return GpioPowerButton(config.controls.power, bounce_s=config.controls.bounce_ms / 1000 or None)
 
 
 def build_screen(config: Config) -> Screen:
@@ -94,20 +106,23 @@ def build_hardware(config: Config, station_map: StationMap, stations: Sequence[i
         station_map.require_complete(stations)
     with ExitStack() as built:  # a part that fails to build closes the ones built before it
         leds, buttons, controls = build_board(config, station_map.pixels, station_map.buttons, built)
+        power = build_power_button(config)
+        built.callback(power.close)
         screen = build_screen(config)
         built.callback(screen.close)
         link = handheld if handheld is not None else build_handheld(config)
         built.pop_all()
-    return Hardware(leds, buttons, controls, screen, link)
+    return Hardware(leds, buttons, controls, screen, link, power)
 
 
 def build_sim(config: Config, drawing: BoardDrawing, handheld: HandheldLink, *,
               size: tuple[int, int] = (1280, 760)) -> tuple[Hardware, SimWindow]:
     """The simulated board: every part lives in one pygame window (``hardware.sim.window``)."""
-    from hardware.sim.window import SimControls, SimLeds, SimScreen, SimStationButtons, SimWindow
+    from hardware.sim.window import SimControls, SimLeds, SimPowerButton, SimScreen, SimStationButtons, SimWindow
 
     window = SimWindow(drawing, config.screen, size, leds=config.leds)
-    return Hardware(SimLeds(window), SimStationButtons(window), SimControls(window), SimScreen(window), handheld), window
+    parts = SimLeds(window), SimStationButtons(window), SimControls(window), SimScreen(window)
+    return Hardware(*parts, handheld, SimPowerButton(window)), window
 
 
 def _require_pi(config: Config, part: str) -> None:

@@ -9,7 +9,7 @@ console is handed one ``Hardware`` bundle built for a profile (``pi``,
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol, Self, TypeAlias, runtime_checkable
 
@@ -62,6 +62,17 @@ class KeyPressed:
     key: Key
 
 
+@dataclass(frozen=True)
+class PowerPressed:
+    """The power button: a short press (released before the hold time), or a long one.
+
+    A long press (``held``) comes once the button has been down for the hold
+    time, without waiting for its release: holding it is how to shut down now.
+    """
+
+    held: bool
+
+
 @runtime_checkable
 class StationLeds(Protocol):
     """One light under every station."""
@@ -91,6 +102,26 @@ class ControlButtons(Protocol):
         """The key presses since the last poll, in order."""
 
     def close(self) -> None: ...
+
+
+@runtime_checkable
+class PowerButton(Protocol):
+    """The power button: its own part, not a key by the board (it also wakes a halted Pi)."""
+
+    def poll(self) -> Sequence[PowerPressed]:
+        """The presses since the last poll, in order."""
+
+    def close(self) -> None: ...
+
+
+class NoPowerButton:
+    """A console without a power button (``controls.power = 0``): nothing is ever pressed."""
+
+    def poll(self) -> list[PowerPressed]:
+        return []
+
+    def close(self) -> None:
+        pass
 
 
 @runtime_checkable
@@ -143,9 +174,10 @@ class Hardware:
     controls: ControlButtons
     screen: Screen
     handheld: HandheldLink
+    power: PowerButton = field(default_factory=NoPowerButton)
 
     def close(self) -> None:
-        for part in (self.leds, self.station_buttons, self.controls, self.screen, self.handheld):
+        for part in (self.leds, self.station_buttons, self.controls, self.screen, self.handheld, self.power):
             part.close()
 
     def __enter__(self) -> Self:

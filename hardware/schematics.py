@@ -21,10 +21,13 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hardware.config import SPI_BUS_PINS, ButtonChainConfig, ControlConfig, LedConfig
+from hardware.config import NO_POWER_BUTTON, SPI_BUS_PINS, ButtonChainConfig, ControlConfig, LedConfig
 
 if TYPE_CHECKING:
     import schemdraw
+
+GROUND_PINS = (6, 9, 14, 20, 25, 30, 34, 39)
+"""The ground pins of the 40-pin header."""
 
 HEADER_PIN = {
     2: 3, 3: 5, 4: 7, 14: 8, 15: 10, 17: 11, 18: 12, 27: 13, 22: 15, 23: 16, 24: 18,
@@ -63,6 +66,9 @@ class PiPins:
     miso: int
     load: int
     controls: tuple[tuple[str, int], ...]
+    """The control keys beside the board: their names and GPIOs."""
+    power: int
+    """The power button's GPIO (``NO_POWER_BUTTON``: none)."""
     chips: int
     pixels: int
 
@@ -71,8 +77,9 @@ def pi_pins() -> PiPins:
     """The reference build's pins: the defaults of ``hardware.config``."""
     leds, buttons, controls = LedConfig(), ButtonChainConfig(), ControlConfig()
     bus = SPI_BUS_PINS[buttons.spi_bus]
-    keys = tuple((f.name.replace("_", " ").upper(), getattr(controls, f.name)) for f in fields(ControlConfig) if f.name != "bounce_ms")
-    return PiPins(leds.pin, bus["sclk"], bus["miso"], buttons.load_pin, keys, buttons.chips, leds.count)
+    keys = tuple((f.name.replace("_", " ").upper(), getattr(controls, f.name)) for f in fields(ControlConfig)
+                 if f.name not in ("bounce_ms", "power"))
+    return PiPins(leds.pin, bus["sclk"], bus["miso"], buttons.load_pin, keys, controls.power, buttons.chips, leds.count)
 
 
 @dataclass(frozen=True)
@@ -456,20 +463,19 @@ def led_power() -> schemdraw.Drawing:
 
 
 def control_keys() -> schemdraw.Drawing:
-    """The control keys: each from its GPIO to ground, with the Pi's internal pull-up."""
+    """The control keys and the power button: each from its GPIO to ground, with a pull-up on the Pi."""
     import schemdraw.elements as elm
 
     pins = pi_pins()
     d = _drawing()
     count = len(pins.controls)
-    pi = elm.Ic(
-        pins=[
-            elm.IcPin(name=gpio(pin), side="right", slot=f"{count - i}/{count}", anchorname=f"k{i}")
-            for i, (_, pin) in enumerate(pins.controls)
-        ],
-        size=(4.0, count * 1.2),
-        pinspacing=1.2,
-    ).label("Raspberry Pi: internal pull-ups on (gpiozero Button)", loc="top", fontsize=11)
+    rows = count + 2 if pins.power != NO_POWER_BUTTON else count  # the power button below the keys, a row apart
+    pi_pins_drawn = [elm.IcPin(name=gpio(pin), side="right", slot=f"{rows - i}/{rows}", anchorname=f"k{i}")
+                     for i, (_, pin) in enumerate(pins.controls)]
+    if pins.power != NO_POWER_BUTTON:
+        pi_pins_drawn.append(elm.IcPin(name=gpio(pins.power), side="right", slot=f"1/{rows}", anchorname="power"))
+    pi = elm.Ic(pins=pi_pins_drawn, size=(4.0, rows * 1.2), pinspacing=1.2).label(
+        "Raspberry Pi (pull-ups on)", loc="top", fontsize=11)
     d += pi
     gnd_x = pi.absanchors["k0"][0] + 6.5
     for i, (name, _) in enumerate(pins.controls):
@@ -483,10 +489,23 @@ def control_keys() -> schemdraw.Drawing:
     d += elm.Line().at((gnd_x, top)).down().toy(bottom - 0.8)
     d += elm.Ground()
     d += elm.Label().at((gnd_x + 0.4, bottom - 1.1)).label("Pi GND (pin 39)", halign="left", fontsize=10)
-    _title(d, "Control keys: normally-open buttons to ground")
+    note_y = bottom - 2.4
+    if pins.power != NO_POWER_BUTTON:
+        power = pi.absanchors["power"]
+        ground = next(pin for pin in GROUND_PINS if pin > HEADER_PIN[pins.power])  # the nearest ground pin after it
+        d += elm.Line().at(power).right().length(1.5)
+        d += elm.Button().right().label("POWER", loc="top", fontsize=10)
+        d += elm.Line().right().length(1.0)
+        d += elm.Ground()
+        d += elm.Label().at((d.here[0] + 0.4, power[1] - 0.3)).label(f"Pi GND (pin {ground})", halign="left", fontsize=10)
+        note_y = power[1] - 2.4
+        _note(d, (power[0] + 1.5, power[1] - 1.2),
+              f"Momentary. {gpio(pins.power)} also wakes a halted Pi 3, 4 or Zero 2 W.\n"
+              "It is I2C1's SCL, with a 1.8k pull-up on the Pi: no I2C1 with it.", 9)
+    _title(d, "Control keys and the power button: normally-open buttons to ground")
     d += (
         elm.Label()
-        .at((pi.absanchors["k0"][0] - 4.0, bottom - 2.4))
+        .at((pi.absanchors["k0"][0] - 4.0, note_y))
         .label(
             "No resistors: a released key reads high through the Pi's pull-up, a pressed one low. Debounced in software.",
             halign="left",

@@ -4,13 +4,14 @@
 #   sudo hardware/install/install.sh             install (run it again any time: it is idempotent)
 #   hardware/install/install.sh --dry-run        print every command and file, change nothing
 #
-# Run it from the checkout the console should run from: the service uses this checkout's
-# virtual environment (.venv). See hardware/INSTALL.md for the steps it takes.
+# It installs the console from this checkout as the first release of the install tree
+# (/usr/local/lib/scotland-yard: see console/releases.py); later versions come with
+# `scotland-yard update`. See hardware/INSTALL.md for the steps it takes.
 set -euo pipefail
 
 usage() {
     cat <<'EOF'
-Usage: install.sh [--dry-run] [--force] [--user NAME] [--config FILE] [--boot-config FILE]
+Usage: install.sh [--dry-run] [--force] [--user NAME] [--config FILE] [--boot-config FILE] [--root DIR]
 
   --dry-run           print every command it would run ("would run: ...") and every file it
                       would write ("would write: ..."), and change nothing
@@ -21,23 +22,30 @@ Usage: install.sh [--dry-run] [--force] [--user NAME] [--config FILE] [--boot-co
                       its pins decide the SPI overlay; a starter file is written if missing
   --boot-config FILE  the firmware's config.txt (default: /boot/firmware/config.txt, or
                       /boot/config.txt on older systems)
+  --root DIR          the install tree: its releases, current and previous, and the wheels
+                      (default: /usr/local/lib/scotland-yard)
   -h, --help          this help
 EOF
 }
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 CHECKOUT=$(cd "$SCRIPT_DIR/../.." && pwd)
-VENV="$CHECKOUT/.venv"
+INSTALL_ROOT=/usr/local/lib/scotland-yard
 CONFIG_FILE=/etc/scotland-yard/config.toml
 STATE_DIR=/var/lib/scotland-yard
 UNIT_SOURCE="$SCRIPT_DIR/scotland-yard.service"
 UNIT_PATH=/etc/systemd/system/scotland-yard.service
+FALLBACK_SOURCE="$SCRIPT_DIR/scotland-yard-fallback.service"
+FALLBACK_PATH=/etc/systemd/system/scotland-yard-fallback.service
+JOURNALD_SOURCE="$SCRIPT_DIR/journald-scotland-yard.conf"
+JOURNALD_PATH=/etc/systemd/journald.conf.d/scotland-yard.conf
 UDEV_SOURCE="$SCRIPT_DIR/99-scotland-yard-handheld.rules"
 UDEV_PATH=/etc/udev/rules.d/99-scotland-yard-handheld.rules
 AUDIO_BLACKLIST_PATH=/etc/modprobe.d/scotland-yard-no-onboard-audio.conf
 COMMAND_LINK=/usr/local/bin/scotland-yard
 MODEL_FILE=${SCOTLAND_YARD_MODEL_FILE:-/proc/device-tree/model}
 TEMPLATE_CHECKOUT=/opt/scotland-yard
+TEMPLATE_ROOT=/usr/local/lib/scotland-yard
 TEMPLATE_CONFIG=/etc/scotland-yard/config.toml
 SERVICE_GROUPS=(gpio spi i2c video render input dialout)
 APT_PACKAGES=(
@@ -216,10 +224,11 @@ print(buttons.spi_bus, buttons.select_pin, leds.backend, leds.pin, leds.spi_bus)
 ' "$CONFIG_FILE" <<<"$text"
 }
 
-# The service unit for this checkout, user and config file.
+# A unit file (default: the console's service) for this install root, checkout, user and config file.
 unit_text() {
     local text
-    text=$(cat "$UNIT_SOURCE")
+    text=$(cat "${1:-$UNIT_SOURCE}")
+    text=${text//"$TEMPLATE_ROOT"/"$INSTALL_ROOT"}
     text=${text//"$TEMPLATE_CHECKOUT/"/"$CHECKOUT/"}
     text=${text//"$TEMPLATE_CONFIG"/"$CONFIG_FILE"}
     local line out=()
@@ -241,6 +250,8 @@ main() {
             --config=*) CONFIG_FILE=${1#*=} ;;
             --boot-config) BOOT_CONFIG=${2:?--boot-config needs a file}; shift ;;
             --boot-config=*) BOOT_CONFIG=${1#*=} ;;
+            --root) INSTALL_ROOT=${2:?--root needs a folder}; shift ;;
+            --root=*) INSTALL_ROOT=${1#*=} ;;
             -h | --help) usage; exit 0 ;;
             *) usage >&2; fail "unknown option: $1" ;;
         esac
@@ -248,6 +259,8 @@ main() {
     done
     [[ $CHECKOUT =~ [[:space:]] ]] && fail "the checkout's path has a space ($CHECKOUT); systemd cannot run it: move it"
     [[ $CONFIG_FILE == /* ]] || fail "--config must be an absolute path, not $CONFIG_FILE"
+    [[ $INSTALL_ROOT == /* && ! $INSTALL_ROOT =~ [[:space:]] ]] || fail "--root must be an absolute path without spaces, not $INSTALL_ROOT"
+    INSTALL_ROOT=${INSTALL_ROOT%/}
 
     local model pi5=no
     model=$(board_model)
@@ -270,17 +283,13 @@ main() {
         [[ -e $BOOT_CONFIG || ! -e /boot/config.txt ]] || BOOT_CONFIG=/boot/config.txt
     fi
 
-    local owner=root as_owner=()
-    owner=$(stat -c %U "$CHECKOUT")
-    [[ $owner != root ]] && as_owner=(runuser -u "$owner" --)
-
     local config_text
     if [[ -f $CONFIG_FILE ]]; then config_text=$(cat "$CONFIG_FILE"); else config_text=$(starter_config "$pi5"); fi
     local settings button_bus select_pin led_backend led_pin led_bus
     settings=$(config_settings "$config_text")
     read -r button_bus select_pin led_backend led_pin led_bus <<<"$settings"
     say "Installing the Scotland Yard console from $CHECKOUT"
-    say "board: ${model:-unknown}; service user: $SERVICE_USER; config: $CONFIG_FILE; boot config: $BOOT_CONFIG"
+    say "board: ${model:-unknown}; service user: $SERVICE_USER; config: $CONFIG_FILE; boot config: $BOOT_CONFIG; install root: $INSTALL_ROOT"
     if [[ $led_backend == spi ]]; then
         say "from the config: buttons on SPI$button_bus (select GPIO$select_pin, unconnected); LED strip on SPI$led_bus"
     else
@@ -320,17 +329,7 @@ blacklist snd_bcm2835"
     edit_boot_config "$BOOT_CONFIG" "$audio_off" "${boot_lines[@]}"
 
     say ""
-    say "== 3. The virtual environment and the console ($VENV)"
-    if [[ -x $VENV/bin/python ]]; then
-        say "unchanged: $VENV (exists)"
-    else
-        run "${as_owner[@]}" python3 -m venv --system-site-packages "$VENV"
-    fi
-    run "${as_owner[@]}" "$VENV/bin/python" -m pip install -e "$CHECKOUT[pi]"
-    run ln -sfn "$VENV/bin/scotland-yard" "$COMMAND_LINK"
-
-    say ""
-    say "== 4. Config file and state folder"
+    say "== 3. Config file and state folder"
     if [[ -f $CONFIG_FILE ]]; then
         say "unchanged: $CONFIG_FILE (exists; never overwritten)"
     else
@@ -348,15 +347,31 @@ blacklist snd_bcm2835"
     fi
 
     say ""
+    say "== 4. The console's first release ($INSTALL_ROOT)"
+    # Made from this checkout by the system's python3, its dependencies fetched into the install
+    # tree's wheelhouse (so later updates from a USB stick install offline), checked, then made
+    # current. The system's packages stay visible to it (python3-lgpio for gpiozero).
+    if [[ -f $INSTALL_ROOT/current/release.json ]]; then
+        say "unchanged: $INSTALL_ROOT/current (a release is installed; to install this checkout: sudo scotland-yard update $CHECKOUT)"
+    else
+        run env PYTHONPATH="$CHECKOUT" python3 -m console.releases update "$CHECKOUT" --root "$INSTALL_ROOT" --online \
+            --extras pi --system-site-packages --config "$CONFIG_FILE"
+    fi
+    run ln -sfn "$INSTALL_ROOT/current/bin/scotland-yard" "$COMMAND_LINK"
+
+    say ""
     say "== 5. The handheld's device name (udev)"
     write_file "$UDEV_PATH" 0644 "$(cat "$UDEV_SOURCE")"
     run udevadm control --reload-rules
     run udevadm trigger --subsystem-match=tty --action=add
 
     say ""
-    say "== 6. The service"
+    say "== 6. The service, its fallback to the previous release, and the journal's limits"
     write_file "$UNIT_PATH" 0644 "$(unit_text)"
+    write_file "$FALLBACK_PATH" 0644 "$(unit_text "$FALLBACK_SOURCE")"
+    write_file "$JOURNALD_PATH" 0644 "$(cat "$JOURNALD_SOURCE")"
     run systemctl daemon-reload
+    run systemctl restart systemd-journald.service
     run systemctl enable scotland-yard.service
 
     say ""
@@ -368,6 +383,9 @@ blacklist snd_bcm2835"
     say "Then: sudo systemctl stop scotland-yard; sudo scotland-yard hw-test --config $CONFIG_FILE"
     say "      sudo scotland-yard calibrate --config $CONFIG_FILE; sudo systemctl start scotland-yard"
     say "Logs: journalctl -u scotland-yard -f"
+    local root_option=""
+    [[ $INSTALL_ROOT == "$TEMPLATE_ROOT" ]] || root_option=" --root $INSTALL_ROOT"
+    say "Updates: sudo scotland-yard update FILE$root_option (a .whl or .tar.gz; or --online); back: sudo scotland-yard rollback$root_option"
 }
 
 if [[ ${BASH_SOURCE[0]} == "$0" ]]; then

@@ -9,6 +9,8 @@ starts a comment)::
     wait 1.5           # let the console run for 1.5 s of its clock (an hour at most)
     shot deal          # save the window as DIR/deal.png
     handheld ok        # a button of Mister X's handheld pane: up, down, left, right, ok or hide (also: back)
+    power              # a short press of the power button (its key, P)
+    power hold         # a long press: the power button held (Shift+P)
     toggle-handheld    # show or hide the handheld pane
 
 The runner drives the window through its own input handling (a click at a
@@ -26,7 +28,7 @@ from pathlib import Path
 from hardware.config import ConfigError
 from hardware.files import read_text
 from hardware.interfaces import Key, Station
-from hardware.sim.window import KEYS, SimWindow
+from hardware.sim.window import KEYS, POWER_KEY, SimWindow
 from hardware.station_map import station_number
 
 STEP_SECONDS = 1 / 30
@@ -37,6 +39,7 @@ _KEY_NAMES = {"1": Key.CHOICE_1, "2": Key.CHOICE_2, "3": Key.CHOICE_3, "4": Key.
               "confirm": Key.CONFIRM, "undo": Key.UNDO, "menu": Key.MENU}
 _HANDHELD_BUTTONS = {"up": "up", "down": "down", "left": "left", "right": "right", "ok": "ok", "hide": "back", "back": "back"}
 """The pane's buttons by the words on them (Hide is the firmware's ``back``)."""
+_VERBS = ("key", "click", "wait", "shot", "handheld", "toggle-handheld", "power")
 MAX_WAIT_SECONDS = 3600.0
 """The longest ``wait``: a headless run steps every frame of it, so a typo like ``wait 1e12`` would never end."""
 
@@ -81,9 +84,11 @@ def parse_script(text: str, stations: Collection[Station]) -> list[Command]:
             raise ScriptError(f"line {number}: shot needs a file name of letters, digits, - and _, not {argument!r}")
         if verb == "handheld" and argument not in _HANDHELD_BUTTONS:
             raise ScriptError(f"line {number}: handheld needs one of {', '.join(list(_HANDHELD_BUTTONS)[:-1])}, not {argument!r}")
-        if verb not in ("key", "click", "wait", "shot", "handheld", "toggle-handheld"):
-            raise ScriptError(f"line {number}: unknown command {verb!r} (key, click, wait, shot, handheld, toggle-handheld)")
-        commands.append(Command(number, verb, argument.lower() if verb == "key" else argument))
+        if verb == "power" and argument.lower() not in ("", "hold"):
+            raise ScriptError(f"line {number}: power is pressed briefly (power) or held (power hold), not {argument!r}")
+        if verb not in _VERBS:
+            raise ScriptError(f"line {number}: unknown command {verb!r} ({', '.join(_VERBS)})")
+        commands.append(Command(number, verb, argument.lower() if verb in ("key", "power") else argument))
     return commands
 
 
@@ -122,6 +127,10 @@ class ScriptRunner:
             if command.verb == "key":
                 code = next(codes[0] for key, _, _, codes in KEYS if key is _KEY_NAMES[command.argument])
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+            elif command.verb == "power":
+                held = pygame.KMOD_SHIFT if command.argument == "hold" else pygame.KMOD_NONE
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=POWER_KEY, mod=held, unicode="", scancode=0))
+                pygame.event.post(pygame.event.Event(pygame.KEYUP, key=POWER_KEY, mod=held, unicode="", scancode=0))
             elif command.verb == "click":
                 position = self.window.station_centre(int(command.argument))
                 pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=position, button=1))

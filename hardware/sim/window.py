@@ -12,6 +12,8 @@ The window holds what a player finds on the real table:
   drawn darker than it is unlit, and a colour too dim for the strip shows as unlit;
 - a click on a station is a press of its button;
 - the control keys as on-screen keys, each with its keyboard shortcut;
+- the power button on the keyboard alone (``POWER_KEY``, P): a tap is a short
+  press, holding it for the hold time (or Shift+P) a long one;
 - the console's screen, drawn by the console itself on an 800x480 surface and
   shown scaled in a panel;
 - optionally a side pane (Mister X's handheld) that another module draws.
@@ -34,8 +36,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the con
 import pygame
 
 from hardware.config import LedConfig, ScreenConfig
-from hardware.interfaces import OFF, Colour, Frame, Key, KeyPressed, Station, StationPressed, StationReleased
+from hardware.interfaces import OFF, Colour, Frame, Key, KeyPressed, PowerPressed, Station, StationPressed, StationReleased
 from hardware.leds import level_table
+from hardware.power_button import PressTimer
 
 LINE_COLOURS: dict[str, Colour] = {
     "underground": (200, 40, 50),
@@ -77,6 +80,8 @@ KEYS: tuple[tuple[Key, str, str, tuple[int, ...]], ...] = (
 )
 """Each control key: its label on the board, the keyboard shortcut shown under it, the keys that press it."""
 _SHORTCUTS = {code: key for key, _, _, codes in KEYS for code in codes}
+POWER_KEY = pygame.K_p
+"""The power button's key: tapped, a short press; held for the hold time, or with Shift, a long one."""
 
 LIGHTS_FPS = 15
 """Most redraws a second for a change of the lights alone (the console sends up to 30 frames)."""
@@ -169,6 +174,8 @@ class SimWindow:
         """The window was closed: the program should stop."""
         self._presses: list[StationPressed | StationReleased] = []
         self._keys: list[KeyPressed] = []
+        self._power: list[PowerPressed] = []
+        self._power_timer = PressTimer()
         self._dirty = True
         """Something must be drawn again."""
         self._whole = True
@@ -204,6 +211,12 @@ class SimWindow:
         self.pump(time.monotonic())
         keys, self._keys = self._keys, []
         return keys
+
+    def take_power(self) -> list[PowerPressed]:
+        now = time.monotonic()
+        self.pump(now)
+        presses, self._power = [*self._power, *self._power_timer.check(now)], []
+        return presses
 
     def attach_pane(self, pane: Pane, shown: bool = False) -> None:
         self.pane, self.pane_shown = pane, shown
@@ -253,8 +266,14 @@ class SimWindow:
         elif event.type == pygame.KEYDOWN:
             if event.key in _SHORTCUTS:
                 self._keys.append(KeyPressed(_SHORTCUTS[event.key]))
+            elif event.key == POWER_KEY and event.mod & pygame.KMOD_SHIFT:
+                self._power.append(PowerPressed(held=True))
+            elif event.key == POWER_KEY:
+                self._power_timer.edge(True, time.monotonic())
             elif event.key == pygame.K_h:
                 self.toggle_pane()
+        elif event.type == pygame.KEYUP and event.key == POWER_KEY:
+            self._power += self._power_timer.edge(False, time.monotonic())
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             station = self.station_at(event.pos)
             if station is not None:
@@ -578,6 +597,19 @@ class SimControls:
 
     def poll(self) -> list[KeyPressed]:
         return self.window.take_keys()
+
+    def close(self) -> None:
+        pass
+
+
+class SimPowerButton:
+    """The power button: the window's power key (``POWER_KEY``)."""
+
+    def __init__(self, window: SimWindow) -> None:
+        self.window = window
+
+    def poll(self) -> list[PowerPressed]:
+        return self.window.take_power()
 
     def close(self) -> None:
         pass

@@ -106,7 +106,9 @@ def test_a_past_game_replays_in_the_console_s_loop_and_goes_back_to_its_row(tmp_
     file(tmp_path, "20241204-152000-b2", dumps(finished_game(6)))
     console = Console(tmp_path)
     console.choose("Past games")
-    console.set("3 Dec", Key.CONFIRM)
+    console.set("3 Dec", Key.CONFIRM)  # the game: replay it, or export it
+    assert console.rows == ["Replay", "Export to USB stick", "Back"] and menu_title(console).startswith("3 Dec 2024 10:00 · ")
+    console.keys(Key.CONFIRM)
     program, loop = console.program, console.program.console
     playback = program.playback
     assert playback is not None and program.menu is None
@@ -129,9 +131,11 @@ def test_a_past_game_replays_in_the_console_s_loop_and_goes_back_to_its_row(tmp_
     assert program.playback is None and menu_title(console) == "Past games"
     assert program.menu is not None and console.rows[program.menu.cursor].startswith("3 Dec 2024 10:00")
 
-    console.keys(Key.CONFIRM, Key.UNDO)  # again, and back at once
+    console.keys(Key.CONFIRM, Key.CONFIRM, Key.UNDO)  # again, and back at once
     assert program.playback is None and menu_title(console) == "Past games"
-    console.keys(Key.CONFIRM, Key.CONFIRM)  # to the end, and left alone there: back to the list after a minute
+    console.keys(Key.CONFIRM, Key.UNDO)  # the game's menu, and back: on the game
+    assert program.menu is not None and console.rows[program.menu.cursor].startswith("3 Dec 2024 10:00")
+    console.keys(Key.CONFIRM, Key.CONFIRM, Key.CONFIRM)  # to the end, and left alone there: back to the list after a minute
     assert program.playback is not None and program.playback.at_end
     for _ in range(61 * 20):
         loop.step()
@@ -149,7 +153,7 @@ def test_many_past_games_are_listed_a_page_at_a_time(tmp_path: Path) -> None:
     console.choose("Older games")
     assert menu_title(console) == "Past games 6-7 of 7"
     assert [row[:5] for row in console.rows] == ["Newer", "2 Dec", "1 Dec", "Back"]
-    console.keys(Key.CONFIRM)  # the cursor is on the page's first game
+    console.keys(Key.CONFIRM, Key.CONFIRM)  # the cursor is on the page's first game: replay it
     assert console.program.playback is not None
     console.keys(Key.MENU)  # MENU leaves at once, back to its page
     assert menu_title(console) == "Past games 6-7 of 7"
@@ -160,8 +164,8 @@ def test_many_past_games_are_listed_a_page_at_a_time(tmp_path: Path) -> None:
 def test_past_games_in_the_simulator_window_replay_there(tmp_path: Path) -> None:
     file(tmp_path, "20241204-152000-a1", dumps(finished_game(6)))
     sim = HeadlessSim(tmp_path, GameSettings(data_dir=str(tmp_path), mister_x=Seat.COMPUTER), seed=3, pane=False)
-    for verb, argument in [("key", "2"), ("key", "confirm"), ("shot", "past-games"), ("key", "confirm"), ("wait", "4.5"),
-                           ("shot", "replaying"), ("key", "confirm"), ("shot", "replayed")]:
+    for verb, argument in [("key", "2"), ("key", "confirm"), ("shot", "past-games"), ("key", "confirm"), ("key", "confirm"),
+                           ("wait", "4.5"), ("shot", "replaying"), ("key", "confirm"), ("shot", "replayed")]:
         sim.do(verb, argument)
     playback = sim.program.playback
     assert playback is not None and playback.at_end

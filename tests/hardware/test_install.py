@@ -4,7 +4,9 @@
 with every system command it could call replaced by a recorder on ``PATH``. A
 dry run must print each step and call none of them. Its config.txt editing is
 sourced and run for real on a temporary file to show it is idempotent. The
-service unit and the udev rule are parsed, and the pin tables in
+service unit, its fallback unit, the journal's limits and the udev rule are
+parsed (and the units rendered into a fake install root and verified by
+``systemd-analyze`` where it is installed), and the pin tables in
 ``hardware/WIRING.md`` are checked against the defaults in ``hardware.config``.
 """
 
@@ -37,6 +39,8 @@ ROOT = Path(__file__).resolve().parents[2]
 INSTALL_DIR = ROOT / "hardware" / "install"
 INSTALL_SH = INSTALL_DIR / "install.sh"
 UNIT = INSTALL_DIR / "scotland-yard.service"
+FALLBACK = INSTALL_DIR / "scotland-yard-fallback.service"
+JOURNALD = INSTALL_DIR / "journald-scotland-yard.conf"
 RULES = INSTALL_DIR / "99-scotland-yard-handheld.rules"
 WIRING = ROOT / "hardware" / "WIRING.md"
 INSTALL_MD = ROOT / "hardware" / "INSTALL.md"
@@ -45,15 +49,19 @@ BASH = shutil.which("bash") or "bash"
 pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="bash is not installed")
 
 DEFAULT_CONFIG = "/etc/scotland-yard/config.toml"
+DEFAULT_ROOT = "/usr/local/lib/scotland-yard"
+UNIT_PATHS = {"/etc/systemd/system/scotland-yard.service": UNIT, "/etc/systemd/system/scotland-yard-fallback.service": FALLBACK}
 STATE_MAP = "/var/lib/scotland-yard/station-map.json"
 SYSTEM_PATHS = (
     "/etc/systemd/system/scotland-yard.service",
+    "/etc/systemd/system/scotland-yard-fallback.service",
+    "/etc/systemd/journald.conf.d/scotland-yard.conf",
     "/etc/udev/rules.d/99-scotland-yard-handheld.rules",
     "/etc/modprobe.d/scotland-yard-no-onboard-audio.conf",
     "/usr/local/bin/scotland-yard",
     "/var/lib/scotland-yard",
     DEFAULT_CONFIG,
-    str(ROOT / ".venv"),
+    DEFAULT_ROOT,
 )
 """Everything an install would create outside the temporary folder."""
 
@@ -226,13 +234,13 @@ def test_dry_run_prints_every_step_in_order_and_calls_nothing(sandbox: Sandbox) 
     (apt,) = [c for c in commands if c.startswith("apt-get install")]
     for package in ("python3-venv", "python3-dev", "gcc", "git", "libsdl2-2.0-0"):
         assert package in apt.split(), f"{package} missing from {apt!r}"
-    venv = f"{ROOT}/.venv"
-    # A developer's checkout may have its .venv already; an install keeps it.
-    assert f"python3 -m venv --system-site-packages {venv}" in commands or f"unchanged: {venv} (exists)" in out
-    assert f"{venv}/bin/python -m pip install -e '{ROOT}[pi]'" in commands
-    assert f"ln -sfn {venv}/bin/scotland-yard /usr/local/bin/scotland-yard" in commands
+    release = (f"env PYTHONPATH={ROOT} python3 -m console.releases update {ROOT} --root {DEFAULT_ROOT} --online --extras pi "
+               f"--system-site-packages --config {sandbox.config}")
+    assert release in commands
+    assert f"ln -sfn {DEFAULT_ROOT}/current/bin/scotland-yard /usr/local/bin/scotland-yard" in commands
     assert "udevadm control --reload-rules" in commands
     assert "systemctl daemon-reload" in commands
+    assert "systemctl restart systemd-journald.service" in commands
     assert "systemctl enable scotland-yard.service" in commands
     assert any(c.startswith("install -d") and c.endswith(" /var/lib/scotland-yard") for c in commands)
 
@@ -242,14 +250,16 @@ def test_dry_run_prints_every_step_in_order_and_calls_nothing(sandbox: Sandbox) 
         str(sandbox.config),
         "/etc/udev/rules.d/99-scotland-yard-handheld.rules",
         "/etc/systemd/system/scotland-yard.service",
+        "/etc/systemd/system/scotland-yard-fallback.service",
+        "/etc/systemd/journald.conf.d/scotland-yard.conf",
         "/etc/modprobe.d/scotland-yard-no-onboard-audio.conf",
     }
     assert files[str(sandbox.boot_config)].splitlines() == expected_boot_lines(Config(profile="pi"))
     assert "blacklist snd_bcm2835" in files["/etc/modprobe.d/scotland-yard-no-onboard-audio.conf"]
 
     steps = ("would run: apt-get update", "would run: apt-get install", f"would write: {sandbox.boot_config}\n",
-             " -m pip install ", f"would write: {sandbox.config}\n",
-             "would write: /etc/udev/rules.d/", "would write: /etc/systemd/system/", "would run: systemctl enable")
+             f"would write: {sandbox.config}\n", " -m console.releases update ", "would write: /etc/udev/rules.d/",
+             "would write: /etc/systemd/system/", "would write: /etc/systemd/journald.conf.d/", "would run: systemctl enable")
     order = [out.index(step) for step in steps]
     assert order == sorted(order), "the steps are out of order"
     assert not [line for line in out.splitlines() if line.startswith(("+ ", "writing: "))], "a dry run did something"
@@ -273,9 +283,46 @@ def test_dry_run_shows_the_files_it_would_write(sandbox: Sandbox) -> None:
     unit = files["/etc/systemd/system/scotland-yard.service"]
     service = unit_entries(unit)["Service"]
     assert service["User"] == ["root"]
-    assert service["ExecStart"] == [f"{ROOT}/.venv/bin/scotland-yard play"]
+    assert service["ExecStart"] == [f"{DEFAULT_ROOT}/current/bin/scotland-yard play"]
     assert f"SCOTLAND_YARD_CONFIG={sandbox.config}" in service["Environment"]
     assert not [line for line in unit.splitlines() if "/opt/scotland-yard" in line and not line.startswith("#")]
+    assert unit_entries(files["/etc/systemd/system/scotland-yard-fallback.service"]) == unit_entries(FALLBACK.read_text())
+    assert files["/etc/systemd/journald.conf.d/scotland-yard.conf"] == JOURNALD.read_text().rstrip("\n")
+
+
+def test_dry_run_with_an_install_root_puts_it_in_every_unit_and_command(sandbox: Sandbox) -> None:
+    root = f"{sandbox.path}/console-root"
+    result = sandbox.dry_run("--root", root + "/")
+    assert result.returncode == 0, result.stderr
+    files, commands = written_files(result.stdout), would_run(result.stdout)
+    assert next(c for c in commands if " -m console.releases update " in c).split("--root ")[1].startswith(f"{root} ")
+    assert f"ln -sfn {root}/current/bin/scotland-yard /usr/local/bin/scotland-yard" in commands
+    assert unit_entries(files["/etc/systemd/system/scotland-yard.service"])["Service"]["ExecStart"] == [
+        f"{root}/current/bin/scotland-yard play"]
+    fallback = unit_entries(files["/etc/systemd/system/scotland-yard-fallback.service"])["Service"]["ExecStart"]
+    assert fallback[0] == f"-{root}/previous/bin/scotland-yard rollback --if-on-trial --root {root}"
+    assert not [path for path, text in files.items() if DEFAULT_ROOT in text]
+    assert sandbox.commands_called() == []
+
+
+def test_an_installed_release_is_kept_and_the_update_command_named(sandbox: Sandbox) -> None:
+    root = sandbox.target / "root"
+    (root / "releases" / "0.1.0-a").mkdir(parents=True)
+    (root / "releases" / "0.1.0-a" / "release.json").write_text("{}")
+    (root / "current").symlink_to("releases/0.1.0-a")
+    result = sandbox.dry_run("--root", str(root))
+    assert result.returncode == 0, result.stderr
+    assert not [c for c in would_run(result.stdout) if "console.releases" in c]
+    kept = f"unchanged: {root}/current (a release is installed; to install this checkout: sudo scotland-yard update {ROOT})"
+    assert kept in result.stdout
+
+
+@pytest.mark.parametrize("root", ["relative/root", "/with space/root"])
+def test_a_bad_install_root_is_refused(sandbox: Sandbox, root: str) -> None:
+    result = sandbox.dry_run("--root", root)
+    assert result.returncode != 0
+    assert "--root must be an absolute path without spaces" in result.stderr
+    assert sandbox.commands_called() == []
 
 
 def test_dry_run_with_a_service_user_adds_the_groups(sandbox: Sandbox) -> None:
@@ -441,53 +488,93 @@ def unit_entries(text: str) -> dict[str, dict[str, list[str]]]:
     return sections
 
 
-def test_unit_file_parses_and_has_the_required_keys() -> None:
-    text = UNIT.read_text()
+def parsed(path: Path, sections: list[str]) -> dict[str, dict[str, list[str]]]:
+    """A unit (or journald) file, checked to parse as systemd reads it, with exactly *sections*."""
+    text = path.read_text()
     parser = ConfigParser(strict=False, interpolation=None)
     parser.optionxform = str  # type: ignore[assignment,method-assign]
     parser.read_string(text)
-    assert parser.sections() == ["Unit", "Service", "Install"]
+    assert parser.sections() == sections
+    return unit_entries(text)
 
-    unit = unit_entries(text)
+
+def test_unit_file_parses_and_has_the_required_keys() -> None:
+    unit = parsed(UNIT, ["Unit", "Service", "Install"])
     assert unit["Unit"]["Description"]
     after = " ".join(unit["Unit"]["After"]).split()
     assert after, "the unit must be ordered after something"
     assert "multi-user.target" not in after, "After= its own WantedBy target is an ordering cycle"
-    assert unit["Unit"]["StartLimitIntervalSec"] == ["0"]
 
     service = unit["Service"]
+    assert service["Type"] == ["notify"] and service["NotifyAccess"] == ["main"] and service["WatchdogSec"] == ["30"]
     assert service["Restart"] == ["always"]
     assert service["RestartSec"] == ["2"]
+    assert service["SuccessExitStatus"] == ["130"]
     assert len(service["User"]) == 1 and service["User"][0]
     assert "SDL_VIDEODRIVER=kmsdrm" in service["Environment"]
     (working,) = service["WorkingDirectory"]
     assert working.startswith("/")
     (exec_start,) = service["ExecStart"]
-    binary, *_args = exec_start.split()
-    assert binary == "/opt/scotland-yard/.venv/bin/scotland-yard", "install.sh replaces /opt/scotland-yard/"
+    assert exec_start == f"{DEFAULT_ROOT}/current/bin/scotland-yard play", "install.sh replaces the install root"
     assert f"SCOTLAND_YARD_CONFIG={DEFAULT_CONFIG}" in service["Environment"]
     assert unit["Install"]["WantedBy"] == ["multi-user.target"]
 
+    # Logs: rate-limited; a start that hangs counts as a failure after TimeoutStartSec.
+    assert service["LogRateLimitIntervalSec"] == ["30s"] and int(service["LogRateLimitBurst"][0]) > 0
+    (timeout,) = service["TimeoutStartSec"]
+    assert int(timeout) >= 60, "a Pi's first start"
+    # A restart loop ends in the fallback; the interval holds the whole burst even when every start hangs.
+    (burst,), (interval,) = unit["Unit"]["StartLimitBurst"], unit["Unit"]["StartLimitIntervalSec"]
+    assert int(burst) >= 3
+    assert int(interval) >= int(burst) * (int(timeout) + int(service["RestartSec"][0]))
+    assert unit["Unit"]["OnFailure"] == [FALLBACK.name]
 
-def test_systemd_analyze_verifies_the_installed_unit(tmp_path: Path) -> None:
+
+def test_fallback_unit_rolls_back_only_a_release_on_trial_then_starts_the_console() -> None:
+    unit = parsed(FALLBACK, ["Unit", "Service"])
+    service = unit["Service"]
+    assert service["Type"] == ["oneshot"]
+    rollback, reset, start = service["ExecStart"]
+    assert rollback == f"-{DEFAULT_ROOT}/previous/bin/scotland-yard rollback --if-on-trial --root {DEFAULT_ROOT}", (
+        "the previous release's own command (the current one may be what is broken); its failure ignored")
+    assert reset.split()[1:] == ["reset-failed", UNIT.name] and reset.startswith("/")
+    assert start.split()[1:] == ["start", "--no-block", UNIT.name] and start.startswith("/")
+    assert "Install" not in unit, "started only by the console's OnFailure="
+
+
+def test_journal_is_kept_small_and_written_rarely() -> None:
+    journal = parsed(JOURNALD, ["Journal"])["Journal"]
+    assert journal["Storage"] == ["persistent"]
+    assert journal["SystemMaxUse"] == ["64M"] and journal["SystemMaxFileSize"] == ["8M"]
+    assert journal["SyncIntervalSec"] == ["5m"]
+
+
+def test_systemd_analyze_verifies_the_installed_units(tmp_path: Path) -> None:
     analyze = shutil.which("systemd-analyze")
     if analyze is None:
-        reason = "systemd-analyze is not installed: the unit was only parsed, not verified"
+        reason = "systemd-analyze is not installed: the units were only parsed, not verified"
         print(reason)
         pytest.skip(reason)
-    checkout = tmp_path / "checkout"
-    binary = checkout / ".venv" / "bin" / "scotland-yard"
-    binary.parent.mkdir(parents=True)
-    binary.write_text("#!/bin/sh\n")
-    binary.chmod(0o755)
-    unit = tmp_path / "scotland-yard.service"
-    rendered = run_sourced(
-        f'CHECKOUT="{checkout}"; SERVICE_USER=console; CONFIG_FILE={DEFAULT_CONFIG}; unit_text > "{unit}"', tmp_path
-    )
-    assert rendered.returncode == 0, rendered.stderr
-    assert f"ExecStart={binary} play" in unit.read_text().splitlines()
-    assert "User=console" in unit.read_text().splitlines()
-    result = subprocess.run([analyze, "verify", str(unit)], capture_output=True, text=True, timeout=120, check=False)
+    root, checkout = tmp_path / "root", tmp_path / "checkout"
+    for release in ("0.1.0-a", "0.2.0-b"):
+        binary = root / "releases" / release / "bin" / "scotland-yard"
+        binary.parent.mkdir(parents=True)
+        binary.write_text("#!/bin/sh\n")
+        binary.chmod(0o755)
+    (root / "previous").symlink_to("releases/0.1.0-a")
+    (root / "current").symlink_to("releases/0.2.0-b")
+    units = tmp_path / "units"
+    units.mkdir()
+    for path in UNIT_PATHS.values():
+        rendered = run_sourced(f'INSTALL_ROOT="{root}"; CHECKOUT="{checkout}"; SERVICE_USER=console; CONFIG_FILE={DEFAULT_CONFIG}; '
+                               f'unit_text "{path}" > "{units / path.name}"', tmp_path)
+        assert rendered.returncode == 0, rendered.stderr
+    service = (units / UNIT.name).read_text().splitlines()
+    assert f"ExecStart={root}/current/bin/scotland-yard play" in service
+    assert "User=console" in service
+    assert f"ExecStart=-{root}/previous/bin/scotland-yard rollback --if-on-trial --root {root}" in (units / FALLBACK.name).read_text()
+    result = subprocess.run([analyze, "verify", *(str(units / path.name) for path in UNIT_PATHS.values())], cwd=units,
+                            capture_output=True, text=True, timeout=120, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
 
 

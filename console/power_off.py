@@ -1,0 +1,58 @@
+"""Switching the console off: the question a short press of the power button asks, and the dark board shown before the power goes.
+
+The board's LEDs run from their own supply, which a family switches off after
+the Pi: a strip left lit would stay lit (its pixels hold their last colours).
+So every way off (the power button's question, its long press, the start
+menu's "Shut down") first shows ``ShuttingDown``, a frame with every light off
+and a screen that says so, and only then runs the shutdown command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from console.menu import Action, Menu
+from console.screen.menu import draw_page
+
+if TYPE_CHECKING:
+    import pygame
+
+    from console.lights import Palette
+    from console.screen.toolkit import Toolkit
+    from hardware.interfaces import Frame
+
+
+@dataclass(frozen=True)
+class ShuttingDown:
+    """The last scene: no light on the board, and a page saying what is happening."""
+
+    title: str
+    lines: tuple[str, ...]
+
+    @classmethod
+    def of(cls, *, power_off: bool) -> ShuttingDown:
+        """The page for powering the machine off (the Pi), or for quitting the program (a PC)."""
+        if power_off:
+            return cls("Shutting down", ("The board's lights are off.", "Wait 10 seconds before switching the power off."))
+        return cls("Quitting", ("The board's lights are off.",))
+
+    def lights(self, now: float, palette: Palette) -> Frame:
+        return {}
+
+    def draw(self, kit: Toolkit, surface: pygame.Surface, now: float, palette: Palette) -> None:
+        draw_page(kit, surface, self.title, self.lines)
+
+    def animating(self, now: float) -> bool:
+        return False
+
+
+def power_question(*, power_off: bool, in_game: bool, off: Callable[[float], None], back: Callable[[float], None]) -> Menu:
+    """The question a short press of the power button opens over whatever is on: CONFIRM does it, UNDO goes *back*."""
+    word = "Shut down" if power_off else "Quit"
+    if in_game:
+        message = "The game is kept: Resume takes you back to it"
+    else:
+        message = "Holding the power button shuts down at once" if power_off else ""
+    return Menu(f"{word}?", [Action(word, off), Action("Back", back)], message=message, back=back)

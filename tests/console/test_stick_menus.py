@@ -1,0 +1,148 @@
+"""The console's menus and the USB stick: Settings backs up and restores, Past games exports a game; each says what it did."""
+
+from __future__ import annotations
+
+import json
+from contextlib import nullcontext
+from pathlib import Path
+
+import pygame
+import pytest
+
+from benchmarks.engine import play_random_game
+from console.backup import FOLDER, Backup, Part, Restored, newest_backup
+from console.config import PREFERENCES
+from console.export import FOLDER as EXPORTS
+from console.export import export_file
+from console.screen.toolkit import Toolkit
+from console.session import HISTORY
+from engine.record import dumps
+from hardware.interfaces import Key
+from hardware.sticks import STAND_IN
+from tests.games.test_messages_fit import sizes
+from tests.support.program import Console
+
+SETTINGS = ["Deduction assist", "Light colours", "Back up to USB stick", "Restore from USB stick", "Done"]
+
+
+@pytest.fixture
+def stick(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder standing in for the USB stick, as the simulator's is."""
+    folder = tmp_path / "stick"
+    folder.mkdir()
+    monkeypatch.setenv(STAND_IN, str(folder))
+    return folder
+
+
+def filed_games(data: Path) -> list[Path]:
+    (data / HISTORY).mkdir(parents=True)
+    paths = [data / HISTORY / f"2024120{day}-200000-g{day}.json" for day in (1, 2)]
+    for day, path in enumerate(paths, 1):
+        path.write_text(dumps(play_random_game(day)))
+    return paths
+
+
+def said(console: Console) -> str:
+    """The menu's message as the screen shows it, which must fit its bar (no word of the screen cut)."""
+    console.program.console.step()
+    assert console.program.console.presenter.kit.cut == []
+    assert console.program.menu is not None
+    return console.program.menu.message
+
+
+def test_settings_back_up_to_the_stick_and_say_so(tmp_path: Path, stick: Path) -> None:
+    data = tmp_path / "data"
+    filed_games(data)
+    console = Console(data)
+    console.choose("Settings")
+    assert console.rows[:4] == SETTINGS[:4] and console.rows[-1] == "Done"
+    console.choose("Back up")
+    assert said(console) == "Backed up 2 games"
+    backup = newest_backup(stick)
+    assert backup is not None and backup.parent == stick / FOLDER
+    assert sorted(path.name for path in (backup / HISTORY).iterdir()) == sorted(path.name for path in (data / HISTORY).iterdir())
+
+
+def test_without_a_stick_the_menu_says_to_plug_one_in(tmp_path: Path) -> None:
+    console = Console(tmp_path)
+    console.program.stick = lambda: nullcontext(None)
+    console.choose("Settings")
+    console.choose("Back up")
+    assert said(console) == "No USB stick found: plug one in, then try again"
+    console.choose("Restore")
+    assert said(console) == "No USB stick found: plug one in, then try again"
+
+
+def test_restore_brings_back_lost_games_and_the_remembered_choices_at_once(tmp_path: Path, stick: Path) -> None:
+    data = tmp_path / "data"
+    lost, _ = filed_games(data)
+    console = Console(data)
+    console.choose("Settings")
+    console.set("Deduction assist", Key.CHOICE_4)  # on
+    console.choose("Done")  # remembered
+    console.choose("Settings")
+    console.choose("Back up")
+    console.choose("Done")
+    lost.unlink()
+    (data / PREFERENCES).write_text(json.dumps(json.loads((data / PREFERENCES).read_text()) | {"assist": False}))
+
+    again = Console(data)
+    assert again.program.settings.assist is False
+    again.choose("Settings")
+    assert again.values["Deduction assist"] == "off"
+    again.choose("Restore")
+    assert said(again) == "Restored 1 game; replaced the preferences (the old one kept)"
+    assert lost.exists() and again.program.settings.assist is True and again.values["Deduction assist"] == "on"
+    again.choose("Restore")
+    assert said(again).startswith("Nothing to restore: this console holds all of backup ")
+
+
+def test_a_past_game_is_exported_to_the_stick_as_text_and_back_goes_to_its_row(tmp_path: Path, stick: Path) -> None:
+    data = tmp_path / "data"
+    older, _ = filed_games(data)
+    console = Console(data)
+    console.choose("Past games")
+    console.set("1 Dec", Key.CONFIRM)
+    assert console.rows == ["Replay", "Export to USB stick", "Back"]
+    console.choose("Export")
+    assert said(console) == f"Exported to the USB stick, in {EXPORTS}: {older.stem}.txt"
+    assert (stick / EXPORTS / f"{older.stem}.txt").read_text() == export_file(older).text
+    console.choose("Back")
+    assert console.program.menu is not None and console.rows[console.program.menu.cursor].startswith("1 Dec 2024 20:00")
+
+
+def worst_lines() -> list[str]:
+    """Each kind of line the stick's menus say, at its longest: many games, every settings file, the longest names."""
+    record = "history/20241204-152000-0123456789-restored-2.json"
+    folder = Path("stick") / FOLDER / "20241204-152000-22"
+    settings = [Part(role, name, 1, "0" * 64) for role, name in (("config", "config.toml"), ("station map", "station-map.json"),
+                                                                   ("preferences", PREFERENCES))]
+    roles = [part.role for part in settings]
+    lines = [Backup(folder, (*[Part("record", record, 1, "0" * 64)] * 1234, *settings), interrupted=True).summary,
+             Restored(folder, ["x"] * 1234, 1234, roles).summary,
+             Restored(folder, ["x"] * 1234, 1234, [], [(role, Path("x")) for role in roles]).summary,
+             Restored(folder, ["x"] * 1234, 1234, roles[:1], [(role, Path("x")) for role in roles[1:]]).summary,
+             Restored(folder).summary,
+             f"Exported to the USB stick, in {EXPORTS}: {Path(record).stem}.txt",
+             "There is no backup on this USB stick to restore",
+             "No USB stick found: plug one in, then try again"]
+    lines += [f"Damaged backup, nothing restored: {damaged}" for damaged in (
+        f"{Path(record).name} is missing", f"{Path(record).name} was changed", "its manifest.json is not a backup manifest",
+        "file 1234 of its manifest.json is not one a backup holds", "a backup of version '1'; this console reads version 1")]
+    lines.append(f"Backup {folder.name} was made by a newer console (10.10.10, version 22); this one (10.10.10) reads version 1")
+    stick_faults = ("the USB stick could not be mounted: is it formatted FAT32, exFAT or ext4?",
+                    "the USB stick is not mounted, and only root may mount it",
+                    "the USB stick could not be unmounted: do not pull it out yet", "a file grew past the size limit")
+    return lines + [f"{doing} failed: {why}" for doing in ("The backup", "The restore", "The export") for why in stick_faults]
+
+
+@pytest.mark.parametrize("size", sizes(), ids=lambda size: f"{size[0]}x{size[1]}")
+def test_every_line_of_the_stick_s_menus_fits_the_message_bar_at_its_longest(size: tuple[int, int]) -> None:
+    kit = Toolkit(size)
+    surface = pygame.Surface(size)
+    cut = []
+    for line in worst_lines():
+        kit.begin(surface)
+        kit.message_bar(surface, line, alert=False)
+        cut += kit.cut
+    assert not cut, "\n".join(cut)
