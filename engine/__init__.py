@@ -31,7 +31,10 @@ The public API, all importable from ``engine``:
 - ``game.outcome``: ``None`` while the game goes on, then an ``Outcome`` with
   ``winner`` and ``reason``.
 - ``engine.record.dumps(game)`` / ``engine.record.loads(text)``: versioned JSON
-  records that replay to the identical game.
+  records that replay to the identical game. ``engine.record.VERSIONS`` (an
+  ``engine.versions.Versions``) says which versions this engine reads and writes;
+  a record of a newer version raises ``NewerRecordError`` (a ``RecordError``), so
+  a caller can keep it for the newer engine rather than call it damaged.
 - Editions as data: ``REISSUE``, ``CLASSIC``, ``BEGINNER``, ``find_ruleset``,
   and any ``dataclasses.replace`` of a ``Ruleset``.
 - The board: ``london()`` and its bitset queries; ``station_set``/``stations_of``.
