@@ -5,6 +5,11 @@
   engine, the light renderer and the screen redraw that the same step does),
   alternating selecting a piece and putting it down (a press that plays a move
   also waits for the journal's fsync, which depends on the storage).
+- ``press_to_frame_with_sound_ms``: the same with sound on: a ``PygameSpeaker``
+  (pygame's mixer on SDL's dummy audio driver, the shipped sounds) as the
+  console's speaker, and every press also starting a sound, in turn each of
+  ``hardware.audio.SOUNDS``. Next to the figure above, it shows what sound
+  costs a press (it should cost nothing you can see).
 - ``screen_frame_ms``: one full render of the 800x480 screen, mid-game.
 - ``junior_celebration_frame_ms``: one frame of a Junior reveal, its lights (the
   ripple over the district) and its 800x480 screen (confetti, the pulsing token)
@@ -26,6 +31,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner among the figures
 
 import pygame
@@ -41,11 +47,12 @@ from console.program import Program
 from console.screen.toolkit import Toolkit
 from console.settings import MISTER_X_MOVES_AFTER_S, GameSettings, Seat
 from engine.junior import DETECTIVES, JuniorGame
+from hardware.audio import SOUNDS, PygameSpeaker
 from hardware.config import Config
 from hardware.controls import FakeControlButtons
 from hardware.factory import build_hardware
 from hardware.handheld import MemoryHandheldLink
-from hardware.interfaces import Key
+from hardware.interfaces import Key, Speaker
 from hardware.leds import RecordingLeds
 from hardware.station_buttons import FakeStationButtons
 from hardware.station_map import StationMap
@@ -53,9 +60,11 @@ from hardware.station_map import StationMap
 STATIONS = range(1, 200)
 
 
-def _in_play(data: Path) -> Program:
-    """A console past its start menu, setup and deal: the detectives' first turn."""
+def _in_play(data: Path, speaker: Speaker | None = None) -> Program:
+    """A console past its start menu, setup and deal: the detectives' first turn (with *speaker*, if given)."""
     hardware = build_hardware(Config(profile="fake"), StationMap.identity(STATIONS), STATIONS, MemoryHandheldLink())
+    if speaker is not None:
+        hardware.speaker = speaker
     program = Program(hardware, GameSettings(data_dir=str(data), mister_x=Seat.COMPUTER), think_inline=True)
     buttons, controls = hardware.station_buttons, hardware.controls
     assert isinstance(buttons, FakeStationButtons) and isinstance(controls, FakeControlButtons)
@@ -83,10 +92,11 @@ def _until_detectives(program: Program) -> None:
     raise AssertionError("the computer Mister X never moved")
 
 
-def bench_press(seconds: float) -> float:
+def bench_press(seconds: float, *, sound: bool = False) -> float:
     with tempfile.TemporaryDirectory() as folder:
-        program = _in_play(Path(folder))
+        program = _in_play(Path(folder), PygameSpeaker() if sound else None)
         buttons, leds, flow = program.hardware.station_buttons, program.hardware.leds, program.flow
+        speaker = program.hardware.speaker
         assert isinstance(buttons, FakeStationButtons) and isinstance(leds, RecordingLeds) and isinstance(flow, Flow)
         piece = flow.game.public_view().pieces[0].station
         presses, total = 0, 0.0
@@ -95,10 +105,13 @@ def bench_press(seconds: float) -> float:
             frames = len(leds.frames)
             start = time.perf_counter()
             buttons.press(piece)  # select, then put down: the board changes every time
+            if sound:
+                speaker.play(SOUNDS[presses % len(SOUNDS)])
             program.console.step()
             total += time.perf_counter() - start
             assert len(leds.frames) == frames + 1
             presses += 1
+        program.hardware.close()
         return 1000 * total / presses
 
 
@@ -176,6 +189,7 @@ def bench_sim_cpu(seconds: float, *, in_game: bool) -> float:
 
 def figures(seconds: float) -> Iterator[Figure]:
     yield Figure("press_to_frame_ms", bench_press(seconds))
+    yield Figure("press_to_frame_with_sound_ms", bench_press(seconds, sound=True))
     yield Figure("screen_frame_ms", bench_screen(seconds))
     yield Figure("junior_celebration_frame_ms", bench_junior_celebration(seconds))
     yield Figure("sim_redraw_per_s", bench_sim_redraw(seconds))

@@ -120,6 +120,30 @@ class HandheldConfig:
     baud: int = 115200
 
 
+I2S_PINS = {"bclk": 18, "lrclk": 19, "din": 21}
+"""The pins an I2S amplifier board takes (``dtoverlay=max98357a`` or ``hifiberry-dac``): PCM_CLK, PCM_FS, PCM_DOUT."""
+
+SPEECH_PROGRAMS = ("espeak-ng", "espeak", "")
+"""The speech synthesisers the console can run (``""``: no spoken announcements)."""
+
+
+@dataclass(frozen=True)
+class SoundConfig:
+    """The console's sounds (``hardware.audio``) and spoken announcements (``hardware.speech``)."""
+
+    enabled: bool = True
+    """False: no sound and no speech at all (the mixer is not even opened)."""
+    volume: float = 0.8
+    """The volume at start, 0 to 1 (the console's settings change it while it runs)."""
+    speech: str = "espeak-ng"
+    """The speech synthesiser to run: ``espeak-ng``, ``espeak``, or ``""`` for none (silently none if not installed)."""
+    device: str = ""
+    """The ALSA device SDL plays through (its ``AUDIODEV``): ``""`` is the system's default;
+    e.g. ``"hdmi:CARD=vc4hdmi0,DEV=0"`` (HDMI) or ``"plughw:CARD=Device"`` (a USB speaker)."""
+    i2s: bool = False
+    """An I2S amplifier board is wired: it takes GPIO 18, 19 and 21 (``I2S_PINS``), checked against the other pins."""
+
+
 @dataclass(frozen=True)
 class Config:
     profile: str = "sim"
@@ -130,9 +154,11 @@ class Config:
     controls: ControlConfig = field(default_factory=ControlConfig)
     screen: ScreenConfig = field(default_factory=ScreenConfig)
     handheld: HandheldConfig = field(default_factory=HandheldConfig)
+    sound: SoundConfig = field(default_factory=SoundConfig)
 
 
-_SECTIONS = {"leds": LedConfig, "buttons": ButtonChainConfig, "controls": ControlConfig, "screen": ScreenConfig, "handheld": HandheldConfig}
+_SECTIONS = {"leds": LedConfig, "buttons": ButtonChainConfig, "controls": ControlConfig, "screen": ScreenConfig, "handheld": HandheldConfig,
+             "sound": SoundConfig}
 
 
 def load_config(path: str | Path) -> Config:
@@ -237,6 +263,9 @@ def check_config(config: Config) -> Config:
     _range("controls.bounce_ms", config.controls.bounce_ms, 0, 1000)
     _range("screen.width", config.screen.width, 64, 8192)
     _range("screen.height", config.screen.height, 64, 8192)
+    _range("sound.volume", config.sound.volume, 0, 1)
+    if config.sound.speech not in SPEECH_PROGRAMS:
+        raise ConfigError(f"sound.speech: must be espeak-ng, espeak or \"\" (none), not {config.sound.speech!r}")
     for name, bus in (("leds.spi_bus", leds.spi_bus), ("buttons.spi_bus", buttons.spi_bus)):
         if bus not in SPI_BUS_PINS:
             raise ConfigError(f"{name}: SPI bus {bus} does not exist (0 or 1)")
@@ -277,6 +306,8 @@ def pin_claims(config: Config) -> list[tuple[str, int]]:
     claims += [("buttons.select_pin", buttons.select_pin), ("buttons.load_pin", buttons.load_pin)]
     claims += [(f"controls.{f.name}", getattr(config.controls, f.name)) for f in fields(ControlConfig)
                if f.name != "bounce_ms" and not (f.name == "power" and config.controls.power == NO_POWER_BUTTON)]
+    if config.sound.i2s:  # the overlay holds the pins whether or not the console plays sound
+        claims += [("sound.i2s", pin) for pin in I2S_PINS.values()]
     return claims
 
 

@@ -7,18 +7,31 @@ some parts (``hw-test`` and ``calibrate`` use no handheld and no game).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from contextlib import ExitStack
 from typing import TYPE_CHECKING
 
+from hardware.audio import FakeSpeaker, NoSpeaker, open_speaker
 from hardware.config import NO_POWER_BUTTON, Config, ConfigError
 from hardware.controls import FakeControlButtons, GpioControlButtons
 from hardware.handheld import MemoryHandheldLink, ScriptedFarEnd
-from hardware.interfaces import ControlButtons, HandheldLink, Hardware, NoPowerButton, PowerButton, Screen, StationButtons, StationLeds
+from hardware.interfaces import (
+    ControlButtons,
+    HandheldLink,
+    Hardware,
+    NoPowerButton,
+    PowerButton,
+    Screen,
+    Speaker,
+    StationButtons,
+    StationLeds,
+)
 from hardware.led_backends import SpiWriter, Ws281xWriter
 from hardware.leds import LedStrip, PixelWriter, RecordingLeds
 from hardware.lgpio_folder import use_writable_lgpio_folder
 from hardware.power_button import FakePowerButton, GpioPowerButton
+from hardware.speech import open_voice
 from hardware.station_buttons import FakeStationButtons, ShiftRegisterChain, StationButtonScanner
 from hardware.station_map import StationMap
 
@@ -77,6 +90,17 @@ def build_screen(config: Config) -> Screen:
     return DisplayScreen(config.screen)
 
 
+def build_speaker(config: Config) -> Speaker:
+    """The sounds and spoken words (``[sound]``): silent when turned off or when no audio output starts."""
+    if config.profile == "fake":
+        return FakeSpeaker(config.sound.volume)
+    if not config.sound.enabled:
+        return NoSpeaker()
+    if config.sound.device:
+        os.environ["AUDIODEV"] = config.sound.device  # read by SDL's ALSA driver when the mixer opens
+    return open_speaker(config.sound.volume, open_voice(config.sound.speech))
+
+
 def build_handheld(config: Config) -> HandheldLink:
     if config.profile == "fake":
         return MemoryHandheldLink(ScriptedFarEnd([]))
@@ -110,9 +134,11 @@ def build_hardware(config: Config, station_map: StationMap, stations: Sequence[i
         built.callback(power.close)
         screen = build_screen(config)
         built.callback(screen.close)
+        speaker = build_speaker(config)
+        built.callback(speaker.close)
         link = handheld if handheld is not None else build_handheld(config)
         built.pop_all()
-    return Hardware(leds, buttons, controls, screen, link, power)
+    return Hardware(leds, buttons, controls, screen, link, power, speaker)
 
 
 def build_sim(config: Config, drawing: BoardDrawing, handheld: HandheldLink, *,
@@ -122,7 +148,7 @@ def build_sim(config: Config, drawing: BoardDrawing, handheld: HandheldLink, *,
 
     window = SimWindow(drawing, config.screen, size, leds=config.leds)
     parts = SimLeds(window), SimStationButtons(window), SimControls(window), SimScreen(window)
-    return Hardware(*parts, handheld, SimPowerButton(window)), window
+    return Hardware(*parts, handheld, SimPowerButton(window), build_speaker(config)), window
 
 
 def _require_pi(config: Config, part: str) -> None:

@@ -165,6 +165,34 @@ class HandheldLink(Protocol):
     def close(self) -> None: ...
 
 
+@runtime_checkable
+class Speaker(Protocol):
+    """The console's sounds and spoken words, by sound name (``hardware.audio.SOUNDS``).
+
+    Nothing here waits: a sound or a sentence starts and the call returns, so
+    sound never delays a light or a press.
+    """
+
+    volume: float
+    """0 (silent) to 1 (full), settable."""
+    muted: bool
+    """True: nothing is played or said, whatever the volume."""
+
+    def play(self, sound: str) -> None:
+        """Start the named sound now and return at once; an unknown name raises ``ValueError``."""
+
+    def say(self, words: str, language: str = "en") -> None:
+        """Speak *words* in *language* (``"en"``, ``"ko"``) if a speech synthesiser is there; else nothing."""
+
+    def close(self) -> None: ...
+
+
+def _silent_speaker() -> Speaker:
+    from hardware.audio import NoSpeaker  # audio imports this module: build the default lazily
+
+    return NoSpeaker()
+
+
 @dataclass
 class Hardware:
     """Everything the console talks to, built for one profile by ``hardware.factory``."""
@@ -175,9 +203,10 @@ class Hardware:
     screen: Screen
     handheld: HandheldLink
     power: PowerButton = field(default_factory=NoPowerButton)
+    speaker: Speaker = field(default_factory=_silent_speaker)
 
     def close(self) -> None:
-        for part in (self.leds, self.station_buttons, self.controls, self.screen, self.handheld, self.power):
+        for part in (self.leds, self.station_buttons, self.controls, self.screen, self.handheld, self.power, self.speaker):
             part.close()
 
     def __enter__(self) -> Self:

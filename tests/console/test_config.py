@@ -36,7 +36,7 @@ def test_game_and_hardware_sections_share_one_file() -> None:
         ("[game]\nassist = 1", "game.assist: must be true or false, not 1"),
         ("[game]\nspeed = 1", "game.speed: unknown setting"),
         ("[gmae]\nplayers = 3", "gmae: unknown setting; did you mean game? (known: profile, map_file, leds, buttons, controls, "
-                                "screen, handheld, game)"),
+                                "screen, handheld, sound, game)"),
         ('[game]\nlevle = "hard"', "game.levle: unknown setting; did you mean level?"),
         ("[leds]\nbrightnes = 0.5", "leds.brightnes: unknown setting; did you mean brightness?"),
         ("game = 1", "game: must be a [game] section"),
