@@ -35,7 +35,7 @@ from typing import Any
 
 from console import games
 from console.lights import PaletteName
-from console.settings import GameSettings, Level, Seat, settings_from_dict, settings_to_dict
+from console.settings import SOUND_CHOICES, VOLUME_STEPS, GameSettings, Level, Seat, settings_from_dict, settings_to_dict
 from console.storage import replace_private
 from engine.versions import Versions
 from hardware.config import Config, ConfigError, config_from_data, read_config, typed, unknown_setting
@@ -89,16 +89,23 @@ def game_settings(name: str, data: dict[str, Any], base: GameSettings | None = N
                 raise ConfigError(f"{name}{key}: must be one of {', '.join(words)}, not {value!r}")
         else:
             typed(f"{name}{key}", value, int if key in _NUMBERS else known[key])
+            if key == "volume" and not 0 <= value <= VOLUME_STEPS:
+                raise ConfigError(f"{name}volume: must be 0 to {VOLUME_STEPS}, not {value}")
         values[key] = value
     return games.check(settings_from_dict(settings_to_dict(base or GameSettings()) | values))
 
 
 PREFERENCES = "preferences.json"
 """In the data folder: the choices last made on the console's menus, which win over the config file's [game] values."""
-PREFERENCES_VERSIONS = Versions("a preferences file", current=1)
-"""The file's ``version``: none is 1 (the file had none before), written with it at the next save."""
+PREFERENCES_VERSIONS = Versions("a preferences file", current=2)
+"""The file's ``version``: none is 1 (the file had none before), written with it at the next save; 2 holds sound choices.
+
+A file is written in the lowest version that holds what it says: 1 unless a sound choice differs from its
+default, so a console from before them (rolled back) reads it, and refuses (and keeps) one that holds them."""
 _REMEMBERED = ("edition", "players", "detectives", "bobbies", "five_reveals", "mister_x", "detectives_by", "level", "assist", "palette",
-               "district")
+               "district", *SOUND_CHOICES)
+_OPTIONAL = SOUND_CHOICES
+"""Remembered choices of version 2: written only when not their default (a file without them means their defaults)."""
 
 
 def save_preferences(game: GameSettings) -> str:
@@ -115,8 +122,10 @@ def save_preferences(game: GameSettings) -> str:
     if newer:
         return f"Your choices hold until the console stops: the saved ones are kept ({newer})"
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    remembered = {key: value for key, value in settings_to_dict(game).items() if key in _REMEMBERED}
-    data = {"version": PREFERENCES_VERSIONS.current, **remembered}
+    defaults = settings_to_dict(GameSettings())
+    remembered = {key: value for key, value in settings_to_dict(game).items()
+                  if key in _REMEMBERED and not (key in _OPTIONAL and value == defaults[key])}
+    data = {"version": 2 if set(remembered) & set(_OPTIONAL) else 1, **remembered}
     replace_private(path, (json.dumps(data, indent=1) + "\n").encode("utf-8"))
     return ""
 

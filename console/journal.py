@@ -67,7 +67,7 @@ from typing import Any
 from console.config import game_settings
 from console.games import KINDS, GameKind
 from console.recorder import Event
-from console.settings import GameSettings, settings_to_dict
+from console.settings import SOUND_CHOICES, GameSettings, settings_to_dict
 from console.storage import private, replace_private, sync_folder
 from engine.versions import NewerVersionError, Versions
 from hardware.config import ConfigError
@@ -147,7 +147,7 @@ class Journal:
             raise ValueError("a journal begins with one 'start' event and holds no other")
         self.kind = kind
         self.append({"type": "start", "format": FORMAT, "version": VERSIONS.current, **kind.journal.start_fields(game),
-                     "settings": _without_data_dir(settings_to_dict(settings)), "token": token})
+                     "settings": _kept_settings(settings_to_dict(settings)), "token": token})
 
     def record(self, event: Event) -> None:
         """Keep one accepted action: the flows' recorder."""
@@ -348,7 +348,7 @@ def _replay(path: Path, data: bytes) -> ResumedGame:
     if start.get("type") != "start" or not isinstance(settings, dict) or not isinstance(token, str):
         raise _Damage("line 1 is not a proper start event (type 'start', a settings object, a token string)")
     try:  # as strictly as the config file; the data folder is where the journal is now, never a remembered path
-        chosen = game_settings("", _without_data_dir(settings))
+        chosen = game_settings("", _kept_settings(settings))
     except ConfigError as error:
         raise _Damage(f"line 1 (start) holds settings this console cannot use: {error}") from None
     chosen = replace(chosen, data_dir=str(path.parent))
@@ -364,7 +364,7 @@ def _in_this_version(kind: GameKind, events: list[dict[str, Any]]) -> Iterator[M
     """An older journal's events as this version writes them: the same game, its start and actions encoded anew."""
     start = events[0]
     yield {**start, **kind.journal.start_fields(kind.journal.started(start)), "version": VERSIONS.current,
-           "settings": _without_data_dir(start["settings"])}
+           "settings": _kept_settings(start["settings"])}
     for event in events[1:]:
         yield event if event["type"] == "end" else kind.journal.current(event)
 
@@ -447,9 +447,13 @@ def _chain(previous: str, seq: int, text: str) -> str:
     return hashlib.blake2b(f"{previous}\n{seq}\n{text}".encode("ascii"), digest_size=8).hexdigest()
 
 
-def _without_data_dir(settings: Mapping[str, Any]) -> dict[str, Any]:
-    """The settings a journal keeps: never the data folder (a game resumes in the folder its journal is in)."""
-    return {key: value for key, value in settings.items() if key != "data_dir"}
+def _kept_settings(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings a journal keeps: the game's, never the data folder (a game resumes in the folder its journal is in).
+
+    Nor the console's sound choices: a resumed game takes the console's current ones, and a journal without
+    them stays one that a console of before them (rolled back) resumes.
+    """
+    return {key: value for key, value in settings.items() if key != "data_dir" and key not in SOUND_CHOICES}
 
 
 def _set_aside(path: Path, why: str) -> Path:

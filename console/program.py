@@ -18,6 +18,12 @@ drawing a menu reads nothing. Given *straight_back_s*, a game torn from the
 table within that time (a restart, a power cut) and not left by the players
 is played again at once, without the start menu (``console.straight_back``).
 
+Sounds tell the table's public news (``console.sounds``): the console is
+ready, whose turn it is, a refused press, Mister X's move and reveal, the end,
+the handheld plugged in or out. Settings sets their volume, mute and spoken
+announcements; UNDO and MENU pressed together turn the sound off or on from
+anywhere (``console.chord``), and the screen says so for a moment.
+
 The power button (its own part of the hardware, not a key) works over
 everything: a short press asks whether to shut down (UNDO goes back to what was
 on), a long one shuts down at once; either way the board goes dark and the
@@ -34,6 +40,7 @@ from typing import Any
 
 from console.app import Console, Presenter
 from console.backup import ConsoleFiles, StickOpener, back_up_to_stick, restore_from_stick
+from console.chord import MUTE_CHORD, KeyChord
 from console.config import load_preferences, save_preferences
 from console.export import export_to_stick
 from console.games import GameKind, editions, find_kind
@@ -47,7 +54,8 @@ from console.power_off import ShuttingDown, power_question
 from console.replay import Playback
 from console.screen.menu import MenuScene
 from console.session import HISTORY, Sitting, find_kept
-from console.settings import GameSettings
+from console.settings import SOUND_CHOICES, VOLUME_STEPS, GameSettings
+from console.sounds import Event, News, Sounds
 from console.storage import fault_in_words
 from console.straight_back import forget_left, goes_straight_back, mark_left
 from console.thinker import Thinker
@@ -59,6 +67,8 @@ from hardware.sticks import usb_stick
 _SETUP_MESSAGE = "Set up the game, then CONFIRM on the last row"
 RETRY_SAVING_S = 5.0
 """How often a game the disk refused is tried again (every action tries too)."""
+SOUND_NOTE_S = 2.0
+"""How long the screen says "Sound off" (or "Sound on") after the mute chord."""
 PAST_GAMES_PAGE = 5
 """Past games listed at a time (the screen's rows stay readable); the next ones are a row away."""
 
@@ -120,6 +130,14 @@ class Program:
         """The players shut the console down (or quit it)."""
         self._asking_off: Menu | None = None
         """The power button's question, while it is open."""
+        self.sounds = Sounds(hardware.speaker)
+        self.sounds.apply(settings)
+        self._ready = False
+        """The console has shown its first scene (and played the "ready" sound)."""
+        self._sound_note: tuple[str, float] = ("", 0.0)
+        """What the mute chord turned the sound to, in words, and until when the screen says it."""
+        self.chord = KeyChord(*MUTE_CHORD, self._toggle_mute, self._key)
+        """The control keys go through it: UNDO and MENU together toggle the mute instead of acting."""
         self.kept, problem = find_kept(settings.data_path, timestamp)
         self.start_menu(problem or note)
         self.console = Console(hardware, self, clock=clock, on_power=self.power_pressed)
@@ -169,6 +187,9 @@ class Program:
             Setting("palette", "Light colours", tuple(PaletteName), tuple(name.value for name in PaletteName), self._setting_changed),
             Action("Back up to USB stick", self._back_up),
             Action("Restore from USB stick", self._restore),
+            Setting("volume", "Volume", tuple(range(VOLUME_STEPS + 1)), (), self._setting_changed),
+            Setting("muted", "Sound", (False, True), ("on", "off"), self._setting_changed),
+            Setting("spoken", "Spoken announcements", (False, True), ("off", "on"), self._setting_changed),
             *(self.updates.rows() if self.updates is not None else []),
             Action("Done", self._settings_done),
         ]
@@ -176,7 +197,7 @@ class Program:
                          back=self._settings_done)
 
     def _settings_values(self) -> dict[str, Any]:
-        return {"assist": self.settings.assist, "palette": self.settings.palette}
+        return {key: getattr(self.settings, key) for key in ("assist", "palette", *SOUND_CHOICES)}
 
     def _back_up(self, now: float) -> None:
         assert self.menu is not None
@@ -185,12 +206,23 @@ class Program:
     def _restore(self, now: float) -> None:
         said = restore_from_stick(self.files, self.stick)
         self.settings, problem = load_preferences(self.settings)  # the restored choices hold from now on
+        self.sounds.apply(self.settings)
         assert self.menu is not None
         self.menu.values |= self._settings_values()
         self.menu.message = problem or said
 
     def _setting_changed(self, key: str, value: Any) -> None:
         self.settings = replace(self.settings, **{key: value})
+        self.sounds.apply(self.settings)
+
+    def _toggle_mute(self, now: float) -> None:
+        """The mute chord: sound off (or on again) at once, remembered, and said on the screen for a moment."""
+        self.settings = replace(self.settings, muted=not self.settings.muted)
+        self.sounds.apply(self.settings)
+        if self.menu is not None and "muted" in self.menu.values:
+            self.menu.values["muted"] = self.settings.muted
+        problem = self._remembered()
+        self._sound_note = (problem or ("Sound off" if self.settings.muted else "Sound on"), now + SOUND_NOTE_S)
 
     def _settings_done(self, now: float) -> None:
         self.start_menu(self._remembered())
@@ -310,7 +342,8 @@ class Program:
         assert sitting is not None
         sitting.flow.leave()
         self.kept = sitting.kept()
-        self.settings = sitting.opened.settings  # a resumed game brings its own settings
+        sound = {key: getattr(self.settings, key) for key in SOUND_CHOICES}
+        self.settings = replace(sitting.opened.settings, **sound)  # a resumed game brings its own settings, but not the sound's
         self._play(fresh=True, now=now)
 
     def _leave(self, now: float) -> None:
@@ -416,6 +449,7 @@ class Program:
     # ------------------------------------------------------------ events
 
     def station_pressed(self, station: Station, now: float) -> None:
+        self.chord.release(now)  # a key held for the mute chord acted first
         if self.menu is not None:
             self.menu.message = "Use the keys beside the board (shown below)"
         elif self.hardware_test is not None:
@@ -424,6 +458,10 @@ class Program:
             self.sitting.flow.station_pressed(station, now)
 
     def key_pressed(self, key: Key, now: float) -> None:
+        """A control key: through the mute chord (UNDO and MENU together), then to what is open."""
+        self.chord.key_pressed(key, now)
+
+    def _key(self, key: Key, now: float) -> None:
         if self.menu is not None:
             self.menu.key_pressed(key, now)
         elif self.hardware_test is not None:
@@ -446,6 +484,8 @@ class Program:
             self.sitting.flow.handheld_message(message, now)
 
     def handheld_connected(self, connected: bool, now: float) -> None:
+        if self._ready and connected != self._handheld_there:
+            self.sounds.hear([News(Event.PLUGGED if connected else Event.UNPLUGGED)])
         self._handheld_there = connected
         if self.sitting is not None:
             self.sitting.flow.handheld_connected(connected, now)
@@ -468,6 +508,7 @@ class Program:
             self.finished = True
 
     def tick(self, now: float) -> None:
+        self.chord.tick(now)
         if self.updates is not None:
             self._updating()
         if self._asking_off is not None and self.sitting is None:
@@ -488,13 +529,20 @@ class Program:
         if self.finished:
             return  # the board stays dark (``_off`` showed the last scene)
         presenter.palette = self.settings.palette.palette
-        presenter.warning = self.sitting.saving_problem if self.sitting is not None else ""
+        note, until = self._sound_note
+        presenter.warning = (self.sitting.saving_problem if self.sitting is not None else "") or (note if now < until else "")
         flow = self.flow
+        scene = flow.scene() if flow is not None else None
+        if self.sitting is not None and scene is not None:  # the game's news, heard as it is shown (behind a menu too)
+            self.sounds.game_shown(self.sitting.flow, scene, self.sitting.opened.kind.news)
+        if not self._ready:  # the console's first showing (the start menu, or a game it went straight back to)
+            self._ready = True
+            self.sounds.hear([News(Event.READY)])
         if self.menu is not None:
-            presenter.show(MenuScene(self.menu.ui, self.stations, flow.scene() if flow is not None else None), now)
+            presenter.show(MenuScene(self.menu.ui, self.stations, scene), now)
         elif self.hardware_test is not None:
             presenter.show(self.hardware_test.scene(), now)
         elif self.playback is not None:
             self.playback.present(presenter, now)
-        elif flow is not None:
-            flow.present(presenter, now)
+        elif scene is not None:
+            presenter.show(scene, now)

@@ -78,6 +78,12 @@ class GameSettings:
     assist: bool = False
     """Light the stations where Mister X can be (the deduction assist); the game menu toggles it in play."""
     palette: PaletteName = PaletteName.STANDARD
+    volume: int = 7
+    """How loud the sounds and spoken words are, in steps from 0 (silent) to ``VOLUME_STEPS`` (full)."""
+    muted: bool = False
+    """No sound at all (UNDO and MENU pressed together toggle it from anywhere: ``console.chord``)."""
+    spoken: bool = False
+    """Speak the reveal station, whose turn it is and the winner (if the console has a speech synthesiser)."""
     data_dir: str = ""
     """Where the journal and the finished games go; empty: the user's data folder."""
 
@@ -88,7 +94,11 @@ class GameSettings:
         return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "scotland-yard"
 
 
-TABLE_CHOICES = ("assist", "palette")
+VOLUME_STEPS = 10
+"""The loudest ``volume``: the settings menu steps through 0 to 10."""
+SOUND_CHOICES = ("volume", "muted", "spoken")
+"""The settings of the console's sound (``console.sounds``)."""
+TABLE_CHOICES = ("assist", "palette", *SOUND_CHOICES)
 """Settings that are the table's, not the game's: a resumed game takes the console's current ones (the game menu's
 last choice), not those it was dealt with."""
 

@@ -11,7 +11,8 @@ A kind of game (classic Scotland Yard in its editions, Junior) is one folder of
 - its journal and record codec (a ``Codec``): the start event's fields, its
   events and how each replays, the end, the finished game filed as a record,
   a record read back;
-- its replay: the scenes of a finished game as the table saw them.
+- its replay: the scenes of a finished game as the table saw them;
+- its news: what changed between two scenes, for the console's sounds (``console.sounds``).
 
 The program, the sitting, the journal, the presenter and replay know only this
 protocol; a third kind of game is one more folder and one more line in
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from console.lights import Palette
     from console.menu import Menu
     from console.scene import Scene
+    from console.sounds import NewsOf
     from console.thinker import Thinker
     from hardware.interfaces import Frame, Station
 
@@ -173,6 +175,8 @@ class GameKind:
     text: Callable[[Any, GameSettings, Terminal], None]
     """Play a game in the terminal until it ends or the player quits (``console.games.text``): the person plays the
     side the settings seat at the handheld (``mister_x = "handheld"``: the hidden side) or else the detectives."""
+    news: NewsOf
+    """What changed from one scene of its game to the next shown, as the console's sounds hear it: public news only."""
 
 
 def seat_rows(hidden: str, detectives: str, levels: Sequence[Level], changed: Callable[[str, Any], None]) -> list[Row]:

@@ -364,3 +364,9 @@ class TableFlow(ABC, Generic[G, U, A]):
         self.ui = replace(self.ui, to_place=waiting)
         if not waiting:
             self.placed(now)
+
+
+def refused_now(before: TableUi[Any], after: TableUi[Any]) -> bool:
+    """A press was refused between two public states: a new red blink, or a new "No: ..." (a correction's refusal)."""
+    blinked = after.refused is not None and after.refused != before.refused
+    return blinked or (after.message.startswith("No: ") and after.message != before.message)

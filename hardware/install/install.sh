@@ -47,11 +47,11 @@ MODEL_FILE=${SCOTLAND_YARD_MODEL_FILE:-/proc/device-tree/model}
 TEMPLATE_CHECKOUT=/opt/scotland-yard
 TEMPLATE_ROOT=/usr/local/lib/scotland-yard
 TEMPLATE_CONFIG=/etc/scotland-yard/config.toml
-SERVICE_GROUPS=(gpio spi i2c video render input dialout)
+SERVICE_GROUPS=(gpio spi i2c video render input dialout audio)
 APT_PACKAGES=(
     git gcc python3-venv python3-dev python3-pip python3-lgpio
     libsdl2-2.0-0 libsdl2-ttf-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0
-    libdrm2 libgbm1 libegl1 libgles2
+    libdrm2 libgbm1 libegl1 libgles2 espeak-ng
 )
 BOOT_MARK="# Scotland Yard console (added by hardware/install/install.sh)"
 

@@ -13,8 +13,9 @@
    game finally filed must be the uninterrupted game, move for move.
 2. Two sittings that differ only in Mister X's hidden destinations (same seed,
    settings, clock, tickets and detective presses) must light the same LED
-   frames, present the same screen pictures and log the same INFO records
-   until his first reveal, and must differ once it comes.
+   frames, present the same screen pictures, log the same INFO records, and
+   play the same sounds and say the same words at the same steps until his
+   first reveal, and must differ once it comes.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from engine import DoubleMove, Game, MisterXMove, Ticket
 from engine.moves import parse_leg, parse_move
 from engine.record import loads, position_to_dict
 from firmware import messages
+from hardware.audio import FakeSpeaker
 from hardware.handheld import FarEnd
 from hardware.interfaces import Message
 from hardware.leds import RecordingLeds
@@ -237,6 +239,12 @@ class Seat:
         return pygame.image.tobytes(self.screen.last, "RGB")
 
     @property
+    def speaker(self) -> FakeSpeaker:
+        speaker = self.program.hardware.speaker
+        assert isinstance(speaker, FakeSpeaker)
+        return speaker
+
+    @property
     def station(self) -> int:
         """Where Mister X really is: only to check that the two games do differ in secret."""
         return self.flow.game.mister_x_view().station
@@ -258,7 +266,7 @@ class Seat:
 
 def seat(data_dir: Path, far_end: FarEnd) -> Seat:
     hardware = fake_hardware(far_end)
-    settings = replace(settings_for(data_dir), assist=True)  # the deduction assist lights public deductions too
+    settings = replace(settings_for(data_dir), assist=True, spoken=True)  # the assist's public deductions and the spoken words too
     program = Program(hardware, settings, clock=Clock(), timestamp=lambda: "game", seed=SECRET_SEED)  # the same deal for both
     leds, screen = hardware.leds, hardware.screen
     assert isinstance(leds, RecordingLeds) and isinstance(screen, OffscreenScreen)
@@ -289,6 +297,8 @@ def test_hidden_moves_leave_the_lights_screen_and_logs_alike_until_a_reveal(
         assert first.screen.presented == last.screen.presented
         assert first.picture == last.picture
         assert first.info == last.info
+        assert first.speaker.played == last.speaker.played  # compared every step: the same sounds at the same times
+        assert first.speaker.said == last.speaker.said
         compared += 1
         apart += first.station != last.station
         secret_logged += first.debug != last.debug
@@ -299,6 +309,7 @@ def test_hidden_moves_leave_the_lights_screen_and_logs_alike_until_a_reveal(
     assert compared > 10 and apart > 0
     assert [entry.move for entry in views[0].log] == [1, 2, 3], "the game should reach the reveal (move 3) before a capture"
     assert not views[0].outcome and not views[1].outcome
+    assert first.speaker.played.count("moved") == 2 and first.speaker.played[-1] == "reveal"  # his unseen moves sounded too
     # ... and it is sensitive: the secret logged at DEBUG told the games apart before the reveal,
     assert secret_logged > 0
     # and at the reveal, where his true stations go public, lights, screen and logs all differ.
@@ -308,3 +319,4 @@ def test_hidden_moves_leave_the_lights_screen_and_logs_alike_until_a_reveal(
     assert first.leds.last.get(seen[0]) != last.leds.last.get(seen[0])
     assert first.picture != last.picture
     assert first.info != last.info
+    assert first.speaker.said[-1] != last.speaker.said[-1] and f"surfaces at {seen[0]}" in first.speaker.said[-1][0]

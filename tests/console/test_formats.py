@@ -50,7 +50,7 @@ import shutil
 import tomllib
 from collections import deque
 from collections.abc import Callable
-from dataclasses import fields
+from dataclasses import fields, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -68,7 +68,7 @@ from console.lights import PaletteName
 from console.program import Program
 from console.replay import load_record
 from console.session import JOURNAL, find_kept, open_game
-from console.settings import GameSettings, Level, Seat
+from console.settings import SOUND_CHOICES, GameSettings, Level, Seat
 from engine import DetectiveMove, Game, Side, parse_move
 from engine import record as classic_record
 from engine.errors import NewerRecordError
@@ -163,6 +163,7 @@ def assert_wholly_current(path: Path, kind: GameKind) -> None:
     """Every line of the journal is as this version writes it: the version, actions in the notation, the hidden side padded."""
     start, *others = events_of(path)
     assert start["version"] == VERSIONS.current and "data_dir" not in start["settings"]
+    assert not set(SOUND_CHOICES) & set(start["settings"]), "the console's sound choices: an older console resumes it"
     assert ("pad" in start) == (kind is CLASSIC)  # Mister X's station is in the start; Junior's start is public
     for event in others:
         if kind is CLASSIC and event["type"] == "move":
@@ -556,7 +557,8 @@ def test_unversioned_preferences_read_as_version_1_and_are_written_back_versione
                                     level=Level.HARD, assist=True, palette=PaletteName.COLOUR_BLIND, data_dir=str(tmp_path))
     assert save_preferences(settings) == ""
     written = json.loads(path.read_text())
-    assert written == {"version": PREFERENCES_VERSIONS.current, **json.loads((FIXTURES / "preferences-unversioned.json").read_text())}
+    # version 1 still: a file without sound choices is one that a console from before them reads
+    assert written == {"version": 1, **json.loads((FIXTURES / "preferences-unversioned.json").read_text())}
     assert load_preferences(GameSettings(data_dir=str(tmp_path))) == (settings, "")
 
 
@@ -597,3 +599,16 @@ def test_the_start_menu_notes_newer_preferences_and_the_settings_menu_does_not_w
     message = console.program.menu.message  # type: ignore[union-attr]
     assert message.startswith("Your choices hold until the console stops") and refusal_of_the_next(PREFERENCES_VERSIONS) in message
     assert (tmp_path / PREFERENCES).read_bytes() == original
+
+
+def test_preferences_holding_sound_choices_are_version_2_and_a_console_reading_only_1_keeps_them(tmp_path: Path) -> None:
+    game = GameSettings(data_dir=str(tmp_path))
+    assert save_preferences(replace(game, volume=3)) == ""
+    path = tmp_path / PREFERENCES
+    saved = path.read_bytes()
+    assert json.loads(saved)["version"] == 2
+    assert load_preferences(game)[0].volume == 3
+    older = Versions("a preferences file", current=1)  # a console from before the sound choices, after a rollback
+    assert older.is_newer(json.loads(saved)["version"])
+    assert save_preferences(replace(game, volume=GameSettings().volume, muted=False, spoken=False)) == ""
+    assert json.loads(path.read_text())["version"] == 1, "back to the defaults: a file the older console reads again"

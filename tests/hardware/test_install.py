@@ -232,7 +232,7 @@ def test_dry_run_prints_every_step_in_order_and_calls_nothing(sandbox: Sandbox) 
 
     assert "apt-get update" in commands
     (apt,) = [c for c in commands if c.startswith("apt-get install")]
-    for package in ("python3-venv", "python3-dev", "gcc", "git", "libsdl2-2.0-0"):
+    for package in ("python3-venv", "python3-dev", "gcc", "git", "libsdl2-2.0-0", "espeak-ng"):
         assert package in apt.split(), f"{package} missing from {apt!r}"
     release = (f"env PYTHONPATH={ROOT} python3 -m console.releases update {ROOT} --root {DEFAULT_ROOT} --online --extras pi "
                f"--system-site-packages --config {sandbox.config}")
@@ -330,7 +330,7 @@ def test_dry_run_with_a_service_user_adds_the_groups(sandbox: Sandbox) -> None:
     assert result.returncode == 0, result.stderr
     (usermod,) = [c for c in would_run(result.stdout) if c.startswith("usermod")]
     assert usermod.split()[-1] == "console"
-    for group in ("gpio", "spi", "video", "render", "input", "dialout"):
+    for group in ("gpio", "spi", "video", "render", "input", "dialout", "audio"):
         assert group in usermod.split()[-2].split(",")
     assert "install -d -m 0700 -o console /var/lib/scotland-yard" in would_run(result.stdout)
     assert unit_entries(written_files(result.stdout)["/etc/systemd/system/scotland-yard.service"])["Service"]["User"] == ["console"]

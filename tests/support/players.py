@@ -64,8 +64,12 @@ class Hands:
         self.console.step()
 
     def key(self, key: Key) -> None:
+        """Press *key*; a key of the mute chord acts once its wait for the other key is over (a few steps on)."""
         self.controls.press(key)
         self.console.step()
+        activity = self.console.activity
+        while isinstance(activity, Program) and activity.chord.holding:
+            self.console.step()
 
 
 class Table(Hands):

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from console.games.classic import journal, setup
 from console.games.classic.flow import Flow
+from console.games.classic.news import news
 from console.games.classic.replay import scenes
 from console.games.classic.seats import ComputerDetectives, ComputerSeat, HandheldSeat
 from console.games.classic.text_game import TextGame
@@ -57,5 +58,6 @@ def text(game: Game, settings: GameSettings, terminal: Terminal) -> None:
 
 
 CLASSIC = GameKind(editions=tuple(EDITIONS), check=setup.check, setup=setup.ClassicSetup, deal=deal, describe=describe, summary=summary,
-                   flow=seated, journal=journal.CODEC, scenes=scenes, text=text)
+                   flow=seated, journal=journal.CODEC, scenes=scenes, text=text,
+                   news=news)
 """Scotland Yard: Mister X against the detectives (and bobbies), on the whole London board."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from console.games.junior import journal, setup
 from console.games.junior.flow import JuniorFlow
+from console.games.junior.news import news
 from console.games.junior.replay import scenes
 from console.games.junior.seats import ComputerDetectiveTeam, ComputerRogues, HandheldRogues
 from console.games.junior.text_game import JuniorTextGame
@@ -48,5 +49,6 @@ def text(game: JuniorGame, settings: GameSettings, terminal: Terminal) -> None:
 
 
 JUNIOR = GameKind(editions=(setup.EDITION,), check=setup.check, setup=setup.JuniorSetup, deal=deal, describe=describe, summary=summary,
-                  flow=seated, journal=journal.CODEC, scenes=scenes, text=text)
+                  flow=seated, journal=journal.CODEC, scenes=scenes, text=text,
+                  news=news)
 """Mister FOX (and ROXy) against Willy Watson and Milly Marble, in a district."""
