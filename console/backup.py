@@ -41,8 +41,9 @@ from typing import Any
 
 from console.config import PREFERENCES
 from console.history import filed
+from console.journal import STAMP
 from console.session import HISTORY, JOURNAL
-from console.storage import fault_in_words, replace_private, sync_folder
+from console.storage import fault_in_words, replace_private, sync_folder, write_synced
 from engine.errors import RecordError
 from engine.versions import Versions
 from hardware.files import LARGEST
@@ -56,8 +57,8 @@ VERSIONS = Versions("a backup", current=1)
 """The backups this console reads, and writes the last of."""
 BEFORE_RESTORE = ".before-restore"
 """Added to the name of a file a restore replaced, kept beside it."""
-STAMP = "%Y%m%d-%H%M%S"
-"""A backup folder's name: when it was made (as a filed record's name begins)."""
+ON_STICK = 0o644
+"""The mode of what is written to a stick: readable by whoever takes it (finished games only)."""
 
 _RECORD = re.compile(r"history/[0-9A-Za-z][0-9A-Za-z._-]*\.json")
 _SETTINGS = {"config": "config.toml", "station map": "station-map.json", "preferences": PREFERENCES}
@@ -227,10 +228,7 @@ def console_version() -> str:
 
 def write_out(path: Path, data: bytes) -> None:
     """A file on the stick, flushed to it: readable by whoever takes the stick (a backup holds finished games only)."""
-    with open(path, "wb") as file:
-        file.write(data)
-        file.flush()
-        os.fsync(file.fileno())
+    write_synced(path, data, ON_STICK)
 
 
 # ---------------------------------------------------------------- restoring

@@ -282,7 +282,8 @@ def _simulate(args: argparse.Namespace) -> int:
 
     commands = _script(args)
     watchdog = Watchdog.from_environment()  # a simulator run by systemd (or a test playing its part) before any process starts
-    settings = load_settings(builder_tools.config_path(args.config))
+    path = builder_tools.config_path(args.config)
+    settings = load_settings(path)
     game = _with_data_dir(settings.game, args.data_dir)
     game, note = load_preferences(first_run_settings(game))
     folder = DataFolder.open(game.data_path)
@@ -294,7 +295,7 @@ def _simulate(args: argparse.Namespace) -> int:
     try:
         with folder, hardware:
             program = Program(hardware, game, note=note or folder.note, seed=args.seed, clock=clock, think_inline=args.headless,
-                              files=console_files(builder_tools.config_path(args.config), settings.hardware, game),
+                              files=console_files(path, settings.hardware, game),
                               straight_back_s=0 if args.headless else BACK_WITHIN_S)  # a script starts where it says
             if not args.headless:
                 watchdog.status = lambda: program.status

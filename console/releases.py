@@ -27,8 +27,8 @@ it has run healthily (``mark_proven``, called by the running console);
 ``rollback --if-on-trial`` (the service's fallback after repeated failures)
 goes back only from a release not yet proven.
 
-Standard library only: the installer runs this module with the system's
-``python3`` from a checkout (``python3 -m console.releases update CHECKOUT``).
+Standard library only (and ``console.storage``, which is too): the installer runs this
+module with the system's ``python3`` from a checkout (``python3 -m console.releases update CHECKOUT``).
 
 >>> version_key("1.10.0") > version_key("1.9.2") > version_key("1.9.2rc1") > version_key("1.9.1.post3")
 True
@@ -55,7 +55,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from console.storage import replace_whole, sync_folder
+
 DEFAULT_ROOT = Path("/usr/local/lib/scotland-yard")
+PUBLIC = 0o644
+"""The mode of a release's own files (``release.json``, the proven marker): every user who runs the console reads them."""
 PROJECT = "scotland-yard-console"
 DEFAULT_EXTRAS = ("pi",)
 CHECK_TIMEOUT_S = 300.0
@@ -224,26 +228,6 @@ class InstallTree:
             sync_folder(path)
             shutil.rmtree(path)
             say(f"removed: {path.name}")
-
-
-def sync_folder(path: Path) -> None:
-    """Make a rename or a new file in the folder *path* durable."""
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def write_durably(path: Path, text: str) -> None:
-    """Write *path* whole or not at all: a temporary file, synced, renamed over it, the folder synced."""
-    temporary = path.with_name(path.name + ".tmp")
-    with temporary.open("w", encoding="utf-8") as file:
-        file.write(text)
-        file.flush()
-        os.fsync(file.fileno())
-    os.replace(temporary, path)
-    sync_folder(path.parent)
 
 
 # ---------------------------------------------------------------- what an update runs
@@ -562,7 +546,7 @@ def _complete(release: Release, say: Say) -> None:
     """Make the release complete: everything it holds on the disk first, then its release.json."""
     report = _timed(say, "complete")
     os.sync()
-    write_durably(release.path / RELEASE_FILE, json.dumps(release.description(), indent=2) + "\n")
+    replace_whole(release.path / RELEASE_FILE, (json.dumps(release.description(), indent=2) + "\n").encode("utf-8"), PUBLIC)
     report(str(release.path / RELEASE_FILE))
 
 
@@ -605,7 +589,7 @@ def mark_proven(prefix: str | None = None) -> bool:
         return False
     marker = found[1].path / PROVEN_FILE
     if not marker.exists():
-        write_durably(marker, datetime.now(UTC).isoformat(timespec="seconds") + "\n")
+        replace_whole(marker, (datetime.now(UTC).isoformat(timespec="seconds") + "\n").encode("ascii"), PUBLIC)
     return True
 
 

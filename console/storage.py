@@ -144,15 +144,19 @@ def _made_private(path: Path) -> str:
 # ---------------------------------------------------------------- writing files that last and stay private
 
 
+PRIVATE = 0o600
+"""The mode of the data folder's files: a journal holds Mister X's station."""
+
+
 def private(path: str, flags: int) -> int:
     """An ``open`` opener for files only their owner can read: a journal holds Mister X's station."""
-    return os.open(path, flags, 0o600)
+    return os.open(path, flags, PRIVATE)
 
 
-def write_private(path: Path, data: bytes) -> None:
-    """Write *data* to a new private file and fsync it; on failure remove what was written (no 0-byte leftovers) and re-raise."""
+def write_synced(path: Path, data: bytes, mode: int = PRIVATE) -> None:
+    """Write *data* to *path* (made with *mode*) and fsync it; on failure remove what was written (no 0-byte leftovers) and re-raise."""
     try:
-        with open(path, "wb", opener=private) as file:
+        with open(path, "wb", opener=lambda name, flags: os.open(name, flags, mode)) as file:
             file.write(data)
             file.flush()
             os.fsync(file.fileno())
@@ -161,16 +165,21 @@ def write_private(path: Path, data: bytes) -> None:
         raise
 
 
-def replace_private(path: Path, data: bytes) -> None:
+def replace_whole(path: Path, data: bytes, mode: int = PRIVATE) -> None:
     """Replace the file at *path* with *data* whole: written beside it, then renamed over it (never half a file)."""
     temporary = path.with_name(f".{path.name}.tmp")
-    write_private(temporary, data)
+    write_synced(temporary, data, mode)
     try:
         os.replace(temporary, path)
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
     sync_folder(path.parent)
+
+
+def replace_private(path: Path, data: bytes) -> None:
+    """Replace a file of the data folder whole, readable by its owner only."""
+    replace_whole(path, data, PRIVATE)
 
 
 def sync_folder(folder: Path) -> None:

@@ -35,7 +35,6 @@ from hardware.interfaces import Frame, Key, Message, Station
 if TYPE_CHECKING:
     import pygame
 
-    from console.app import Presenter
     from console.lights import Palette
     from console.menu import Row
     from console.scene import Scene
@@ -286,9 +285,6 @@ class TableFlow(ABC, Generic[G, U, A]):
                     self._hidden_acts(action, now)
         else:
             self.tick_more(now)
-
-    def present(self, presenter: Presenter, now: float) -> None:
-        presenter.show(self.scene(), now)
 
     def lights(self, now: float, palette: Palette) -> Frame:
         """The board's lights now (also shown behind the game menu)."""
