@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from console.backup import StickOpener, on_stick, write_out
+from console.case import capitalised
 from console.games import CLASSIC, JUNIOR, GameKind
 from console.games.junior.flow import winner_words
 from console.games.words import display_name, listed, outcome_words, ticket_words
@@ -78,7 +79,7 @@ def classic_lines(game: Game, when: datetime | None) -> Iterator[str]:
     yield _row("Played", _when(when))
     yield _row("Sides", f"Mister X against {listed(game.detectives)}")
     result = outcome_words(game.outcome, ruleset) if game.outcome is not None else f"not finished: left in round {game.round}"
-    yield _row("Result", _capitalised(result))
+    yield _row("Result", capitalised(result))
     yield from _classic_start(game.start)
     yield ""
     yield "Each move in the notation: a ticket's letter (T taxi, B bus, U underground, X black ticket) and the"
@@ -186,10 +187,6 @@ def _move_row(piece: str, notation: str, words: str) -> str:
 
 def _when(when: datetime | None) -> str:
     return f"{when.day} {when:%B %Y, %H:%M}" if when is not None else "unknown"
-
-
-def _capitalised(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 _WRITERS: dict[str, Callable[[Any, datetime | None], Iterator[str]]] = {

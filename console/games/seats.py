@@ -12,6 +12,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+from console.case import capitalised
 from firmware import messages
 from hardware.interfaces import HandheldLink, Message
 
@@ -31,7 +32,7 @@ class OnHandheld:
     def away_reason(self) -> str:
         if self.link.other_game:
             return "This handheld holds another game: plug in this game's handheld, or start a new game"
-        return f"{self.handheld_of[:1].upper()}{self.handheld_of[1:]} is unplugged: plug it back in"
+        return f"{capitalised(self.handheld_of)} is unplugged: plug it back in"
 
     def poll(self, game: Any, now: float) -> Sequence[Any]:
         return ()  # a person's actions come as messages

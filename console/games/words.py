@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from console.case import capitalised
 from engine import Outcome, Ticket
 from engine.editions import Length, Ruleset
 from engine.junior import NAMES as JUNIOR_NAMES
@@ -48,7 +49,7 @@ def display_name(piece: str) -> str:
     bobby = _BOBBY.fullmatch(piece)
     if bobby:
         return f"Bobby {bobby[1]}"
-    return piece[:1].upper() + piece[1:]
+    return capitalised(piece)
 
 
 def listed(names: Iterable[str]) -> str:

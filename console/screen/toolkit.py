@@ -24,6 +24,7 @@ import math
 
 import pygame
 
+from console.case import capitalised
 from engine import Ticket
 
 Colour = tuple[int, int, int]
@@ -56,10 +57,6 @@ def fraction(size: tuple[int, int], x0: float, y0: float, x1: float, y1: float) 
     w, h = size
     left, top = round(x0 * w), round(y0 * h)
     return pygame.Rect(left, top, round(x1 * w) - left, round(y1 * h) - top)
-
-
-def capitalised(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 class Toolkit:

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import pygame
 
+from console.case import capitalised
 from console.games.classic.model import Mode, Ui
 from console.games.words import display_name, outcome_words
 from console.lights import showing
@@ -41,7 +42,6 @@ from console.screen.toolkit import (
     TICKET_INK,
     Colour,
     Toolkit,
-    capitalised,
     fraction,
 )
 from engine import Station, Ticket, Transport

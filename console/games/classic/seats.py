@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from console.case import capitalised
 from console.games.seats import OnHandheld, WithoutHandheld
 from console.games.words import outcome_words
 from console.settings import MISTER_X_MOVES_AFTER_S, THINKING_CAP_S, Level
@@ -111,7 +112,7 @@ class HandheldSeat(OnHandheld):
 
     def game_over(self, game: Game) -> None:
         words = outcome_words(game.outcome, game.ruleset) if game.outcome is not None else ""
-        self.link.send(messages.game_over(words[:1].upper() + words[1:]))
+        self.link.send(messages.game_over(capitalised(words)))
 
 
 def think_mister_x(view: MisterXView, level: str, seed: int) -> Move:
