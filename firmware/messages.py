@@ -24,16 +24,20 @@ console to handheld, classic Scotland Yard (Mister X):
 
 - ``state`` {round, station, tickets: {name: count}, log: [leg]}: where he stands, between turns;
 - ``choose_move`` {round, station, tickets, moves: [leg], can_double, reveal_next,
-  log}: his turn;
-- ``choose_second_leg`` {first: leg, moves, reveal_next}: the second leg of the
-  double move that starts with *first*.
+  log, hint (optional)}: his turn;
+- ``choose_second_leg`` {first: leg, moves, reveal_next, hint (optional)}: the
+  second leg of the double move that starts with *first*.
 
 console to handheld, Scotland Yard Junior (the rogues, Mister FOX and ROXy):
 
 - ``rogue_state`` {who, round, station, tickets}: where the rogue *who* stands;
-- ``choose_step`` {who, round, station, tickets, steps: [leg], hand_over}: the
-  rogue's step (``S`` and his own station for staying: ``"S82"``); *hand_over*:
-  the handheld goes to another rogue first.
+- ``choose_step`` {who, round, station, tickets, steps: [leg], hand_over, hint
+  (optional)}: the rogue's step (``S`` and his own station for staying:
+  ``"S82"``); *hand_over*: the handheld goes to another rogue first.
+
+A choice's *hint* is a guided game's lesson, what to choose and why, which the
+handheld shows before the list; left out (or ``""``) there is none, so a console
+without lessons sends what it always did.
 
 console to handheld, both games: ``accepted`` {seen: [move number]}, ``refused``
 {reason}, ``wait`` {} (the turn was withdrawn), ``game_over`` {result}.
@@ -231,11 +235,11 @@ def _seen(value, where):
 _FIELDS = {
     "state": (("round", _round), ("station", _station), ("tickets", _tickets), ("log", _classic_legs)),
     "choose_move": (("round", _round), ("station", _station), ("tickets", _tickets), ("moves", _classic_legs),
-                    ("can_double", _bool), ("reveal_next", _bool), ("log", _classic_legs)),
-    "choose_second_leg": (("first", _classic_leg), ("moves", _classic_legs), ("reveal_next", _bool)),
+                    ("can_double", _bool), ("reveal_next", _bool), ("log", _classic_legs), ("hint", _text)),
+    "choose_second_leg": (("first", _classic_leg), ("moves", _classic_legs), ("reveal_next", _bool), ("hint", _text)),
     "rogue_state": (("who", _name), ("round", _round), ("station", _station), ("tickets", _tickets)),
     "choose_step": (("who", _name), ("round", _round), ("station", _station), ("tickets", _tickets), ("steps", _junior_legs),
-                    ("hand_over", _bool)),
+                    ("hand_over", _bool), ("hint", _text)),
     "accepted": (("seen", _seen),),
     "refused": (("reason", _text),),
     "wait": (),
@@ -246,7 +250,7 @@ _FIELDS = {
 }
 """Each type's fields in order, each with the function that checks it (and returns its copy)."""
 
-_OPTIONAL = {"move": ("double",)}
+_OPTIONAL = {"move": ("double",), "choose_move": ("hint",), "choose_second_leg": ("hint",), "choose_step": ("hint",)}
 """Fields a message may leave out."""
 
 
@@ -287,15 +291,23 @@ def state(round, station, tickets, log):
     return check({"type": "state", "round": round, "station": station, "tickets": tickets, "log": log})
 
 
-def choose_move(round, station, tickets, moves, can_double, reveal_next, log):
-    """Mister X's turn: his legal moves (legs: ``"T46"``), whether a double move is open, whether this one is seen."""
-    return check({"type": "choose_move", "round": round, "station": station, "tickets": tickets, "moves": moves,
-                  "can_double": can_double, "reveal_next": reveal_next, "log": log})
+def _hinted(message, hint):
+    """*message* checked, with the field ``hint`` unless *hint* is ``""`` (no lesson: the message an older handheld reads)."""
+    if hint != "":
+        message["hint"] = hint
+    return check(message)
 
 
-def choose_second_leg(first, moves, reveal_next):
-    """The second legs of the double move that starts with the leg *first*."""
-    return check({"type": "choose_second_leg", "first": first, "moves": moves, "reveal_next": reveal_next})
+def choose_move(round, station, tickets, moves, can_double, reveal_next, log, hint=""):
+    """Mister X's turn: his legal moves (legs: ``"T46"``), whether a double move is open, whether this one is seen,
+    and a guided game's *hint*."""
+    return _hinted({"type": "choose_move", "round": round, "station": station, "tickets": tickets, "moves": moves,
+                    "can_double": can_double, "reveal_next": reveal_next, "log": log}, hint)
+
+
+def choose_second_leg(first, moves, reveal_next, hint=""):
+    """The second legs of the double move that starts with the leg *first* (and a guided game's *hint*)."""
+    return _hinted({"type": "choose_second_leg", "first": first, "moves": moves, "reveal_next": reveal_next}, hint)
 
 
 # ------------------------------------------------------------ console to handheld, Junior
@@ -306,11 +318,11 @@ def rogue_state(who, round, station, tickets):
     return check({"type": "rogue_state", "who": who, "round": round, "station": station, "tickets": tickets})
 
 
-def choose_step(who, round, station, tickets, steps, hand_over):
+def choose_step(who, round, station, tickets, steps, hand_over, hint=""):
     """The rogue *who* chooses his step among *steps* (legs: ``"F157"``, ``"S82"``); *hand_over*: the handheld is passed to him
-    first (it goes dark)."""
-    return check({"type": "choose_step", "who": who, "round": round, "station": station, "tickets": tickets,
-                  "steps": steps, "hand_over": hand_over})
+    first (it goes dark); *hint*: a guided game's lesson."""
+    return _hinted({"type": "choose_step", "who": who, "round": round, "station": station, "tickets": tickets,
+                    "steps": steps, "hand_over": hand_over}, hint)
 
 
 # ------------------------------------------------------------ console to handheld, both games

@@ -35,12 +35,15 @@ class ChooseMove(TypedDict):
     can_double: bool
     reveal_next: bool
     log: list[Leg]
+    hint: NotRequired[str]
+    """A guided game's lesson: what to choose and why (left out, or ``""``: none)."""
 
 class ChooseSecondLeg(TypedDict):
     type: Literal["choose_second_leg"]
     first: Leg
     moves: list[Leg]
     reveal_next: bool
+    hint: NotRequired[str]
 
 class RogueState(TypedDict):
     type: Literal["rogue_state"]
@@ -57,6 +60,7 @@ class ChooseStep(TypedDict):
     tickets: dict[str, int]
     steps: list[Leg]
     hand_over: bool
+    hint: NotRequired[str]
 
 class Accepted(TypedDict):
     type: Literal["accepted"]
@@ -106,11 +110,12 @@ def choose_move(
     can_double: bool,
     reveal_next: bool,
     log: Sequence[str],
+    hint: str = "",
 ) -> ChooseMove: ...
-def choose_second_leg(first: str, moves: Sequence[str], reveal_next: bool) -> ChooseSecondLeg: ...
+def choose_second_leg(first: str, moves: Sequence[str], reveal_next: bool, hint: str = "") -> ChooseSecondLeg: ...
 def rogue_state(who: str, round: int, station: int, tickets: dict[str, int]) -> RogueState: ...
 def choose_step(
-    who: str, round: int, station: int, tickets: dict[str, int], steps: Sequence[str], hand_over: bool
+    who: str, round: int, station: int, tickets: dict[str, int], steps: Sequence[str], hand_over: bool, hint: str = ""
 ) -> ChooseStep: ...
 def accepted(seen: Sequence[int]) -> Accepted: ...
 def refused(reason: str) -> Refused: ...

@@ -27,6 +27,8 @@ KEYS_WAITING = "<>=log Hide=dark"
 """The keys between his turns, each by the word on it (the simulator's pane labels them so): a log, a dark screen."""
 KEYS_CONFIRM = "OK=send Hide=no"
 """The keys on the confirm screen: OK sends the move; Hide darkens the screen and takes him back to the list."""
+KEYS_LESSON = "OK=moves"
+"""The key on a guided turn's lesson: OK (any button but Hide) goes on to the list of moves."""
 
 _SHORT = {"underground": "under", "double": "2x"}
 """Names shortened to fit a five-letter ticket cell."""
@@ -50,20 +52,20 @@ def centred(text):
     return " " * ((COLUMNS - len(text)) // 2) + text
 
 
-def wrap(text):
-    """*text* in lines of at most 16 columns, broken between words where it can be."""
+def wrap(text, width=COLUMNS):
+    """*text* in lines of at most *width* columns, broken between words where it can be."""
     lines = []
     line = ""
     for word in text.split():
-        while len(word) > COLUMNS:
+        while len(word) > width:
             if line:
                 lines.append(line)
                 line = ""
-            lines.append(word[:COLUMNS])
-            word = word[COLUMNS:]
+            lines.append(word[:width])
+            word = word[width:]
         if not line:
             line = word
-        elif len(line) + 1 + len(word) <= COLUMNS:
+        elif len(line) + 1 + len(word) <= width:
             line = line + " " + word
         else:
             lines.append(line)
@@ -222,6 +224,23 @@ def travel_log(log, top):
     """His own travel log, one move a line: number, ticket, station."""
     rows = ["%2d %-5s %s" % (n + 1, short(str(ticket)), station) for n, (ticket, station) in enumerate(log)]
     return page([spread("Log", "%d moves" % len(log))] + (_window(rows, top, LOG_ROWS) or ["no moves yet"]))
+
+
+LESSON_ROWS = ROWS - 1
+"""Lines of a lesson on one screen (under its heading); a longer one scrolls."""
+LESSON_COLUMNS = COLUMNS - 1
+"""A lesson's width: its last column is left to the scroll marks, which never hide a letter."""
+
+
+def lesson_lines(hint):
+    """The console's *hint* as the lesson's lines."""
+    return wrap(hint, LESSON_COLUMNS)
+
+
+def lesson(lines, top):
+    """A guided turn's lesson, its ``lesson_lines`` from line *top*: what to choose, and why (under an inverted heading,
+    which sets it apart from the list it leads to)."""
+    return page([spread("lesson:", KEYS_LESSON)] + _window(lines, top, LESSON_ROWS), (0,))
 
 
 def game_over(result):

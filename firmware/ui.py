@@ -22,6 +22,12 @@ Yard Junior's. In Junior the console names the rogue (``who``: "Mister FOX",
 is a ``step``, and when two rogues share the handheld the console marks the
 next one's turn ``hand_over``: the screen goes dark at once under a "Pass me to"
 cover, and only a button shows the new rogue's list.
+
+In a guided game the console's choice messages may carry a ``hint``, the lesson
+of the turn: it shows as a page of its own before the list (any button but Hide
+goes on; up and down first scroll one too long for the screen), and left or
+right on the list opens it again, with the log one more press away. It lasts until the turn ends; a refusal's notice covers it as it
+covers the list.
 """
 
 try:
@@ -67,6 +73,9 @@ class Ui:
         self.notice_until = 0
         self.showing_log = False
         self.log_top = 0
+        self.lesson = []  # a guided turn's hint, wrapped into the screen's lines
+        self.showing_lesson = False
+        self.lesson_top = 0
         self.result = ""
         # His view, from the console's last word (updated by his accepted moves).
         self.round = 0
@@ -132,10 +141,12 @@ class Ui:
     def _choose_move(self, message):
         self._view(message, False)
         self._turn(_pairs(message["moves"]), message["can_double"], message["reveal_next"], False)
+        self._teach(message)
 
     def _choose_step(self, message):
         self._view(message, True)
         self._turn(_pairs(message["steps"]), False, False, message["hand_over"])
+        self._teach(message)
 
     def _turn(self, moves, can_double, reveal, hand_over):
         """His turn (or a rogue's): the list of *moves*; *hand_over*: the handheld is passed on first."""
@@ -160,6 +171,16 @@ class Ui:
         self.can_double, self.reveal, self.double = False, reveal, False
         self._list({name: n for name, n in left.items() if n > 0}, moves)
         self._call()
+        self._teach(message)
+
+    def _teach(self, message):
+        """The lesson of a checked choice *message* (its ``hint``) shows before the list; without one, the list shows."""
+        self.lesson = screens.lesson_lines(message.get("hint", ""))
+        self.showing_lesson, self.lesson_top = bool(self.lesson), 0
+
+    def _forget_lesson(self):
+        """The turn is over (played, withdrawn, or the game with it): so is its lesson."""
+        self.lesson, self.showing_lesson = [], False
 
     def _accepted(self, message):
         seen = message["seen"]
@@ -173,6 +194,7 @@ class Ui:
         if len(self.legs) == 2:
             self._spend("double")
         self.mode, self.legs, self.seen = WAITING, [], stations
+        self._forget_lesson()
         self._notify(screens.sent(stations))
 
     def _refused(self, message):
@@ -183,11 +205,13 @@ class Ui:
 
     def _wait(self, message):
         self.mode, self.legs, self.ringing, self.passing = WAITING, [], False, False
+        self._forget_lesson()
 
     def _game_over(self, message):
         self.result = message["result"]
         self.mode, self.legs, self.ringing, self.showing_log, self.notice = OVER, [], False, False, None
         self.passing = False
+        self._forget_lesson()
         self.awake = True  # the result is public
         self.last_button = self.clock_ms()
 
@@ -231,6 +255,9 @@ class Ui:
         if self.showing_log:
             self._log_button(name)
             return []
+        if self.showing_lesson:
+            self._lesson_button(name)
+            return []
         if self.mode == WAITING and name in ("left", "right"):
             self._open_log()
         elif self.mode == CHOOSING:
@@ -243,6 +270,8 @@ class Ui:
         if name in ("up", "down"):
             self.cursor = self._next(self.cursor, -1 if name == "up" else 1)
             self._follow()
+        elif name in ("left", "right") and self.lesson:
+            self.showing_lesson, self.lesson_top = True, 0  # the lesson stands between the list and the log
         elif name in ("left", "right"):
             self._open_log()
         elif name == "ok" and self.cursor >= 0:
@@ -263,10 +292,18 @@ class Ui:
 
     def _log_button(self, name):
         if name in ("up", "down"):
-            bottom = max(0, len(self.log) - screens.LOG_ROWS)
-            self.log_top = min(max(self.log_top + (-1 if name == "up" else 1), 0), bottom)
+            self.log_top = _scrolled(self.log_top, name, len(self.log), screens.LOG_ROWS)
         else:
             self.showing_log = False
+
+    def _lesson_button(self, name):
+        """Up and down scroll a lesson longer than the screen; left and right go on to the log, any other button to the list."""
+        if name in ("up", "down") and len(self.lesson) > screens.LESSON_ROWS:
+            self.lesson_top = _scrolled(self.lesson_top, name, len(self.lesson), screens.LESSON_ROWS)
+            return
+        self.showing_lesson = False
+        if name in ("left", "right"):
+            self._open_log()
 
     def _open_log(self):
         self.showing_log = True
@@ -333,6 +370,8 @@ class Ui:
             return self.notice
         if self.showing_log:
             return screens.travel_log(self.log, self.log_top)
+        if self.showing_lesson:
+            return screens.lesson(self.lesson, self.lesson_top)
         if self.mode == PAIRING:
             return screens.pairing(self.connected, self.who)
         if self.mode == WAITING:
@@ -360,6 +399,11 @@ class Ui:
 
     def _warning(self):
         return "this move: SEEN!" if self.reveal else ""
+
+
+def _scrolled(top, name, count, height):
+    """*top*, the first shown of *count* lines seen *height* at a time, one line on by the button *name* (up or down)."""
+    return min(max(top + (-1 if name == "up" else 1), 0), max(0, count - height))
 
 
 def _pairs(legs):

@@ -25,6 +25,8 @@ class Ui:
     ringing: bool
     passing: bool
     showing_log: bool
+    lesson: list[str]
+    showing_lesson: bool
     result: str
     round: int
     junior: bool

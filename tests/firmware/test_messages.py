@@ -115,6 +115,22 @@ def test_a_move_says_double_only_when_it_is_one() -> None:
     assert messages.check({"type": "move", "leg": "B108", "double": False})["type"] == "move"
 
 
+def test_a_choice_carries_a_hint_only_when_there_is_one() -> None:
+    """An empty hint is left out, so a console without lessons sends what an older handheld reads; a hint travels as given."""
+    tickets = dict(JUNIOR_TICKETS)
+    plain = (messages.choose_move(4, 117, {"taxi": 4}, ["T116"], False, False, []), messages.choose_second_leg("X88", ["T89"], True),
+             messages.choose_step("ROXy", 3, 60, tickets, ["T76", "S60"], True))
+    hinted = (messages.choose_move(4, 117, {"taxi": 4}, ["T116"], False, False, [], hint="Take the taxi."),
+              messages.choose_second_leg("X88", ["T89"], True, hint="Now the taxi."),
+              messages.choose_step("ROXy", 3, 60, tickets, ["T76", "S60"], True, hint="Stay."))
+    assert all("hint" not in message for message in plain)
+    assert [message.get("hint") for message in hinted] == ["Take the taxi.", "Now the taxi.", "Stay."]
+    for without, with_hint in zip(plain, hinted):
+        assert {key: value for key, value in with_hint.items() if key != "hint"} == without
+        assert messages.check(with_hint) == with_hint
+    assert messages.check({**plain[0], "hint": ""}) == {**plain[0], "hint": ""}  # an empty hint: no lesson, and valid
+
+
 def test_moves_travel_in_the_engines_notation() -> None:
     """Every leg the engine writes, classic's and Junior's, is one the messages carry, and the engine reads it back."""
     from engine import MisterXMove, Ticket, Transport
@@ -169,6 +185,10 @@ def test_pair_to_leg_refuses_what_the_screens_do_not_show(pair: object) -> None:
         (lambda: messages.rogue_state("", 3, 60, {}), "rogue_state: who is not a name"),
         (lambda: messages.accepted([0]), "accepted: seen[0] is not a move number"),
         (lambda: messages.refused(None), "refused: reason is not a string"),  # type: ignore[arg-type]
+        (lambda: messages.choose_move(4, 117, {}, ["T116"], False, False, [], hint=None), "choose_move: hint is not a string"),  # type: ignore[arg-type]
+        (lambda: messages.choose_second_leg("X88", ["T89"], False, hint=["Now", "the taxi"]),  # type: ignore[arg-type]
+         "choose_second_leg: hint is not a string"),
+        (lambda: messages.choose_step("ROXy", 3, 60, {}, ["S60"], False, hint=1), "choose_step: hint is not a string"),  # type: ignore[arg-type]
     ],
 )
 def test_constructors_refuse_what_check_refuses(make: Callable[[], object], error: str) -> None:

@@ -76,6 +76,8 @@ def test_wrap_breaks_between_words_and_inside_long_ones() -> None:
     assert screens.wrap("the detectives win: Red caught") == ["the detectives", "win: Red caught"]
     assert screens.wrap("x " + "y" * 20) == ["x", "y" * 16, "yyyy"]
     assert screens.wrap("") == []
+    assert screens.wrap("black to 115", 8) == ["black to", "115"]
+    assert all(len(line) < screens.COLUMNS for line in screens.lesson_lines(scenarios.HINT * 3))  # the marks' column stays free
 
 
 def test_junior_names_and_moves_on_the_screens() -> None:

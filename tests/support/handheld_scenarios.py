@@ -27,6 +27,10 @@ CLASSIC_LEG = "T, B, U or X and a station 1..199, as in T46"
 JUNIOR_LEG = "T, B, U, F or S and a station 1..199, as in T46"
 """What a leg looks like, as ``messages`` says when one is not."""
 FOX_MOVES = ["T152", "F194", "S138", "B140", "T153"]
+HINT = "Take the ferry: pick the black ticket to 115. A black ticket hides which line you took."
+"""A guided game's hint, and the lesson page it makes."""
+LESSON = ["lesson: OK=moves", "Take the ferry:", "pick the black", "ticket to 115.", "A black ticket", "hides which",
+          "line you took.", ""]
 
 
 def choose_step(who, station, steps, **changes):
@@ -480,6 +484,82 @@ def junior_between_rounds(fw):
     assert pad.lines()[:5] == ["Round 6    at 76", "taxi  1 bus   1", "under 1 boat  1", "", "      ROXy"]
 
 
+def guided_turn(fw):
+    """A hint shows as a lesson before the list and again on left or right; a refusal covers it; it ends with the turn."""
+    pad = Pad(fw)
+    pad.tell(choose_move(hint=HINT))
+    assert pad.buzzer.pulses == 1 and pad.lines() == LESSON
+    pad.press("down")  # any button goes on to the list, and does nothing else
+    assert pad.lines()[:6] == ["Round 4   at 117", "taxi  4 bus   3", "under 3 black 5", "2x    2", "taxi:", "> 116"]
+    pad.press("left")
+    assert pad.lines() == LESSON
+    pad.press("right")  # the log lies one press beyond the lesson
+    _expect(pad, "Log      3 moves")
+    pad.press("ok")
+    _expect(pad, "> 116")
+    pad.press("ok", "ok")  # not the move the lesson asks for
+    assert pad.take() == [{"type": "move", "leg": "T116"}]
+    pad.tell({"type": "refused", "reason": "Not the taxi: pick the black ticket to 115."})
+    pad.tell(choose_move(hint=HINT))  # asked again, with the lesson
+    assert pad.lines()[:4] == ["move refused:", "", "Not the taxi:", "pick the black"]
+    pad.run(fw.ui.NOTICE_MS)
+    assert pad.lines() == LESSON
+    pad.press("ok", "up", "up", "up")
+    assert pad.ui.choice() == "X115"
+    pad.press("ok", "ok")
+    assert pad.take() == [{"type": "move", "leg": "X115"}]
+    pad.tell({"type": "accepted", "seen": []})
+    pad.run(fw.ui.NOTICE_MS)
+    pad.press("left")  # between turns: the log, as ever
+    _expect(pad, "Log      4 moves")
+    pad.press("ok")
+    pad.tell(choose_move(round=5, station=115, moves=["T116"], log=LOG + ["X115"]))  # no hint: the list at once
+    assert pad.lines()[0] == "Round 5   at 115" and pad.ui.choice() == "T116"
+    pad.press("left")  # no lesson left over from the last turn
+    _expect(pad, "Log      4 moves")
+    assert pad.buzzer.pulses == 2 and pad.take() == []
+
+
+def long_lesson(fw):
+    """A lesson too long for the screen scrolls, its marks clear of the words; it outlasts Hide; a second leg has its own."""
+    pad = Pad(fw)
+    pad.tell(choose_move(hint="A double move is two moves in one turn, for a 2x ticket. Pick black to 88, then double "
+                              "yes, then the bus to 105."))
+    assert pad.lines() == ["lesson: OK=moves", "A double move", "is two moves in", "one turn, for a", "2x ticket. Pick",
+                           "black to 88,", "then double", "yes, then the  v"]
+    pad.press("down", "down")  # as far as it goes
+    assert pad.lines()[1:] == ["is two moves in^", "one turn, for a", "2x ticket. Pick", "black to 88,", "then double",
+                               "yes, then the", "bus to 105."]
+    pad.press("back")  # dark; the next button wakes it on the lesson, still unread
+    pad.press("down")
+    assert pad.lines()[1] == "is two moves in^"
+    pad.run(fw.ui.IDLE_MS)  # the lesson is a secret too
+    assert pad.display.dark()
+    pad.press("ok", "ok")
+    _expect(pad, "> 116")
+    pad.press("down", "down", "down", "down", "ok", "right", "ok")
+    assert pad.take() == [{"type": "move", "leg": "X88", "double": True}]
+    pad.tell({"type": "choose_second_leg", "first": "X88", "moves": ["T89", "B105"], "reveal_next": False,
+              "hint": "Now the bus to 105."})
+    assert pad.lines()[:3] == ["lesson: OK=moves", "Now the bus to", "105."]
+    pad.press("up")  # a lesson that fits: up goes on too
+    assert pad.lines()[0] == "2nd leg    at 88"
+
+
+def junior_lesson(fw):
+    """A rogue's lesson waits under the "Pass me to" cover: his button wakes it, the next shows his list."""
+    pad = Pad(fw)
+    pad.tell(choose_step("ROXy", 60, ["T76", "S60"], hand_over=True, hint="Stay where you are."))
+    assert pad.lines()[1:4] == ["   Pass me to", "", "      ROXy"]
+    pad.press("ok")
+    assert pad.lines()[:3] == ["lesson: OK=moves", "Stay where you", "are."]
+    pad.press("ok")
+    assert pad.lines()[0] == "ROXy       at 60"
+    pad.tell({"type": "wait"})  # the turn withdrawn: its lesson with it
+    pad.tell(choose_step("ROXy", 60, ["T76", "S60"]))
+    assert pad.lines()[0] == "ROXy       at 60"
+
+
 def debounced_buttons(fw):
     debouncer = fw.debounce.Debouncer(("up", "ok"))
     settle = fw.debounce.SETTLE_MS
@@ -521,6 +601,7 @@ def sample_pages(screens, messages):
         screens.choose(screens.header(3, 138, "Mister FOX"),
                        screens.move_rows(JUNIOR_TICKETS, [messages.leg_to_pair(leg) for leg in FOX_MOVES]), 4, 10, ""),
         screens.failure("OSError(5,)"),
+        screens.lesson(screens.lesson_lines(HINT * 2), 2),
     ]
 
 
@@ -545,7 +626,8 @@ def primitives(canvas):
 SCENARIOS = (pairing, whole_turn, list_wraps_and_scrolls, double_move_with_black_first, refused_then_asked_again,
              turn_withdrawn, reveal_warning, only_held_tickets, long_names_fit, no_move_listed, travel_log_page, idle_blanking,
              hide_button, seen_note_on_single_move, game_over, garbled_messages_change_nothing,
-             only_listed_moves_leave, junior_stay_and_boat, junior_hand_over, junior_between_rounds, debounced_buttons)
+             only_listed_moves_leave, junior_stay_and_boat, junior_hand_over, junior_between_rounds, guided_turn, long_lesson,
+             junior_lesson, debounced_buttons)
 
 
 class _Flat:

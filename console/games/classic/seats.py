@@ -46,6 +46,10 @@ class HandheldSeat(OnHandheld):
     """Mister X plays on his handheld."""
 
     handheld_of = "Mister X's handheld"
+    hint = ""
+    """A guided game's lesson for his next turn, set before ``begin_turn``: the handheld shows it before each choice of
+    the turn (a refused move asked again, a double move's second leg too); cleared when the turn is played or the game
+    ends (a withdrawn turn keeps it for when it is asked again)."""
 
     def __init__(self, link: HandheldLink) -> None:
         super().__init__(link)
@@ -69,6 +73,7 @@ class HandheldSeat(OnHandheld):
                 view.can_double,
                 view.public.next_move_is_reveal,
                 _log(view.log),
+                self.hint,
             )
         )
 
@@ -94,13 +99,15 @@ class HandheldSeat(OnHandheld):
                 self.link.send(messages.refused("no double move starts with that leg"))
                 return None
             self._first = leg
-            self.link.send(messages.choose_second_leg(leg.notation, _moves(legs), game.moves_made + 2 in game.ruleset.reveal_moves))
+            reveal = game.moves_made + 2 in game.ruleset.reveal_moves
+            self.link.send(messages.choose_second_leg(leg.notation, _moves(legs), reveal, self.hint))
             return None
         return leg
 
     def accepted(self, game: Game) -> None:
         new = game.public_view().log[self._made_before :]
         self.link.send(messages.accepted([entry.move for entry in new if entry.reveal]))
+        self.hint = ""
 
     def refused(self, reason: str, game: Game) -> None:
         self.link.send(messages.refused(reason))
@@ -112,6 +119,7 @@ class HandheldSeat(OnHandheld):
 
     def game_over(self, game: Game) -> None:
         words = outcome_words(game.outcome, game.ruleset) if game.outcome is not None else ""
+        self.hint = ""
         self.link.send(messages.game_over(capitalised(words)))
 
 

@@ -29,6 +29,9 @@ class HandheldRogues(OnHandheld):
     """The rogues choose on one handheld, passed from rogue to rogue."""
 
     handheld_of = "the rogues' handheld"
+    hint = ""
+    """A guided game's lesson for the next rogue's step, set before ``begin_turn`` (or, for the next rogue of the round,
+    before ``accepted``): the handheld shows it before each choice until the rogues' turn is over or the game ends."""
 
     def begin_turn(self, game: JuniorGame) -> None:
         self._ask(game, hand_over=len(game.rogues) > 1)  # ROXy chose last: the handheld goes back to Mister FOX
@@ -40,7 +43,7 @@ class HandheldRogues(OnHandheld):
             return
         rogue = waiting[0]
         self.link.send(messages.choose_step(NAMES[rogue], game.round, game.stations[rogue], dict(JUNIOR_TICKETS),
-                                            [step.leg for step in game.steps_of(rogue)], hand_over))
+                                            [step.leg for step in game.steps_of(rogue)], hand_over, self.hint))
 
     def on_message(self, message: Message, game: JuniorGame) -> Step | None:
         answer = self.answer(message, "step")
@@ -56,6 +59,8 @@ class HandheldRogues(OnHandheld):
     def accepted(self, game: JuniorGame) -> None:
         self.link.send(messages.accepted([]))
         self._ask(game, hand_over=True)  # the next rogue, if any, takes the handheld
+        if not game.to_choose():
+            self.hint = ""  # every rogue chose: the turn is over
 
     def refused(self, reason: str, game: JuniorGame) -> None:
         self.link.send(messages.refused(reason))
@@ -70,6 +75,7 @@ class HandheldRogues(OnHandheld):
         self.link.send(messages.rogue_state(NAMES[rogue], game.round, game.stations[rogue], dict(JUNIOR_TICKETS)))
 
     def game_over(self, game: JuniorGame) -> None:
+        self.hint = ""
         self.link.send(messages.game_over(f"{game.outcome} win" if game.outcome else ""))
 
 
