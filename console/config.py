@@ -97,15 +97,17 @@ def game_settings(name: str, data: dict[str, Any], base: GameSettings | None = N
 
 PREFERENCES = "preferences.json"
 """In the data folder: the choices last made on the console's menus, which win over the config file's [game] values."""
-PREFERENCES_VERSIONS = Versions("a preferences file", current=2)
-"""The file's ``version``: none is 1 (the file had none before), written with it at the next save; 2 holds sound choices.
+PREFERENCES_VERSIONS = Versions("a preferences file", current=3)
+"""The file's ``version``: none is 1 (the file had none before), written with it at the next save; 2 holds sound choices,
+3 the beginner hints too.
 
-A file is written in the lowest version that holds what it says: 1 unless a sound choice differs from its
+A file is written in the lowest version that holds what it says: 1 unless an optional choice differs from its
 default, so a console from before them (rolled back) reads it, and refuses (and keeps) one that holds them."""
-_REMEMBERED = ("edition", "players", "detectives", "bobbies", "five_reveals", "mister_x", "detectives_by", "level", "assist", "palette",
-               "district", *SOUND_CHOICES)
-_OPTIONAL = SOUND_CHOICES
-"""Remembered choices of version 2: written only when not their default (a file without them means their defaults)."""
+_REMEMBERED = ("edition", "players", "detectives", "bobbies", "five_reveals", "mister_x", "detectives_by", "level", "assist", "hints",
+               "palette", "district", *SOUND_CHOICES)
+_OPTIONAL = {**dict.fromkeys(SOUND_CHOICES, 2), "hints": 3}
+"""Remembered choices added after version 1, by the version that added them: written only when not their default (a
+file without them means their defaults)."""
 
 
 def save_preferences(game: GameSettings) -> str:
@@ -125,7 +127,7 @@ def save_preferences(game: GameSettings) -> str:
     defaults = settings_to_dict(GameSettings())
     remembered = {key: value for key, value in settings_to_dict(game).items()
                   if key in _REMEMBERED and not (key in _OPTIONAL and value == defaults[key])}
-    data = {"version": 2 if set(remembered) & set(_OPTIONAL) else 1, **remembered}
+    data = {"version": max([PREFERENCES_VERSIONS.oldest, *(_OPTIONAL[key] for key in remembered if key in _OPTIONAL)]), **remembered}
     replace_private(path, (json.dumps(data, indent=1) + "\n").encode("utf-8"))
     return ""
 

@@ -184,6 +184,7 @@ class Program:
     def settings_menu(self) -> None:
         rows: list[Row] = [
             Setting("assist", "Deduction assist", (False, True), ("off", "on"), self._setting_changed),
+            Setting("hints", "Beginner hints", (False, True), ("off", "on"), self._setting_changed),
             Setting("palette", "Light colours", tuple(PaletteName), tuple(name.value for name in PaletteName), self._setting_changed),
             Action("Back up to USB stick", self._back_up),
             Action("Restore from USB stick", self._restore),
@@ -197,7 +198,7 @@ class Program:
                          back=self._settings_done)
 
     def _settings_values(self) -> dict[str, Any]:
-        return {key: getattr(self.settings, key) for key in ("assist", "palette", *SOUND_CHOICES)}
+        return {key: getattr(self.settings, key) for key in ("assist", "hints", "palette", *SOUND_CHOICES)}
 
     def _back_up(self, now: float) -> None:
         assert self.menu is not None

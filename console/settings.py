@@ -77,6 +77,8 @@ class GameSettings:
     """Where a district game (Junior) is played; empty: the first shipped district."""
     assist: bool = False
     """Light the stations where Mister X can be (the deduction assist); the game menu toggles it in play."""
+    hints: bool = False
+    """Short hints for beginners on the game's screen, from public facts only; the game menu toggles it in play."""
     palette: PaletteName = PaletteName.STANDARD
     volume: int = 7
     """How loud the sounds and spoken words are, in steps from 0 (silent) to ``VOLUME_STEPS`` (full)."""
@@ -98,7 +100,7 @@ VOLUME_STEPS = 10
 """The loudest ``volume``: the settings menu steps through 0 to 10."""
 SOUND_CHOICES = ("volume", "muted", "spoken")
 """The settings of the console's sound (``console.sounds``)."""
-TABLE_CHOICES = ("assist", "palette", *SOUND_CHOICES)
+TABLE_CHOICES = ("assist", "hints", "palette", *SOUND_CHOICES)
 """Settings that are the table's, not the game's: a resumed game takes the console's current ones (the game menu's
 last choice), not those it was dealt with."""
 

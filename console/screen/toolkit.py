@@ -21,6 +21,7 @@ frame drawn last (``texts``): the screen as words, for tests.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pygame
 
@@ -36,6 +37,9 @@ TEXT: Colour = (244, 244, 244)
 DIM: Colour = (150, 154, 166)
 DARK_INK: Colour = (14, 14, 14)
 ALERT_BACKGROUND: Colour = (130, 18, 18)
+
+HINT: Colour = (240, 215, 140)
+"""Beginner hints: a pale warm yellow, told from the white words and the blue notices."""
 
 TICKET_COLOURS: dict[Ticket, Colour] = {
     Ticket.TAXI: (250, 204, 0),
@@ -189,6 +193,11 @@ class Toolkit:
             if font.size(" ".join(moved))[0] <= width:
                 rows[-2:] = [rows[-2][:-1], moved]
         return [" ".join(row) for row in rows]
+
+    def hint_lines(self, hints: Sequence[str], width: int, room: int) -> list[pygame.Surface]:
+        """The first *hints* that surely fit in *room* pixels of height (two lines of *width* each), as lines, in ``HINT``."""
+        fits = max(0, room) // (2 * self.font(self.min_px).get_height())
+        return [line for hint in hints[:fits] for line in self.wrap(hint, self.min_px, HINT, width, 2)]
 
     def fitting_px(self, text: str, px: int, width: int, floor: int) -> int:
         """A line height up to *px* (about the largest), not under *floor*, at which *text* fits in *width* (*floor* if none does)."""

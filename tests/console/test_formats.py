@@ -612,3 +612,13 @@ def test_preferences_holding_sound_choices_are_version_2_and_a_console_reading_o
     assert older.is_newer(json.loads(saved)["version"])
     assert save_preferences(replace(game, volume=GameSettings().volume, muted=False, spoken=False)) == ""
     assert json.loads(path.read_text())["version"] == 1, "back to the defaults: a file the older console reads again"
+
+
+def test_preferences_holding_the_beginner_hints_are_version_3_and_a_console_reading_only_2_keeps_them(tmp_path: Path) -> None:
+    game = GameSettings(data_dir=str(tmp_path))
+    assert save_preferences(replace(game, hints=True, volume=3)) == ""
+    saved = json.loads((tmp_path / PREFERENCES).read_text())
+    assert saved["version"] == 3 and load_preferences(game)[0].hints
+    assert Versions("a preferences file", current=2).is_newer(saved["version"])  # the release before, after a rollback
+    assert save_preferences(replace(game, hints=False, volume=3)) == ""
+    assert json.loads((tmp_path / PREFERENCES).read_text())["version"] == 2

@@ -65,7 +65,7 @@ def test_leaving_keeps_the_game_and_restart_files_it_with_a_second_confirm(tmp_p
     flow = console.program.flow
     assert flow is not None
     console.keys(Key.MENU)
-    assert console.rows == ["Back to the game", "Deduction assist", "Correct the board", "Restart with a new deal",
+    assert console.rows == ["Back to the game", "Deduction assist", "Beginner hints", "Correct the board", "Restart with a new deal",
                             "Leave (the game is kept)"]
     console.choose("Leave")
     assert console.program.flow is None and console.rows[0].startswith("Resume:")
@@ -175,7 +175,7 @@ def test_the_five_reveal_schedule_and_computer_players_are_set_up_on_the_keys(tm
 def test_settings_change_the_lights_and_persist(tmp_path: Path) -> None:
     console = Console(tmp_path)
     console.choose("Settings")
-    console.keys(Key.CHOICE_2, Key.CHOICE_4)
+    console.set("Light colours", Key.CHOICE_4)
     console.choose("Done")
     console.program.console.step()
     assert console.program.console.presenter.palette is COLOUR_BLIND

@@ -22,7 +22,7 @@ from hardware.sticks import STAND_IN
 from tests.games.test_messages_fit import sizes
 from tests.support.program import Console
 
-SETTINGS = ["Deduction assist", "Light colours", "Back up to USB stick", "Restore from USB stick", "Done"]
+SETTINGS = ["Deduction assist", "Beginner hints", "Light colours", "Back up to USB stick", "Restore from USB stick", "Done"]
 
 
 @pytest.fixture
@@ -55,7 +55,7 @@ def test_settings_back_up_to_the_stick_and_say_so(tmp_path: Path, stick: Path) -
     filed_games(data)
     console = Console(data)
     console.choose("Settings")
-    assert console.rows[:4] == SETTINGS[:4] and console.rows[-1] == "Done"
+    assert console.rows[:5] == SETTINGS[:5] and console.rows[-1] == "Done"
     console.choose("Back up")
     assert said(console) == "Backed up 2 games"
     backup = newest_backup(stick)

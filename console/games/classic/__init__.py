@@ -49,7 +49,7 @@ def seated(game: Game, settings: GameSettings, table: Table, now: float, resumed
     """The flow of *game*: Mister X on the handheld or the computer, the detectives people or the computer."""
     seat = ComputerSeat(settings.level, table.thinker) if settings.mister_x is Seat.COMPUTER else HandheldSeat(table.handheld)
     detectives = ComputerDetectives(settings.level, table.thinker) if settings.detectives_by is Seat.COMPUTER else None
-    return Flow(game, seat, now, table.recorder, deal=not resumed, assist=settings.assist, detectives=detectives)
+    return Flow(game, seat, now, table.recorder, deal=not resumed, assist=settings.assist, hints=settings.hints, detectives=detectives)
 
 
 def text(game: Game, settings: GameSettings, terminal: Terminal) -> None:

@@ -60,14 +60,14 @@ class Flow(TableFlow[Game, Ui, Move]):
     MISPLACED = "no piece starts at {station}: place the pieces on the lit stations"
 
     def __init__(self, game: Game, seat: HiddenSeat[Game, Move], now: float, recorder: Recorder | None = None, *,
-                 deal: bool = True, assist: bool = False, detectives: ComputerDetectives | None = None) -> None:
+                 deal: bool = True, assist: bool = False, hints: bool = False, detectives: ComputerDetectives | None = None) -> None:
         super().__init__(game, seat, recorder)
         self.detectives = detectives
         """The computer playing the detectives and bobbies (None: people do)."""
         self._plan: list[DetectiveMove] = []
         """The computer detectives' moves still to be made this round, first first."""
         self._correction: Correction | None = None
-        self.ui = Ui(Mode.DEAL, assist=assist)
+        self.ui = Ui(Mode.DEAL, assist=assist, hints=hints)
         seat.show(game)
         if deal and not game.actions and game.round == 1 and game.turn is Side.MISTER_X:
             pieces = game.public_view().pieces
@@ -135,10 +135,15 @@ class Flow(TableFlow[Game, Ui, Move]):
     def set_assist(self, on: bool) -> None:
         self.ui = replace(self.ui, assist=on)
 
+    def set_hints(self, on: bool) -> None:
+        self.ui = replace(self.ui, hints=on)
+
     def options(self) -> list[Row]:
-        """The game menu's rows of this game: the deduction assist, and correcting the board while it can be."""
+        """The game menu's rows of this game: the deduction assist, the beginner hints, and correcting the board while it can be."""
         rows: list[Row] = [Setting("assist", "Deduction assist", (False, True), ("off", "on"), lambda key, on: self.set_assist(on),
-                                   first=self.ui.assist)]
+                                   first=self.ui.assist),
+                           Setting("hints", "Beginner hints", (False, True), ("off", "on"), lambda key, on: self.set_hints(on),
+                                   first=self.ui.hints)]
         if self.can_correct:
             rows.append(Action("Correct the board", self.begin_correction))
         return rows

@@ -48,6 +48,8 @@ class Ui(TableUi[Mode]):
     """Mister X just surfaced here (public: a reveal move)."""
     assist: bool = False
     """Light the stations where Mister X can be (the deduction assist)."""
+    hints: bool = False
+    """Show beginner hints on the screen (``console.games.classic.hints``: worked out from the public view and this ``Ui``)."""
     reveal_next: bool = False
     """Mister X's next move (or the second leg of a double) is a reveal move."""
     correct_ticket: Ticket | None = None

@@ -15,7 +15,8 @@ code. Layout, as fractions of the surface (so any configured size works):
 - left: Mister X's tickets and last known station, then each detective and bobby
   with station and tickets;
 - right: what matters now (a reveal, the ticket keys, the pieces to place, the
-  winner, ...), with the reveal notice and the deduction assist count below it;
+  winner, ...), with the reveal notice and the deduction assist count below it,
+  and above those the beginner hints that fit in the panel's lower half, if the table has them on;
 - bottom: the message, on one line or two (red while a press is being refused).
 """
 
@@ -29,6 +30,7 @@ from pathlib import Path
 import pygame
 
 from console.case import capitalised
+from console.games.classic.hints import hints
 from console.games.classic.model import Mode, Ui
 from console.games.words import display_name, outcome_words
 from console.lights import showing
@@ -334,6 +336,8 @@ class GameScreen:
             if ui.assist:
                 count = len(view.possible_stations)
                 footer += self.kit.wrap(f"Mister X can be at {count} station{'' if count == 1 else 's'}", self.kit.min_px, TEXT, width, 2)
+        if ui.hints:
+            footer = self.kit.hint_lines(hints(view, ui), width, inner.h // 2 - sum(line.get_height() for line in footer)) + footer
         y = inner.bottom
         for line in reversed(footer):
             y -= line.get_height()

@@ -41,7 +41,7 @@ def seated(game: JuniorGame, settings: GameSettings, table: Table, now: float, r
     level = settings.level
     rogues = ComputerRogues(level, table.seed) if settings.mister_x is Seat.COMPUTER else HandheldRogues(table.handheld)
     detectives = ComputerDetectiveTeam(level, table.seed) if settings.detectives_by is Seat.COMPUTER else None
-    return JuniorFlow(game, rogues, now, table.recorder, deal=not resumed, detectives=detectives)
+    return JuniorFlow(game, rogues, now, table.recorder, deal=not resumed, hints=settings.hints, detectives=detectives)
 
 
 def text(game: JuniorGame, settings: GameSettings, terminal: Terminal) -> None:

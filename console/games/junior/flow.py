@@ -27,6 +27,7 @@ from console.games.junior.model import Celebration, JuniorMode, JuniorUi
 from console.games.junior.screen import draw_junior
 from console.games.table import HiddenSeat, Look, TableFlow, TableScene
 from console.games.words import player_words
+from console.menu import Row, Setting
 from console.recorder import Recorder
 from engine import IllegalMoveError, Station
 from engine.junior import DETECTIVES, NAMES, JuniorGame, JuniorView, RoundResult, Step, Team
@@ -55,12 +56,12 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
     PAUSES_IN = frozenset({JuniorMode.ROGUES})
 
     def __init__(self, game: JuniorGame, seat: HiddenSeat[JuniorGame, Step], now: float, recorder: Recorder | None = None, *,
-                 deal: bool = True, detectives: ComputerDetectiveTeam | None = None) -> None:
+                 deal: bool = True, hints: bool = False, detectives: ComputerDetectiveTeam | None = None) -> None:
         super().__init__(game, seat, recorder)
         self.detectives = detectives
         """The computer planning the detectives' steps (None: people do)."""
         self._plan: list[Step] = []
-        self.ui = JuniorUi(JuniorMode.DEAL)
+        self.ui = JuniorUi(JuniorMode.DEAL, hints=hints)
         seat.show(game)
         if deal and not game.actions:
             self.ui = replace(self.ui, to_place=tuple(game.stations.items()), prompt="Set up the pawns!", message=_PLACE)
@@ -95,6 +96,13 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
 
     def scene(self) -> TableScene[JuniorView, JuniorUi]:
         return LOOK.scene(self.game.public_view(), self.ui)
+
+    def set_hints(self, on: bool) -> None:
+        self.ui = replace(self.ui, hints=on)
+
+    def options(self) -> list[Row]:
+        """The game menu's row of this game: the beginner hints."""
+        return [Setting("hints", "Beginner hints", (False, True), ("off", "on"), lambda key, on: self.set_hints(on), first=self.ui.hints)]
 
     # ------------------------------------------------------------ the round
 

@@ -56,6 +56,8 @@ class JuniorUi(TableUi[JuniorMode]):
     destinations: tuple[Station, ...] = ()
     """Where the selected detective may go (its own station among them: it stays)."""
     celebration: Celebration | None = None
+    hints: bool = False
+    """Show beginner hints on the screen (``console.games.junior.hints``: worked out from the public view and this ``JuniorUi``)."""
 
     @property
     def timed(self) -> tuple[Signal | None, ...]:

@@ -23,8 +23,8 @@ Layout, as fractions of the surface (any size works):
 - the prompt, large (about 1/8 of the height);
 - left: the rogues' board (their faces, 3 x 3 token spaces); right: the
   detectives' board (dog and cat, a column of 3 spaces); between them the panel
-  of the moment (the pieces and their stations, the pawns to place, the
-  celebration, the winner);
+  of the moment (the pieces and their stations, with the beginner hints that fit
+  under them if the table has them on; the pawns to place, the celebration, the winner);
 - bottom: the message (red while a press is being refused).
 """
 
@@ -38,6 +38,7 @@ from pathlib import Path
 
 import pygame
 
+from console.games.junior.hints import hints
 from console.games.junior.model import PIECE_COLOURS, Celebration, JuniorMode, JuniorUi
 from console.lights import showing
 from console.screen.toolkit import DARK_INK, DIM, HIGHLIGHT, PANEL, TEXT, TICKET_COLOURS, TICKET_INK, Colour, Toolkit, fraction
@@ -67,6 +68,7 @@ GOOD: Colour = (60, 195, 90)
 """A done mark: a rogue who has chosen, a detective who has stepped."""
 GOALS: dict[Team, int] = {Team.ROGUES: ROGUE_GOAL, Team.DETECTIVES: DETECTIVE_GOAL}
 """How many token spaces each board has."""
+
 
 _CONFETTI: tuple[Colour, ...] = (*PIECE_COLOURS.values(), (90, 200, 255), GOOD, (250, 230, 120))
 
@@ -412,6 +414,8 @@ def _pieces(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, area: p
     if ui.mode is JuniorMode.DETECTIVES and ui.selected is not None:
         count = len(ui.destinations)
         footer = kit.wrap(f"{count} place{'' if count == 1 else 's'} to go", layout.px_body, TEXT, area.w, 2)
+    if ui.hints:
+        footer = kit.hint_lines(hints(view, ui), area.w, area.h // 2 - sum(line.get_height() for line in footer)) + footer
     bottom = area.bottom - sum(line.get_height() for line in footer)
     y = bottom
     for line in footer:
