@@ -14,6 +14,11 @@
 - ``junior_celebration_frame_ms``: one frame of a Junior reveal, its lights (the
   ripple over the district) and its 800x480 screen (confetti, the pulsing token)
   together: the busiest Junior frame, drawn every frame for 4 s.
+- ``lesson_frame_ms``: one frame of Learn to play's classic course mid-course,
+  its lights (a station it points at swells, every frame) and its 800x480 screen
+  with the lesson card; ``lesson_resume_ms``: opening that course at its last
+  step (what going on where it was left costs: the game dealt and every step
+  before played forward).
 - ``sim_redraw_per_s``: full redraws a second of the simulator's 1280x760 window
   (board, lit stations, the console's screen panel), headless.
 - ``sim_idle_cpu_percent``: the simulator's share of one core while the
@@ -42,8 +47,10 @@ from console.games.classic.flow import Flow
 from console.games.classic.model import Mode
 from console.games.junior.flow import LOOK, reveal_words
 from console.games.junior.model import Celebration, JuniorMode, JuniorUi
+from console.lessons import Guide, shipped_courses
 from console.lights import STANDARD
 from console.program import Program
+from console.scene import Scene
 from console.screen.toolkit import Toolkit
 from console.settings import MISTER_X_MOVES_AFTER_S, GameSettings, Seat
 from engine.junior import DETECTIVES, JuniorGame
@@ -136,6 +143,17 @@ def bench_junior_celebration(seconds: float) -> float:
     prompt, message = reveal_words(result)
     scene = LOOK.scene(game.public_view(), JuniorUi(JuniorMode.REVEAL, prompt=prompt, message=message,
                                                       celebration=Celebration(result, 0.0, 1e9)))
+    return _frames(scene, seconds)
+
+
+def bench_lesson_frame(seconds: float) -> float:
+    course = shipped_courses()[0]
+    pointing = next(index for index, (_, step) in enumerate(course.steps) if index > 20 and step.press is not None)
+    return _frames(Guide(course, MemoryHandheldLink(), GameSettings(), 0.0, start=pointing).scene(), seconds)
+
+
+def _frames(scene: Scene, seconds: float) -> float:
+    """Milliseconds a frame of *scene* takes, its lights and its 800x480 screen, at 30 frames a second of its clock."""
     surface = pygame.Surface((800, 480))
     kit = Toolkit(surface.get_size())
 
@@ -144,6 +162,11 @@ def bench_junior_celebration(seconds: float) -> float:
         scene.draw(kit, surface, draws / 30, STANDARD)
 
     return ms_per_call(frame, seconds)
+
+
+def bench_lesson_resume(seconds: float) -> float:
+    course = shipped_courses()[0]
+    return ms_per_call(lambda calls: Guide(course, MemoryHandheldLink(), GameSettings(), 0.0, start=len(course.steps) - 1), seconds)
 
 
 def bench_sim_redraw(seconds: float) -> float:
@@ -192,6 +215,8 @@ def figures(seconds: float) -> Iterator[Figure]:
     yield Figure("press_to_frame_with_sound_ms", bench_press(seconds, sound=True))
     yield Figure("screen_frame_ms", bench_screen(seconds))
     yield Figure("junior_celebration_frame_ms", bench_junior_celebration(seconds))
+    yield Figure("lesson_frame_ms", bench_lesson_frame(seconds))
+    yield Figure("lesson_resume_ms", bench_lesson_resume(seconds))
     yield Figure("sim_redraw_per_s", bench_sim_redraw(seconds))
     yield Figure("sim_idle_cpu_percent", bench_sim_cpu(2 * seconds, in_game=True))
     yield Figure("sim_menu_cpu_percent", bench_sim_cpu(2 * seconds, in_game=False))

@@ -76,6 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--script", help="a file of clicks, keys, waits and screenshots to play (see hardware/sim/script.py)")
     sim.add_argument("--screenshots", help="folder for the script's screenshots (default: the current folder)")
     sim.add_argument("--seed", type=int, help="deal every new game with this seed (a reproducible script)")
+    sim.add_argument("--learn", action="store_true", help="start with the guided first game (Learn to play), where you left it")
     sim.add_argument("--handheld-window", action="store_true",
                      help="Mister X's handheld in a window of its own (for a second screen) instead of a pane")
     hsim = commands.add_parser("handheld-sim", help="Mister X's handheld in a window, on a serial port (a pseudo-terminal)")
@@ -296,7 +297,9 @@ def _simulate(args: argparse.Namespace) -> int:
         with folder, hardware:
             program = Program(hardware, game, note=note or folder.note, seed=args.seed, clock=clock, think_inline=args.headless,
                               files=console_files(path, settings.hardware, game),
-                              straight_back_s=0 if args.headless else BACK_WITHIN_S)  # a script starts where it says
+                              straight_back_s=0 if args.headless or args.learn else BACK_WITHIN_S)  # a script starts where it says
+            if args.learn:
+                program.learn(clock())
             if not args.headless:
                 watchdog.status = lambda: program.status
                 with watchdog:

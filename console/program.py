@@ -6,7 +6,9 @@ game runs its flow gets the events, and MENU opens the game's own menu (its
 kind's options, such as the deduction assist and correcting the board; restart;
 leave) over it; while the hardware test runs, it gets them; while a past game
 is replayed (the start menu's Past games, from the history folder), its
-playback gets them. Past games also exports a game as text to a USB stick,
+playback gets them; while a guided game is played (the start menu's Learn to
+play, ``console.lessons``), its guide gets them, and MENU opens the lesson's
+menu (back, start the course again, leave it to resume later). Past games also exports a game as text to a USB stick,
 and Settings backs the games and settings up to one and restores them
 (``console.backup``, ``console.export``).
 
@@ -48,6 +50,8 @@ from console.games.kind import GameFlow, Setup
 from console.hardware_test import HardwareTest
 from console.history import PastGame, any_filed, filed, past_game
 from console.journal import ResumedGame, filing_time
+from console.lessons import Guide, Progress, shipped_courses
+from console.lessons.script import Course
 from console.lights import PaletteName
 from console.menu import Action, Menu, Row, Setting
 from console.power_off import ShuttingDown, power_question
@@ -61,6 +65,7 @@ from console.straight_back import forget_left, goes_straight_back, mark_left
 from console.thinker import Thinker
 from console.updates import Updates
 from engine import Station, london
+from firmware import messages
 from hardware.interfaces import Hardware, Key, Message
 from hardware.sticks import usb_stick
 
@@ -70,6 +75,8 @@ RETRY_SAVING_S = 5.0
 SOUND_NOTE_S = 2.0
 """How long the screen says "Sound off" (or "Sound on") after the mute chord."""
 PAST_GAMES_PAGE = 5
+LESSON_TOKEN = "1e550000000000ed"
+"""The handheld's session token in a guided game when no interrupted game holds the handheld."""
 """Past games listed at a time (the screen's rows stay readable); the next ones are a row away."""
 
 
@@ -117,6 +124,10 @@ class Program:
         self.hardware_test: HardwareTest | None = None
         self.playback: Playback | None = None
         """The past game being replayed."""
+        self.guide: Guide | None = None
+        """The guided game being played (Learn to play)."""
+        self._progress: Progress | None = None
+        """Where the learner left each course (read when Learn to play opens)."""
         self._replayed = (0, 0)
         """The page and row of Past games the replay was chosen on (it goes back there)."""
         self._retried = 0.0
@@ -164,13 +175,15 @@ class Program:
             return "Hardware test"
         if self.playback is not None:
             return "Replaying a past game"
+        if self.guide is not None:
+            return "Learning to play"
         return "Start menu"
 
     # ------------------------------------------------------------ the start menu and the settings
 
     def start_menu(self, note: str = "") -> None:
         """Open the start menu, offering the interrupted game first if there is one."""
-        rows: list[Row] = [Action("New game", lambda now: self.setup_menu())]
+        rows: list[Row] = [Action("New game", lambda now: self.setup_menu()), Action("Learn to play", lambda now: self.learn_menu())]
         if any_filed(self._history):
             rows.append(Action("Past games", lambda now: self.past_games_menu()))
         rows += [Action("Settings", lambda now: self.settings_menu()), Action("Hardware test", self._hardware_test)]
@@ -240,6 +253,8 @@ class Program:
         if self.sitting is not None:
             self._keep_left()
             self.sitting = None
+        if self.guide is not None:
+            self.guide.leave()
         self.finished = True
         self.console.presenter.show(ShuttingDown.of(power_off=self.shutdown is not None), now)
         if self.shutdown:
@@ -259,7 +274,8 @@ class Program:
         def back(now: float) -> None:
             self.menu, self._asking_off = under, None
 
-        self.menu = self._asking_off = power_question(power_off=self.shutdown is not None, in_game=self.sitting is not None,
+        self.menu = self._asking_off = power_question(power_off=self.shutdown is not None,
+                                                      in_game=self.sitting is not None or self.guide is not None,
                                                       off=self._off, back=back)
 
     # ------------------------------------------------------------ the new game's setup
@@ -434,6 +450,80 @@ class Program:
             self.playback = None
             self.past_games_menu(*self._replayed)
 
+    # ------------------------------------------------------------ learn to play
+
+    def learn_menu(self, note: str = "") -> None:
+        """The guided games, each resumed where it was left; UNDO goes back to the start menu."""
+        progress = self._progress = Progress(self.settings.data_path)
+        rows: list[Row] = [self._course_row(course, progress.at(course.name, len(course.steps))) for course in shipped_courses()]
+        rows.append(Action("Back", lambda now: self.start_menu()))
+        self.menu = Menu("Learn to play", rows, message=note or progress.problem or "A game that teaches itself, step by step",
+                         back=lambda now: self.start_menu())
+
+    def _course_row(self, course: Course, at: int) -> Action:
+        if not at:
+            return Action(course.title, lambda now: self._guided(course, 0, now))
+
+        def resume_or_restart(now: float) -> None:
+            where = Guide.where_in(course, at)
+            rows: list[Row] = [Action(f"Go on: {where}", lambda now: self._guided(course, at, now)),
+                               Action("Start again from the beginning", lambda now: self._guided(course, 0, now)),
+                               Action("Back", lambda now: self.learn_menu())]
+            self.menu = Menu(course.title, rows, message="You left this course on the way", back=lambda now: self.learn_menu())
+
+        return Action(f"{course.title} (go on)", resume_or_restart)
+
+    def learn(self, now: float) -> None:
+        """Straight into the first course, where it was left (``scotland-yard sim --learn``)."""
+        course = shipped_courses()[0]
+        self._progress = Progress(self.settings.data_path)
+        self._guided(course, self._progress.at(course.name, len(course.steps)), now)
+
+    def _guided(self, course: Course, start: int, now: float) -> None:
+        """Play *course* from step *start*; the handheld joins it without losing an interrupted game's claim on it."""
+        self.menu = None
+        handheld = self.hardware.handheld
+        if self.kept is not None:
+            handheld.start_session(self.kept.token, new_game=False)
+        else:
+            handheld.start_session(LESSON_TOKEN, new_game=True)
+        self.guide = Guide(course, handheld, self.settings, now, start=start)
+        if not self._handheld_there:
+            self.guide.handheld_connected(False, now)
+
+    def lesson_menu(self) -> None:
+        guide = self.guide
+        assert guide is not None
+        rows: list[Row] = [Action("Back to the lesson", self._back_to_game),
+                           Action("Start the course again", lambda now: self._restart_course(guide, now), confirm_twice=True),
+                           Action("Leave (you go on from here next time)", lambda now: self._leave_course(guide.where))]
+        self.menu = Menu("Lesson menu", rows, back=self._back_to_game)
+
+    def _restart_course(self, guide: Guide, now: float) -> None:
+        guide.leave()
+        self._guided(guide.course, 0, now)
+        self._lesson_progress()
+
+    def _leave_course(self, note: str) -> None:
+        guide = self.guide
+        assert guide is not None
+        guide.leave()
+        self.hardware.handheld.send(messages.game_over("The lesson is over"))  # the handheld is free for any game again
+        self.guide = None
+        self.learn_menu(f"You left at {note}: choose the course to go on")
+
+    def _lesson_progress(self) -> None:
+        """Remember the step the guide is at; at the course's end, back to Learn to play."""
+        guide, progress = self.guide, self._progress
+        assert guide is not None and progress is not None
+        problem = progress.save(guide.course.name, 0 if guide.finished else guide.index)
+        if problem:
+            guide.say(problem)
+        if guide.finished:
+            self.hardware.handheld.send(messages.game_over("The lesson is over"))
+            self.guide = None
+            self.learn_menu(f"Well done: you finished {guide.course.title}. Deal a real game from New game!")
+
     # ------------------------------------------------------------ the hardware test
 
     def _hardware_test(self, now: float) -> None:
@@ -455,6 +545,9 @@ class Program:
             self.menu.message = "Use the keys beside the board (shown below)"
         elif self.hardware_test is not None:
             self.hardware_test.station_pressed(station, now)
+        elif self.guide is not None:
+            self.guide.station_pressed(station, now)
+            self._lesson_progress()
         elif self.sitting is not None:
             self.sitting.flow.station_pressed(station, now)
 
@@ -471,6 +564,12 @@ class Program:
         elif self.playback is not None:
             self.playback.key_pressed(key, now)
             self._replay_done()
+        elif self.guide is not None:
+            if key is Key.MENU:
+                self.lesson_menu()
+                return
+            self.guide.key_pressed(key, now)
+            self._lesson_progress()
         elif self.sitting is not None:
             flow = self.sitting.flow
             if key is Key.MENU and not flow.over:
@@ -481,14 +580,19 @@ class Program:
                 self._game_done()
 
     def handheld_message(self, message: Message, now: float) -> None:
-        if self.sitting is not None:
+        if self.guide is not None:
+            self.guide.handheld_message(message, now)
+            self._lesson_progress()
+        elif self.sitting is not None:
             self.sitting.flow.handheld_message(message, now)
 
     def handheld_connected(self, connected: bool, now: float) -> None:
         if self._ready and connected != self._handheld_there:
             self.sounds.hear([News(Event.PLUGGED if connected else Event.UNPLUGGED)])
         self._handheld_there = connected
-        if self.sitting is not None:
+        if self.guide is not None:
+            self.guide.handheld_connected(connected, now)
+        elif self.sitting is not None:
             self.sitting.flow.handheld_connected(connected, now)
 
     def button_stuck(self, station: Station, now: float) -> None:
@@ -496,6 +600,8 @@ class Program:
             self.menu.message = f"The button at station {station} is stuck: it is ignored until released"
         elif self.hardware_test is not None:
             self.hardware_test.button_stuck(station, now)
+        elif self.guide is not None:
+            self.guide.button_stuck(station, now)
         elif self.sitting is not None:
             self.sitting.flow.button_stuck(station, now)
 
@@ -512,7 +618,7 @@ class Program:
         self.chord.tick(now)
         if self.updates is not None:
             self._updating()
-        if self._asking_off is not None and self.sitting is None:
+        if self._asking_off is not None and self.sitting is None and self.guide is None:
             return  # the power button's question holds a hardware test or a replay where it is (a game goes on underneath)
         if self.hardware_test is not None:
             self.hardware_test.tick(now)
@@ -520,6 +626,8 @@ class Program:
         elif self.playback is not None:
             self.playback.tick(now)
             self._replay_done()
+        elif self.guide is not None:
+            self.guide.tick(now)
         elif self.sitting is not None:
             self.sitting.flow.tick(now)
             if self.sitting.saving_problem and now - self._retried >= RETRY_SAVING_S:
@@ -536,6 +644,9 @@ class Program:
         scene = flow.scene() if flow is not None else None
         if self.sitting is not None and scene is not None:  # the game's news, heard as it is shown (behind a menu too)
             self.sounds.game_shown(self.sitting.flow, scene, self.sitting.opened.kind.news)
+        if self.guide is not None:
+            self.sounds.game_shown(self.guide.flow, self.guide.flow.scene(), self.guide.kind.news)
+            scene = self.guide.scene()
         if not self._ready:  # the console's first showing (the start menu, or a game it went straight back to)
             self._ready = True
             self.sounds.hear([News(Event.READY)])

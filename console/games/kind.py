@@ -12,7 +12,8 @@ A kind of game (classic Scotland Yard in its editions, Junior) is one folder of
   events and how each replays, the end, the finished game filed as a record,
   a record read back;
 - its replay: the scenes of a finished game as the table saw them;
-- its news: what changed between two scenes, for the console's sounds (``console.sounds``).
+- its news: what changed between two scenes, for the console's sounds (``console.sounds``);
+- its notation for the hidden side's actions, for a guided game's script (``console.lessons``).
 
 The program, the sitting, the journal, the presenter and replay know only this
 protocol; a third kind of game is one more folder and one more line in
@@ -25,6 +26,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from console.games.table import HiddenSeat
 from console.menu import Row, Setting
 from console.recorder import UNDO, Action, Event, Recorder, replay_event
 from console.settings import GameSettings, Level, Seat
@@ -52,6 +54,12 @@ class Table:
     """The journal: every accepted action goes there before anything shows it."""
     seed: int
     """The computer players' seeds follow from it."""
+    hidden_by: Callable[[HiddenSeat[Any, Any]], HiddenSeat[Any, Any]] | None = None
+    """Who plays the hidden side instead of the seat the settings choose (given it): a guided game's script (``console.lessons``)."""
+
+    def seat(self, chosen: HiddenSeat[Any, Any]) -> HiddenSeat[Any, Any]:
+        """The hidden side's seat: *chosen* (the settings'), unless a script plays the hidden side around it."""
+        return self.hidden_by(chosen) if self.hidden_by is not None else chosen
 
 
 class GameFlow(Protocol):
@@ -61,9 +69,12 @@ class GameFlow(Protocol):
     """The game is over and the players have pressed a key to leave it."""
     over: bool
     """The game is over (its end is showing)."""
-
     @property
     def game(self) -> Any: ...
+
+    @property
+    def paused(self) -> bool:
+        """The game waits for the hidden side's handheld to come back."""
 
     def station_pressed(self, station: Station, now: float) -> None: ...
 
@@ -175,6 +186,8 @@ class GameKind:
     side the settings seat at the handheld (``mister_x = "handheld"``: the hidden side) or else the detectives."""
     news: NewsOf
     """What changed from one scene of its game to the next shown, as the console's sounds hear it: public news only."""
+    hidden_action: Callable[[str], Any]
+    """An action of the hidden side written in the game's notation (``"X115"``, ``"fox T46"``): a guided game's script."""
 
 
 def seat_rows(hidden: str, detectives: str, levels: Sequence[Level], changed: Callable[[str, Any], None]) -> list[Row]:

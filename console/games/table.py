@@ -126,8 +126,9 @@ A_co = TypeVar("A_co", covariant=True)
 class HiddenSeat(Protocol[G_contra, A_co]):
     """Who plays the hidden side: a person on the handheld, or the computer. It alone sees the hidden side's secrets."""
 
-    uses_handheld: bool
-    """Whether the game must wait while the handheld is away."""
+    @property
+    def uses_handheld(self) -> bool:
+        """Whether the game must wait while the handheld is away."""
 
     def away_reason(self) -> str:
         """Why the game waits for the handheld (said while it waits)."""

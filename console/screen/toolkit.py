@@ -176,6 +176,10 @@ class Toolkit:
             self.cut.append(text)
         return done[0]
 
+    def rows_needed(self, text: str, px: int, width: int) -> int:
+        """The lines ``wrap`` breaks *text* into at *px* in *width*, given room enough."""
+        return len(self._rows(text.split(), self.font(px), width, len(text.split()) + 1))
+
     @staticmethod
     def _rows(words: list[str], font: pygame.font.Font, width: int, max_lines: int) -> list[str]:
         """*words* in lines of *width*, filled in turn; the last takes what is left; no word alone on a last line."""

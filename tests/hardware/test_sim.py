@@ -127,8 +127,9 @@ def test_a_whole_reissue_game_and_its_replay_in_the_window_cut_no_words(tmp_path
     assert flow is not None and flow.game.is_over, "the game did not end"
     sim.do("shot", "game-over")
     sim.do("key", "confirm")  # filed; the start menu offers it among the past games
-    assert sim.program.menu is not None and sim.program.menu.ui.rows[1][0] == "Past games"
-    for verb, argument in [("key", "2"), ("key", "confirm"), ("key", "confirm"), ("key", "confirm"), ("shot", "replay-start")]:
+    assert sim.program.menu is not None and sim.program.menu.ui.rows[2][0] == "Past games"
+    for verb, argument in [("key", "2"), ("key", "2"), ("key", "confirm"), ("key", "confirm"), ("key", "confirm"),
+                           ("shot", "replay-start")]:
         sim.do(verb, argument)
     playback = sim.program.playback
     assert playback is not None

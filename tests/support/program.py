@@ -29,8 +29,10 @@ def fake_hardware(far_end: Callable[[Message], list[Message]] | None = first_lis
 class Console:
     """A program on fake hardware with a table of players beside it."""
 
-    def __init__(self, data: Path, *, shutdown: Callable[[], None] | None = None, straight_back_s: float = 0.0, **settings: object) -> None:
-        self.hardware = fake_hardware()
+    def __init__(self, data: Path, *, shutdown: Callable[[], None] | None = None, straight_back_s: float = 0.0,
+                 far_end: Callable[[Message], list[Message]] | None = first_listed_move, **settings: object) -> None:
+        """*far_end* answers what the console sends the handheld (default: Mister X plays his first listed move)."""
+        self.hardware = fake_hardware(far_end)
         self.program = Program(self.hardware, GameSettings(data_dir=str(data), **settings), shutdown=shutdown,  # type: ignore[arg-type]
                                clock=StepClock(), sleep=lambda seconds: None, timestamp=lambda: "filed", think_inline=True,
                                straight_back_s=straight_back_s)

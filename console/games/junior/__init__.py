@@ -19,6 +19,7 @@ from console.games.kind import GameKind, Table
 from console.games.text import Terminal
 from console.settings import GameSettings, Seat
 from engine.junior import JuniorGame, Team
+from engine.junior.game import parse_step
 
 
 def deal(settings: GameSettings, seed: int) -> JuniorGame:
@@ -39,7 +40,7 @@ def summary(game: JuniorGame) -> str:
 def seated(game: JuniorGame, settings: GameSettings, table: Table, now: float, resumed: bool) -> JuniorFlow:
     """The flow of *game*: the rogues on the passed handheld or the computer, the detectives people or the computer."""
     level = settings.level
-    rogues = ComputerRogues(level, table.seed) if settings.mister_x is Seat.COMPUTER else HandheldRogues(table.handheld)
+    rogues = table.seat(ComputerRogues(level, table.seed) if settings.mister_x is Seat.COMPUTER else HandheldRogues(table.handheld))
     detectives = ComputerDetectiveTeam(level, table.seed) if settings.detectives_by is Seat.COMPUTER else None
     return JuniorFlow(game, rogues, now, table.recorder, deal=not resumed, hints=settings.hints, detectives=detectives)
 
@@ -50,5 +51,5 @@ def text(game: JuniorGame, settings: GameSettings, terminal: Terminal) -> None:
 
 JUNIOR = GameKind(editions=(setup.EDITION,), check=setup.check, setup=setup.JuniorSetup, deal=deal, describe=describe, summary=summary,
                   flow=seated, journal=journal.CODEC, scenes=scenes, text=text,
-                  news=news)
+                  news=news, hidden_action=parse_step)
 """Mister FOX (and ROXy) against Willy Watson and Milly Marble, in a district."""

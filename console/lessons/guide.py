@@ -1,0 +1,245 @@
+"""A guided game: a real game at the table, played one step of a course's lessons at a time.
+
+The game is its kind's own flow (``console.games``), dealt as the course says,
+so every light, refusal and screen is what a real game shows; the guide stands
+between the table and it. A step's words go on the lesson card; the press the
+step waits for goes through to the game, any other is refused with the step's
+friendly explanation (the station blinks red) and the step waits again.
+The hidden side is the script's (``console.lessons.seat``), but for the turns
+the learner plays on the handheld.
+
+A course is resumed at the step it was left at: the guide deals the same game
+and plays the steps before it forward, every step's answer being its script's.
+Nothing of a guided game is journaled or filed: it is not a game of the
+table's history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from console.case import capitalised
+from console.games import find_kind
+from console.games.kind import GameFlow, Table
+from console.games.table import REFUSED_SECONDS, Flash, HiddenSeat, TableScene
+from console.lessons.card import Card, draw_card
+from console.lessons.script import Course, Step, Wait
+from console.lessons.seat import LessonSeat, turns_of
+from console.lights import frame_number, mix, scale, show_refused, wave
+from console.menu import Setting
+from console.recorder import NoRecord
+from console.settings import GameSettings, Seat
+from console.thinker import Thinker
+from engine import Transport, london
+from hardware.interfaces import Colour, Frame, HandheldLink, Key, Station
+
+if TYPE_CHECKING:
+    import pygame
+
+    from console.lights import Palette
+    from console.scene import Scene
+    from console.screen.toolkit import Toolkit
+
+LINE_LIGHTS: dict[str, tuple[Transport, Colour]] = {
+    "taxi": (Transport.TAXI, (255, 170, 0)),
+    "bus": (Transport.BUS, (0, 190, 80)),
+    "underground": (Transport.UNDERGROUND, (255, 0, 30)),
+    "ferry": (Transport.FERRY, (0, 150, 255)),
+}
+"""The board's colours of the kinds of line, as a step lights them (the tickets' colours)."""
+LINE_LEVEL = 0.5
+"""A line's stations are lit at half strength, under the pieces."""
+POINT_PERIOD = 30
+"""The stations a step points at swell to white and back once a second."""
+WHITE: Colour = (255, 255, 255)
+
+
+@dataclass(frozen=True)
+class LessonScene:
+    """The game as its kind shows it, the lesson card over its screen, the step's stations lit over its board."""
+
+    game: Scene
+    card: Card
+    lit: tuple[Station, ...]
+    """The stations the step points at."""
+    line: tuple[frozenset[Station], Colour] | None
+    refused: Flash | None = field(default=None)
+
+    def lights(self, now: float, palette: Palette) -> Frame:
+        frame = dict(self.game.lights(now, palette))
+        tick = frame_number(now)
+        if self.line is not None:
+            stations, colour = self.line
+            for station in stations:
+                frame.setdefault(station, scale(colour, LINE_LEVEL))
+        for station in self.lit:
+            frame[station] = mix(frame.get(station, (0, 0, 0)), WHITE, wave(tick, POINT_PERIOD))
+        show_refused(frame, self.refused, tick, palette)
+        return frame
+
+    def draw(self, kit: Toolkit, surface: pygame.Surface, now: float, palette: Palette) -> None:
+        self.game.draw(kit, surface, now, palette)
+        draw_card(kit, surface, self.card)
+
+    def animating(self, now: float) -> bool:
+        return bool(self.lit) or self.game.animating(now)
+
+
+@cache
+def line_stations(name: str) -> frozenset[Station]:
+    """The stations of the board served by the kind of line *name* (``LINE_LIGHTS``)."""
+    transport = LINE_LIGHTS[name][0]
+    board = london()
+    return frozenset(station for station in board.positions if transport in board.transports_at(station))
+
+
+class Guide:
+    """A course's game at the table, from step *start*: the loop's events in, a lesson scene out; ``finished`` at its end."""
+
+    def __init__(self, course: Course, link: HandheldLink, settings: GameSettings, now: float, *, start: int = 0) -> None:
+        """*settings*: the console's (the lights' palette, the sound); the course deals the game and seats its players."""
+        self.course = course
+        self.kind = find_kind(course.edition)
+        self.steps: tuple[Step, ...] = tuple(step for _, step in course.steps)
+        self.settings = replace(settings, edition=course.edition, players=course.players, detectives=course.detectives,
+                                bobbies=course.bobbies, five_reveals=False, mister_x=Seat.HANDHELD, detectives_by=Seat.PEOPLE,
+                                assist=False, hints=False, district=course.district)
+        turns = turns_of(self.steps, self.kind.hidden_action)
+
+        def scripted(handheld: HiddenSeat[Any, Any]) -> HiddenSeat[Any, Any]:
+            return LessonSeat(handheld, turns, self._told_wrong, self._chosen, asked_from=start)
+
+        table = Table(link, Thinker(inline=True), NoRecord(), course.seed, hidden_by=scripted)
+        self.flow: GameFlow = self.kind.flow(self.kind.deal(self.settings, course.seed), self.settings, table, now, False)
+        self.index = 0
+        """The step being played (``len(steps)``: the course is done)."""
+        self.finished = False
+        """The learner has seen the last step and gone on."""
+        self._wrong = ""
+        self._refused: Flash | None = None
+        self._forward(start, now)
+
+    @property
+    def step(self) -> Step | None:
+        return self.steps[self.index] if self.index < len(self.steps) else None
+
+    @property
+    def where(self) -> str:
+        """Where the learner is, in words ("lesson 3 of 9, A detective's move")."""
+        return self.where_in(self.course, self.index)
+
+    @staticmethod
+    def where_in(course: Course, step: int) -> str:
+        """Where step *step* of *course* is, in words: for the Learn to play menu's row that goes on."""
+        index = course.steps[min(step, len(course.steps) - 1)][0]
+        return f"lesson {index + 1} of {len(course.lessons)}, {course.lessons[index].title}"
+
+    # ------------------------------------------------------------ the table's events
+
+    def station_pressed(self, station: Station, now: float) -> None:
+        step = self.step
+        if step is not None and step.wait is Wait.PRESS and station == step.press and not self.flow.paused:
+            self._go_on(lambda: self.flow.station_pressed(station, now))
+        elif step is not None and not self.flow.paused:
+            self._refused = Flash(station, now, REFUSED_SECONDS)
+            self._wrong = step.refusal
+        else:
+            self.flow.station_pressed(station, now)  # the game waits for the handheld: it says so
+
+    def key_pressed(self, key: Key, now: float) -> None:
+        step = self.step
+        if step is None:
+            self.finished = True
+        elif self.flow.paused:
+            self.flow.key_pressed(key, now)
+        elif step.wait is Wait.CONFIRM and key is Key.CONFIRM:
+            self._go_on()
+        elif step.wait is Wait.KEY and key is step.key:
+            self._go_on(lambda: self.flow.key_pressed(key, now))
+        else:
+            self._wrong = step.refusal
+
+    def handheld_message(self, message: Any, now: float) -> None:
+        self.flow.handheld_message(message, now)
+
+    def handheld_connected(self, connected: bool, now: float) -> None:
+        self.flow.handheld_connected(connected, now)
+
+    def button_stuck(self, station: Station, now: float) -> None:
+        self.flow.button_stuck(station, now)
+
+    def tick(self, now: float) -> None:
+        self.flow.tick(now)
+
+    def say(self, note: str) -> None:
+        """Put *note* on the lesson card, under the step's words (a problem saving where the learner is)."""
+        self._wrong = note
+
+    def leave(self) -> None:
+        """The learner leaves the course (it is resumed at this step): the handheld's question is withdrawn."""
+        self.flow.leave()
+
+    # ------------------------------------------------------------ what the table sees
+
+    def scene(self) -> LessonScene:
+        game = self.flow.scene()
+        step = self.step
+        if isinstance(game, TableScene) and not self.flow.paused:
+            instruction = step.instruction if step is not None else "Press any key to finish"
+            game = replace(game, ui=replace(game.ui, message=instruction, refused=self._refused))
+        heading = capitalised(self.where)
+        if step is None:
+            card = Card(heading, "That is the whole course. You know the game now: deal a real one from the start menu!", "", "",
+                        self.course.card)
+            return LessonScene(game, card, (), None)
+        lit = step.light + ((step.press,) if step.press is not None else ())
+        line = (line_stations(step.lines), LINE_LIGHTS[step.lines][1]) if step.lines else None
+        note = self._wrong
+        if self.flow.paused and isinstance(game, TableScene):
+            note = game.ui.message  # why the game waits (the handheld is away): the card is where it would show
+        return LessonScene(game, Card(heading, step.say, note, step.picture, self.course.card), lit, line, self._refused)
+
+    # ------------------------------------------------------------ steps
+
+    def _go_on(self, answer: Callable[[], None] | None = None) -> None:
+        """The step got its answer: on to the next step, then the game takes the answer (it may ask the hidden side)."""
+        self.index += 1
+        self._wrong, self._refused = "", None
+        if answer is not None:
+            answer()
+        self._entered()
+
+    def _entered(self) -> None:
+        """A step begins: switch the deduction assist as it says."""
+        step = self.step
+        if step is None or step.assist is None:
+            return
+        for row in self.flow.options():
+            if isinstance(row, Setting) and row.key == "assist" and row.changed is not None:
+                row.changed("assist", step.assist)
+
+    def _chosen(self) -> None:
+        """The learner's choice on the handheld was played: its step is done."""
+        self._go_on()
+
+    def _told_wrong(self, why: str) -> None:
+        self._wrong = why
+
+    def _forward(self, start: int, now: float) -> None:
+        """Play the steps before *start* with their script's answers (a resumed course): the game stands as the learner left it."""
+        self._entered()
+        self.flow.tick(now)
+        while self.index < min(start, len(self.steps)):
+            step = self.steps[self.index]
+            self.index += 1
+            if step.wait is Wait.PRESS:
+                assert step.press is not None
+                self.flow.station_pressed(step.press, now)
+            elif step.wait is Wait.KEY:
+                assert step.key is not None
+                self.flow.key_pressed(step.key, now)
+            self._entered()
+            self.flow.tick(now)

@@ -1,0 +1,249 @@
+"""A guided game's script, read from its folder: the deal, then its lessons, each a list of steps.
+
+A course is a folder of ``console/lessons`` (``classic``, ``junior``): a
+``course.toml`` that deals the game the lessons play (``title``, ``edition``,
+``players``, and optionally ``detectives``, ``bobbies``, ``district``; the
+``seed``; ``card``: where its screen has room for the lesson card), and one
+TOML file per lesson, played in the order of their names. A lesson is plain data, so it can
+be changed without code::
+
+    title = "A detective's move"
+
+    [[step]]
+    say = "Red moves first. Press the red detective at 41."
+    press = 41
+    wrong = "Red stands at 41, lit red: press 41."
+
+A step says something (``say``, on the screen's lesson card) and waits for
+one thing, and only that thing:
+
+- ``confirm = true`` (the default): CONFIRM goes on;
+- ``press = 41``: the station 41 is pressed, and the game takes the press
+  (a piece placed, picked or moved, exactly as in a real game);
+- ``key = "choice_2"``: a control key, which the game takes (a ticket chosen);
+- ``handheld = "X115"``: the hidden side's action, chosen on the handheld
+  (in the game's notation); ``hint`` is what the handheld says meanwhile.
+
+Anything else is answered with ``wrong`` (or a plain default) and the step
+waits again: a lesson never ends in a dead end. Besides, a step may:
+
+- ``hidden = "B65"`` (or a list, one per rogue): the hidden side's scripted
+  action, played when its turn comes, before this step shows (the step tells
+  what the table saw of it);
+- ``light = [41, 46]``: stations the step talks about, pulsing white;
+- ``lines = "bus"``: every station of the London board with a kind of line,
+  in its colour (taxi, bus, underground, ferry: for the classic board; a
+  Junior district lights its own area, so its lessons point with ``light``);
+- ``assist = true``: the deduction assist on (or ``false``: off) from here;
+- ``picture = "fox"``: a picture beside the words (``console.lessons.pictures``);
+- ``do``: the message bar's line (default: from what the step waits for).
+
+A script is checked when it is read: a bad file or step is a ``ScriptError``
+naming the file, the step and the field.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from enum import Enum
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from console.lessons.card import PLACES
+from console.lessons.pictures import PICTURES
+from hardware.interfaces import Key
+
+COURSES = Path(__file__).parent
+"""Where the shipped courses are: one folder each."""
+LINES = ("taxi", "bus", "underground", "ferry")
+"""The kinds of line a step can light (``lines``)."""
+
+
+class ScriptError(ValueError):
+    """A course's file is not a script: the message names the file, the step and the field."""
+
+
+class Wait(Enum):
+    """What a step waits for."""
+
+    CONFIRM = "confirm"
+    PRESS = "press"
+    KEY = "key"
+    HANDHELD = "handheld"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a lesson: what it says and lights, and the one thing it waits for."""
+
+    say: str
+    wait: Wait = Wait.CONFIRM
+    press: int | None = None
+    key: Key | None = None
+    handheld: str = ""
+    """The hidden side's action the handheld must send, in the notation (``Wait.HANDHELD``)."""
+    hint: str = ""
+    """What the handheld says while this step waits for it."""
+    wrong: str = ""
+    """The friendly explanation of anything else (empty: a plain default)."""
+    do: str = ""
+    hidden: tuple[str, ...] = ()
+    """The hidden side's scripted action played before this step shows (one leg or move each: a list for Junior's rogues)."""
+    light: tuple[int, ...] = ()
+    lines: str = ""
+    assist: bool | None = None
+    picture: str = ""
+
+    @property
+    def instruction(self) -> str:
+        """The message bar's line: what to do now."""
+        if self.do:
+            return self.do
+        if self.wait is Wait.PRESS:
+            return f"Press station {self.press}"
+        if self.wait is Wait.KEY:
+            assert self.key is not None
+            return f"Press {_KEY_NAMES[self.key]}"
+        if self.wait is Wait.HANDHELD:
+            return "Choose on the handheld"
+        return "Press CONFIRM to go on"
+
+    @property
+    def refusal(self) -> str:
+        """What a wrong press is told."""
+        return self.wrong or f"Not this time. {self.instruction}."
+
+
+@dataclass(frozen=True)
+class Lesson:
+    title: str
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class Course:
+    """A guided game: the game it deals and the lessons that play it."""
+
+    name: str
+    """Its folder's name (``classic``): its progress is kept under it."""
+    title: str
+    """As the Learn to play menu lists it."""
+    edition: str
+    players: int
+    detectives: int | None
+    bobbies: int | None
+    """The pieces, if not the edition's table for the players."""
+    district: str
+    """Where a district game (Junior) is played (empty: the first shipped district)."""
+    card: str
+    """Where its lesson card goes on its game's screen (``console.lessons.card.PLACES``)."""
+    seed: int
+    lessons: tuple[Lesson, ...]
+
+    @cached_property
+    def steps(self) -> tuple[tuple[int, Step], ...]:
+        """Every step of every lesson, in order, with its lesson's index."""
+        return tuple((index, step) for index, lesson in enumerate(self.lessons) for step in lesson.steps)
+
+
+_KEY_NAMES = {Key.CHOICE_1: "key 1", Key.CHOICE_2: "key 2", Key.CHOICE_3: "key 3", Key.CHOICE_4: "key 4", Key.CONFIRM: "CONFIRM",
+              Key.UNDO: "UNDO", Key.MENU: "MENU"}
+_FIELDS = {"say", "confirm", "press", "key", "handheld", "hint", "wrong", "do", "hidden", "light", "lines", "assist", "picture"}
+
+
+def load_course(folder: Path) -> Course:
+    """The course in *folder*: its ``course.toml`` and its lessons (every other ``.toml``, by name); ``ScriptError`` if bad."""
+    head = _read(folder / "course.toml")
+    lessons = tuple(load_lesson(path) for path in sorted(folder.glob("*.toml")) if path.name != "course.toml")
+    if not lessons:
+        raise ScriptError(f"{folder.name}: the course has no lessons")
+    where = f"{folder.name}/course.toml"
+    detectives, bobbies = (_int(head, key, where) if key in head else None for key in ("detectives", "bobbies"))
+    return Course(folder.name, _text(head, "title", where), _text(head, "edition", where), _int(head, "players", where), detectives,
+                  bobbies, _text(head, "district", where, ""), _place(head, where), _int(head, "seed", where), lessons)
+
+
+def load_lesson(path: Path) -> Lesson:
+    data = _read(path)
+    where = f"{path.parent.name}/{path.name}"
+    steps = data.get("step")
+    if not isinstance(steps, list) or not steps:
+        raise ScriptError(f"{where}: a lesson has [[step]] tables")
+    return Lesson(_text(data, "title", where), tuple(_step(step, f"{where}, step {number}") for number, step in enumerate(steps, 1)))
+
+
+def shipped_courses() -> tuple[Course, ...]:
+    """The courses the console offers, in the order of their folders' names (``classic`` first)."""
+    return tuple(load_course(folder) for folder in sorted(COURSES.iterdir()) if (folder / "course.toml").is_file())
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ScriptError(f"{path.parent.name}/{path.name}: {error}") from None
+
+
+def _step(data: Any, where: str) -> Step:
+    if not isinstance(data, dict):
+        raise ScriptError(f"{where}: a step is a table")
+    unknown = sorted(set(data) - _FIELDS)
+    if unknown:
+        raise ScriptError(f"{where}: no field called {unknown[0]!r}; a step's fields are {', '.join(sorted(_FIELDS))}")
+    waits = [wait for wait in ("press", "key", "handheld") if wait in data]
+    if len(waits) > 1 or (waits and data.get("confirm")):
+        raise ScriptError(f"{where}: a step waits for one thing, not {' and '.join(waits + ['confirm'] * bool(data.get('confirm')))}")
+    wait = Wait(waits[0]) if waits else Wait.CONFIRM
+    key = None
+    if wait is Wait.KEY:
+        try:
+            key = Key(data["key"])
+        except ValueError:
+            raise ScriptError(f"{where}: key: {data['key']!r} is not one of {', '.join(k.value for k in Key)}") from None
+    lines = data.get("lines", "")
+    if lines not in ("", *LINES):
+        raise ScriptError(f"{where}: lines: {lines!r} is not one of {', '.join(LINES)}")
+    hidden = data.get("hidden", ())
+    hidden = (hidden,) if isinstance(hidden, str) else hidden
+    if not isinstance(hidden, list | tuple) or not all(isinstance(item, str) for item in hidden):
+        raise ScriptError(f"{where}: hidden: an action in the notation, or a list of them")
+    assist = data.get("assist")
+    if assist is not None and not isinstance(assist, bool):
+        raise ScriptError(f"{where}: assist: true or false")
+    picture = _text(data, "picture", where, "")
+    if picture and picture not in PICTURES:
+        raise ScriptError(f"{where}: picture: {picture!r} is not one of {', '.join(sorted(PICTURES))}")
+    return Step(say=_text(data, "say", where), wait=wait, press=_int(data, "press", where) if wait is Wait.PRESS else None, key=key,
+                handheld=_text(data, "handheld", where) if wait is Wait.HANDHELD else "", hint=_text(data, "hint", where, ""),
+                wrong=_text(data, "wrong", where, ""), do=_text(data, "do", where, ""), hidden=tuple(hidden),
+                light=_stations(data.get("light", []), where), lines=lines, assist=assist, picture=picture)
+
+
+def _text(data: dict[str, Any], key: str, where: str, default: str | None = None) -> str:
+    value = data.get(key, default)
+    if not isinstance(value, str) or (default is None and not value.strip()):
+        raise ScriptError(f"{where}: {key}: {'text' if key in data else 'missing'}")
+    return " ".join(value.split())
+
+
+def _int(data: dict[str, Any], key: str, where: str) -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ScriptError(f"{where}: {key}: {'a whole number' if key in data else 'missing'}")
+    return value
+
+
+def _place(data: dict[str, Any], where: str) -> str:
+    place = _text(data, "card", where, "lower right")
+    if place not in PLACES:
+        raise ScriptError(f"{where}: card: {place!r} is not one of {', '.join(PLACES)}")
+    return place
+
+
+def _stations(value: Any, where: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(isinstance(item, int) and not isinstance(item, bool) for item in value):
+        raise ScriptError(f"{where}: light: a list of stations")
+    return tuple(value)
+

@@ -1,0 +1,256 @@
+"""Learn to play: every shipped course played to its end at the console on the fake profile, rightly and wrongly, left and resumed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from console.lessons import Guide, shipped_courses
+from console.lessons.progress import PROGRESS
+from console.lessons.script import Course, Step, Wait
+from hardware.handheld import MemoryHandheldLink
+from hardware.interfaces import Key, Message
+from tests.support.program import Console
+
+COURSES = shipped_courses()
+UNPLUGGED_STEPS = 40
+"""Frames for the console to take an unplugged handheld as gone (``console.app.UNPLUGGED_AFTER_S``: a second at 50 ms a frame)."""
+WRONG_STATION = 199
+"""A station no step of the shipped courses waits for (checked)."""
+
+
+class Learner:
+    """A learner at a console on the fake profile, with the handheld in hand: what it was sent, what it sends."""
+
+    def __init__(self, data: Path) -> None:
+        self.sent: list[Message] = []
+        self.console = Console(data, far_end=self._heard)
+        self.link = self.console.hardware.handheld
+        assert isinstance(self.link, MemoryHandheldLink)
+
+    def _heard(self, message: Message) -> list[Message]:
+        self.sent.append(message)
+        return []
+
+    @property
+    def guide(self) -> Guide:
+        guide = self.console.program.guide
+        assert guide is not None
+        return guide
+
+    def open(self, course: Course) -> None:
+        """From the start menu: Learn to play, then *course*."""
+        self.console.choose("Learn to play")
+        self.console.choose(course.title)
+
+    def answer(self, step: Step) -> None:
+        """What *step* waits for."""
+        if step.wait is Wait.PRESS:
+            assert step.press is not None
+            self.console.table.press(step.press)
+        elif step.wait is Wait.KEY:
+            assert step.key is not None
+            self.console.keys(step.key)
+        elif step.wait is Wait.CONFIRM:
+            self.console.keys(Key.CONFIRM)
+        else:
+            self.hand_in(step.handheld)
+        self.console.program.console.step()  # a scripted move of the hidden side comes at the next frame
+
+    def hand_in(self, action: str) -> None:
+        """The handheld sends *action* (in the script's notation), leg by leg."""
+        for message in handheld_messages(action):
+            self.link.inject(message)
+            self.console.program.console.step()
+
+    def offered(self) -> list[str]:
+        """The legs the handheld was last offered."""
+        asked = [message for message in self.sent if message["type"] in ("choose_move", "choose_step", "choose_second_leg")]
+        return list(asked[-1].get("moves") or asked[-1].get("steps") or [])
+
+
+def handheld_messages(action: str) -> list[Message]:
+    """What the handheld sends for *action*: a classic move (a double: two legs) or a Junior rogue's step (``fox T46``)."""
+    words = action.split()
+    if len(words) == 2 and words[0].isalpha():
+        return [{"type": "step", "leg": words[1]}]
+    legs = action.replace(" ", "").split("+")
+    return [{"type": "move", "leg": leg, "double": index < len(legs) - 1} for index, leg in enumerate(legs)]
+
+
+def public(guide: Guide) -> object:
+    return guide.flow.scene()
+
+
+def test_the_start_menu_offers_learn_to_play_with_every_course(tmp_path: Path) -> None:
+    console = Console(tmp_path)
+    assert console.rows[1] == "Learn to play"
+    console.choose("Learn to play")
+    assert console.rows == [*(course.title for course in COURSES), "Back"]
+    assert [course.name for course in COURSES][:1] == ["classic"]
+
+
+@pytest.mark.parametrize("course", COURSES, ids=lambda course: course.name)
+def test_every_course_plays_to_its_end_and_every_card_fits(tmp_path: Path, course: Course) -> None:
+    learner = Learner(tmp_path)
+    learner.open(course)
+    presenter = learner.console.program.console.presenter
+    for index, (_, step) in enumerate(course.steps):
+        guide = learner.guide
+        assert guide.index == index and guide.step == step
+        assert not presenter.kit.cut, f"step {index + 1}: the card's words do not fit"
+        learner.answer(step)
+        assert not guide.flow.scene().ui.message.startswith("No: "), f"step {index + 1}: the game refused the script's answer"  # type: ignore[attr-defined]
+        assert guide.index == index + 1, f"step {index + 1} did not take its answer"
+    assert learner.guide.flow.over, "the course ends with the game over"
+    learner.console.keys(Key.CONFIRM)
+    assert learner.console.program.guide is None
+    menu = learner.console.program.menu
+    assert menu is not None and menu.title == "Learn to play" and "Well done" in menu.message
+    assert json.loads((tmp_path / PROGRESS).read_text())["at"] == {}  # a finished course starts again next time
+    assert learner.sent[-1] == {"type": "game_over", "result": "The lesson is over"}  # the handheld is free for a game
+
+
+@pytest.mark.parametrize("course", COURSES, ids=lambda course: course.name)
+def test_a_wrong_press_at_every_step_is_explained_changes_nothing_and_the_step_waits(tmp_path: Path, course: Course) -> None:
+    learner = Learner(tmp_path)
+    learner.open(course)
+    for index, (_, step) in enumerate(course.steps):
+        guide = learner.guide
+        before = (guide.flow.game.public_view(), len(guide.flow.game.actions))
+        assert step.press != WRONG_STATION
+        learner.console.table.press(WRONG_STATION)
+        scene = guide.scene()
+        assert scene.card.wrong == step.refusal and scene.refused is not None and scene.refused.station == WRONG_STATION
+        assert WRONG_STATION in scene.lights(scene.refused.since, learner.console.program.settings.palette.palette)
+        learner.console.keys(Key.CHOICE_4 if step.key is not Key.CHOICE_4 else Key.CHOICE_3)
+        if step.wait is Wait.HANDHELD:
+            wrong = next(leg for leg in learner.offered() if leg not in step.handheld)
+            learner.hand_in(f"fox {wrong}" if course.edition == "junior" else wrong)
+            assert learner.sent[-2] == {"type": "refused", "reason": step.refusal}  # said on the handheld, then asked again
+        assert guide.index == index, f"step {index + 1} went on after a wrong press"
+        assert (guide.flow.game.public_view(), len(guide.flow.game.actions)) == before
+        assert guide.scene().card.wrong == step.refusal
+        learner.answer(step)
+        assert guide.index == index + 1 and not guide.scene().card.wrong
+    assert learner.guide.flow.over
+
+
+def test_the_learner_s_handheld_turn_carries_the_step_s_hint(tmp_path: Path) -> None:
+    learner = Learner(tmp_path)
+    course = COURSES[0]
+    learner.open(course)
+    for _, step in course.steps:
+        if step.wait is Wait.HANDHELD:
+            asked = next(message for message in reversed(learner.sent) if message["type"] == "choose_move")
+            assert asked["hint"] == step.hint and step.hint
+            return
+        learner.answer(step)
+    pytest.fail("the classic course has a turn on the handheld")
+
+
+def _played_to(tmp_path: Path, course: Course, stop: int) -> Learner:
+    learner = Learner(tmp_path)
+    learner.open(course)
+    for _, step in course.steps[:stop]:
+        learner.answer(step)
+    return learner
+
+
+@pytest.mark.parametrize("stop", [3, 20, "handheld"])
+def test_a_course_left_goes_on_where_it_was_left_even_after_a_power_cut(tmp_path: Path, stop: int | str) -> None:
+    course = COURSES[0]
+    at = stop if isinstance(stop, int) else next(i for i, (_, step) in enumerate(course.steps) if step.wait is Wait.HANDHELD)
+    straight = _played_to(tmp_path / "straight", course, at)
+    left = _played_to(tmp_path / "left", course, at)
+    left.console.keys(Key.MENU)
+    left.console.choose("Leave")
+    menu = left.console.program.menu
+    assert left.console.program.guide is None and menu is not None and "You left at lesson" in menu.message
+    again = Learner(tmp_path / "left")  # the power went; the console starts again
+    again.console.choose("Learn to play")
+    assert again.console.rows[0] == f"{course.title} (go on)"
+    again.console.choose(course.title)
+    again.console.choose("Go on")
+    guide = again.guide
+    assert guide.index == at
+    assert guide.flow.game.public_view() == straight.guide.flow.game.public_view()
+    assert guide.flow.game.actions == straight.guide.flow.game.actions
+    for _, step in course.steps[at:]:
+        again.answer(step)
+    assert again.guide.flow.over
+
+
+def test_start_again_from_the_lesson_menu_deals_the_course_afresh(tmp_path: Path) -> None:
+    course = COURSES[0]
+    learner = _played_to(tmp_path, course, 12)
+    learner.console.keys(Key.MENU)
+    learner.console.choose("Start the course again")
+    learner.console.keys(Key.CONFIRM)  # asked twice
+    assert learner.guide.index == 0 and not learner.guide.flow.game.actions
+    assert json.loads((tmp_path / PROGRESS).read_text())["at"] == {}
+
+
+def test_a_damaged_progress_file_starts_the_courses_again_and_says_so(tmp_path: Path) -> None:
+    (tmp_path / PROGRESS).write_text("{not json")
+    console = Console(tmp_path)
+    console.choose("Learn to play")
+    assert console.program.menu is not None and "lost" in console.program.menu.message
+    assert console.rows[0] == COURSES[0].title
+
+
+@pytest.mark.parametrize("name", ["learn", "learn-junior"])
+def test_the_readme_pictures_guided_games_still_play_in_the_simulator(tmp_path: Path, name: str) -> None:
+    """``sim --learn`` goes straight into the classic course, played with Mister X's turn on the pane; Junior's from the menu."""
+    import pygame
+
+    from console.cli import main
+
+    script = Path(__file__).resolve().parents[2] / "docs" / f"{name}.script"
+    learn = ["--learn"] if name == "learn" else []
+    assert main(["sim", "--headless", *learn, "--script", str(script), "--screenshots", str(tmp_path),
+                 "--data-dir", str(tmp_path / "data")]) == 0
+    fresh, committed = pygame.image.load(str(tmp_path / f"{name}.png")), pygame.image.load(str(script.with_suffix(".png")))
+    assert fresh.get_size() == committed.get_size()
+    width, height = fresh.get_size()
+    points = [(x, y) for x in range(0, width, 4) for y in range(0, height, 4)]
+    assert sum(fresh.get_at(point) != committed.get_at(point) for point in points) < len(points) // 100
+    saved = json.loads((tmp_path / "data" / PROGRESS).read_text())["at"]
+    if name == "learn":
+        assert saved == {"classic": next(i for i, (_, step) in enumerate(COURSES[0].steps) if step.wait is Wait.HANDHELD) + 1}
+    else:
+        assert list(saved) == ["junior"]
+
+
+def test_the_learner_s_turn_waits_for_an_unplugged_handheld_and_the_card_says_so(tmp_path: Path) -> None:
+    course = COURSES[0]
+    at = next(i for i, (_, step) in enumerate(course.steps) if step.wait is Wait.HANDHELD)
+    learner = _played_to(tmp_path, course, at - 1)
+    learner.link.unplug()
+    learner.answer(course.steps[at - 1][1])  # on to the learner's turn: the game waits for the handheld
+    guide = learner.guide
+    for _ in range(UNPLUGGED_STEPS):
+        learner.console.program.console.step()
+    assert guide.flow.paused and "unplugged" in guide.scene().card.wrong
+    learner.console.table.press(WRONG_STATION)
+    assert guide.index == at and guide.flow.paused
+    learner.link.plug()
+    learner.console.program.console.step()
+    assert not guide.flow.paused and not guide.scene().card.wrong
+    learner.answer(course.steps[at][1])
+    assert guide.index == at + 1
+
+
+def test_rounds_the_script_plays_for_mister_x_need_no_handheld(tmp_path: Path) -> None:
+    """Only from the round before the learner's turn on the handheld does the game wait for it (as a real game would)."""
+    learner = Learner(tmp_path)
+    learner.link.unplug()
+    course = COURSES[0]
+    learner.open(course)
+    for index, (_, step) in enumerate(course.steps[:20]):
+        learner.answer(step)
+        for _ in range(UNPLUGGED_STEPS):
+            learner.console.program.console.step()
+        assert not learner.guide.flow.paused and learner.guide.index == index + 1  # Mister X's scripted moves went on
