@@ -10,6 +10,10 @@
   console's speaker, and every press also starting a sound, in turn each of
   ``hardware.audio.SOUNDS``. Next to the figure above, it shows what sound
   costs a press (it should cost nothing you can see).
+- ``press_to_frame_with_phone_ms``: the same while a phone game's link runs:
+  the console polls a ``PhoneLink`` whose web server thread serves a paired
+  phone (a client in this process sealing a ping every 50 ms, twenty times the
+  page's rate), instead of the Pico's link.
 - ``screen_frame_ms``: one full render of the 800x480 screen, mid-game.
 - ``junior_celebration_frame_ms``: one frame of a Junior reveal, its lights (the
   ripple over the district) and its 800x480 screen (confetti, the pulsing token)
@@ -29,16 +33,21 @@
 
 from __future__ import annotations
 
+import asyncio
+import base64
 import os
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner among the figures
 
+import aiohttp
 import pygame
 
 from benchmarks.figures import Figure, ms_per_call, timed, timed_command
@@ -61,6 +70,8 @@ from hardware.factory import build_hardware
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Speaker
 from hardware.leds import RecordingLeds
+from hardware.phone import PhoneLink
+from hardware.phone.channel import Channel
 from hardware.station_buttons import FakeStationButtons
 from hardware.station_map import StationMap
 
@@ -99,9 +110,11 @@ def _until_detectives(program: Program) -> None:
     raise AssertionError("the computer Mister X never moved")
 
 
-def bench_press(seconds: float, *, sound: bool = False) -> float:
-    with tempfile.TemporaryDirectory() as folder:
+def bench_press(seconds: float, *, sound: bool = False, phone: bool = False) -> float:
+    with tempfile.TemporaryDirectory() as folder, _phone_pinging(phone) as link:
         program = _in_play(Path(folder), PygameSpeaker() if sound else None)
+        if link is not None:
+            program.console.use_link(link)
         buttons, leds, flow = program.hardware.station_buttons, program.hardware.leds, program.flow
         speaker = program.hardware.speaker
         assert isinstance(buttons, FakeStationButtons) and isinstance(leds, RecordingLeds) and isinstance(flow, Flow)
@@ -120,6 +133,33 @@ def bench_press(seconds: float, *, sound: bool = False) -> float:
             presses += 1
         program.hardware.close()
         return 1000 * total / presses
+
+
+@contextmanager
+def _phone_pinging(wanted: bool) -> Iterator[PhoneLink | None]:
+    """A phone link on loopback with a paired phone pinging it from another thread (None if not *wanted*)."""
+    if not wanted:
+        yield None
+        return
+    link = PhoneLink("127.0.0.1", 0)
+    channel = Channel(base64.urlsafe_b64decode(link.url.split("#k=")[1] + "="), "phone")
+    stop = threading.Event()
+
+    async def phone() -> None:
+        async with aiohttp.ClientSession() as session, session.ws_connect(link.url.split("#")[0] + "ws") as socket:
+            await socket.send_str(channel.seal({"type": "hello"}, "0123456789abcdef"))
+            while not stop.is_set():
+                await socket.send_str(channel.seal({"type": "ping"}, "0123456789abcdef"))
+                await asyncio.sleep(0.05)
+
+    pinging = threading.Thread(target=asyncio.run, args=(phone(),))
+    pinging.start()
+    try:
+        yield link
+    finally:
+        stop.set()
+        pinging.join()
+        link.close()
 
 
 def bench_screen(seconds: float) -> float:
@@ -213,6 +253,7 @@ def bench_sim_cpu(seconds: float, *, in_game: bool) -> float:
 def figures(seconds: float) -> Iterator[Figure]:
     yield Figure("press_to_frame_ms", bench_press(seconds))
     yield Figure("press_to_frame_with_sound_ms", bench_press(seconds, sound=True))
+    yield Figure("press_to_frame_with_phone_ms", bench_press(seconds, phone=True))
     yield Figure("screen_frame_ms", bench_screen(seconds))
     yield Figure("junior_celebration_frame_ms", bench_junior_celebration(seconds))
     yield Figure("lesson_frame_ms", bench_lesson_frame(seconds))

@@ -18,7 +18,7 @@ from typing import Protocol
 from console.lights import STANDARD, Palette
 from console.scene import Scene
 from console.screen.toolkit import Toolkit
-from hardware.interfaces import Hardware, Key, KeyPressed, Message, Station, StationPressed, StationStuck
+from hardware.interfaces import HandheldLink, Hardware, Key, KeyPressed, Message, Station, StationPressed, StationStuck
 
 FRAME_SECONDS = 1 / 30
 UNPLUGGED_AFTER_S = 1.0
@@ -80,10 +80,24 @@ class Console:
         self.clock = clock
         self.on_power = on_power
         self.presenter = Presenter(hardware, palette)
-        self._connected = hardware.handheld.connected
+        self.link = hardware.handheld
+        """The handheld link the loop polls: the hardware's, or a phone game's (``use_link``)."""
+        self._connected = self.link.connected
         self._lost_since: float | None = None
         if not self._connected:
             activity.handheld_connected(False, clock())
+
+    def use_link(self, link: HandheldLink) -> bool:
+        """Poll *link* from now on (a phone game's, then the hardware's again); whether it counts as there.
+
+        Another link counts as it is now, with no event for the change; the same link keeps its state (a new game's
+        handshake is not a pause).
+        """
+        if link is not self.link:
+            self.link = link
+            self._connected = link.connected
+            self._lost_since = None
+        return self._connected
 
     def step(self) -> None:
         """Handle every waiting input, then show the game."""
@@ -100,7 +114,7 @@ class Console:
         for press in self.hardware.power.poll():
             if self.on_power is not None:
                 self.on_power(press.held, now)
-        link = self.hardware.handheld
+        link = self.link
         connected = link.connected
         if connected or self._lost_since is None:
             self._lost_since = None if connected else now

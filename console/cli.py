@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
                        help="open the new game's setup at once (an interrupted game stays saved unless you deal a new one: asked twice)")
     board.add_argument("--edition", choices=games.editions(), help="the edition, or junior (default: from the config file)")
     board.add_argument("--players", type=int, help="players, Mister X included (default: from the config file)")
-    board.add_argument("--mister-x", choices=(Seat.HANDHELD.value, Seat.COMPUTER.value),
+    board.add_argument("--mister-x", choices=(Seat.HANDHELD.value, Seat.COMPUTER.value, Seat.PHONE.value),
                        help="who plays Mister X (default: from the config file)")
     sim = commands.add_parser("sim", help="play the console on a PC: the board, its keys and its screen in a window",
                               description="Play the console on a PC: the board, its keys and its screen in a window. "
@@ -146,6 +146,7 @@ def _with_data_dir(game: GameSettings, data_dir: str | None) -> GameSettings:
 
 def _play_on_board(args: argparse.Namespace) -> int:
     from console.log_limits import log_to_journal
+    from console.phone import phone_opener
     from console.program import Program  # pygame loads only for the board
     from console.straight_back import BACK_WITHIN_S
     from console.updates import Updates
@@ -160,12 +161,16 @@ def _play_on_board(args: argparse.Namespace) -> int:
     with DataFolder.open(game.data_path) as folder, _open_board(settings.hardware, path, None) as hardware:  # the handheld on USB
         shutdown = _power_off if settings.hardware.profile == "pi" else None
         program = Program(hardware, game, shutdown=shutdown, note=note or folder.note, files=console_files(path, settings.hardware, game),
-                          straight_back_s=0 if args.new else BACK_WITHIN_S, updates=Updates.of_running(str(path)))
+                          straight_back_s=0 if args.new else BACK_WITHIN_S, updates=Updates.of_running(str(path)),
+                          phone=phone_opener(settings.hardware.phone))
         if args.new:
             program.setup_menu()
         watchdog.status = lambda: program.status
-        with watchdog:
-            program.run(each_frame=watchdog.frame)  # each move is journaled: a stop loses nothing
+        try:
+            with watchdog:
+                program.run(each_frame=watchdog.frame)  # each move is journaled: a stop loses nothing
+        finally:
+            program.close()
     return 0
 
 
@@ -274,6 +279,7 @@ def first_run_settings(settings: GameSettings) -> GameSettings:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    from console.phone import phone_opener
     from console.program import Program  # pygame loads only for the simulator
     from console.straight_back import BACK_WITHIN_S
     from console.watchdog import Watchdog
@@ -297,16 +303,20 @@ def _simulate(args: argparse.Namespace) -> int:
         with folder, hardware:
             program = Program(hardware, game, note=note or folder.note, seed=args.seed, clock=clock, think_inline=args.headless,
                               files=console_files(path, settings.hardware, game),
-                              straight_back_s=0 if args.headless or args.learn else BACK_WITHIN_S)  # a script starts where it says
-            if args.learn:
-                program.learn(clock())
-            if not args.headless:
-                watchdog.status = lambda: program.status
-                with watchdog:
-                    program.run(lambda: window.closed, each_frame=watchdog.frame)
-                return 0
-            assert isinstance(clock, ManualClock)
-            _play_script(args, window, clock, program.console.step, lambda: program.finished, commands, handheld.press)
+                              straight_back_s=0 if args.headless or args.learn else BACK_WITHIN_S,  # a script starts where it says
+                              phone=phone_opener(settings.hardware.phone, clock))
+            try:
+                if args.learn:
+                    program.learn(clock())
+                if not args.headless:
+                    watchdog.status = lambda: program.status
+                    with watchdog:
+                        program.run(lambda: window.closed, each_frame=watchdog.frame)
+                    return 0
+                assert isinstance(clock, ManualClock)
+                _play_script(args, window, clock, program.console.step, lambda: program.finished, commands, handheld.press)
+            finally:
+                program.close()
     finally:
         if handheld.process is not None:
             handheld.process.terminate()

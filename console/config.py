@@ -42,7 +42,7 @@ from hardware.config import Config, ConfigError, config_from_data, read_config, 
 from hardware.files import read_text
 
 _CHOICES: dict[str, tuple[Enum, ...]] = {
-    "mister_x": (Seat.HANDHELD, Seat.COMPUTER),
+    "mister_x": (Seat.HANDHELD, Seat.COMPUTER, Seat.PHONE),
     "detectives_by": (Seat.PEOPLE, Seat.COMPUTER),
     "level": tuple(Level),
     "palette": tuple(PaletteName),
@@ -97,14 +97,16 @@ def game_settings(name: str, data: dict[str, Any], base: GameSettings | None = N
 
 PREFERENCES = "preferences.json"
 """In the data folder: the choices last made on the console's menus, which win over the config file's [game] values."""
-PREFERENCES_VERSIONS = Versions("a preferences file", current=3)
+PREFERENCES_VERSIONS = Versions("a preferences file", current=4)
 """The file's ``version``: none is 1 (the file had none before), written with it at the next save; 2 holds sound choices,
-3 the beginner hints too.
+3 the beginner hints too, 4 Mister X on a phone (``mister_x = "phone"``).
 
 A file is written in the lowest version that holds what it says: 1 unless an optional choice differs from its
 default, so a console from before them (rolled back) reads it, and refuses (and keeps) one that holds them."""
 _REMEMBERED = ("edition", "players", "detectives", "bobbies", "five_reveals", "mister_x", "detectives_by", "level", "assist", "hints",
                "palette", "district", *SOUND_CHOICES)
+PHONE_VERSION = 4
+"""The preferences' version that first holds ``mister_x = "phone"``: an older console keeps such a file, unread."""
 _OPTIONAL = {**dict.fromkeys(SOUND_CHOICES, 2), "hints": 3}
 """Remembered choices added after version 1, by the version that added them: written only when not their default (a
 file without them means their defaults)."""
@@ -127,7 +129,10 @@ def save_preferences(game: GameSettings) -> str:
     defaults = settings_to_dict(GameSettings())
     remembered = {key: value for key, value in settings_to_dict(game).items()
                   if key in _REMEMBERED and not (key in _OPTIONAL and value == defaults[key])}
-    data = {"version": max([PREFERENCES_VERSIONS.oldest, *(_OPTIONAL[key] for key in remembered if key in _OPTIONAL)]), **remembered}
+    versions = [PREFERENCES_VERSIONS.oldest, *(_OPTIONAL[key] for key in remembered if key in _OPTIONAL)]
+    if remembered.get("mister_x") == Seat.PHONE.value:
+        versions.append(PHONE_VERSION)
+    data = {"version": max(versions), **remembered}
     replace_private(path, (json.dumps(data, indent=1) + "\n").encode("utf-8"))
     return ""
 

@@ -12,6 +12,12 @@ menu (back, start the course again, leave it to resume later). Past games also e
 and Settings backs the games and settings up to one and restores them
 (``console.backup``, ``console.export``).
 
+A game whose hidden side plays on a person's own phone opens the phone's link
+for as long as it is played (``console.phone``; the loop polls it instead of the
+hardware's handheld): until a phone has paired, the pairing code is over the
+game's screen (``console.screen.pairing``), and the game menu can pair a phone
+again (a new code).
+
 An interrupted game (the power went, the program was killed, the players
 left it) is offered first: the start menu opens on "Resume", so a single
 CONFIRM takes the table back to where it was. Its journal is read once, when
@@ -54,11 +60,13 @@ from console.lessons import Guide, Progress, shipped_courses
 from console.lessons.script import Course
 from console.lights import PaletteName
 from console.menu import Action, Menu, Row, Setting
+from console.phone import PhoneHandheld, PhoneOpener, phone_opener
 from console.power_off import ShuttingDown, power_question
 from console.replay import Playback
 from console.screen.menu import MenuScene
+from console.screen.pairing import Pairing, PairingScene
 from console.session import HISTORY, Sitting, find_kept
-from console.settings import SOUND_CHOICES, VOLUME_STEPS, GameSettings
+from console.settings import SOUND_CHOICES, VOLUME_STEPS, GameSettings, Seat
 from console.sounds import Event, News, Sounds
 from console.storage import fault_in_words
 from console.straight_back import forget_left, goes_straight_back, mark_left
@@ -66,7 +74,8 @@ from console.thinker import Thinker
 from console.updates import Updates
 from engine import Station, london
 from firmware import messages
-from hardware.interfaces import Hardware, Key, Message
+from hardware.config import PhoneConfig
+from hardware.interfaces import HandheldLink, Hardware, Key, Message
 from hardware.sticks import usb_stick
 
 _SETUP_MESSAGE = "Set up the game, then CONFIRM on the last row"
@@ -99,10 +108,12 @@ class Program:
         stick: StickOpener = usb_stick,
         straight_back_s: float = 0.0,
         updates: Updates | None = None,
+        phone: PhoneOpener | None = None,
     ) -> None:
         """*files*: what Settings backs up and restores (default: the data folder's games and preferences); *stick*: opens the USB stick.
 
         *straight_back_s*: a game interrupted (not left) this recently is played again at once (0: the start menu always opens).
+        *phone*: opens the phone's link for a game whose hidden side plays on a phone (default: on the ``[phone]`` defaults).
         """
         self.hardware = hardware
         self.settings = settings
@@ -116,6 +127,9 @@ class Program:
         self.stations = london().stations
         self.files = files or ConsoleFiles(settings.data_path)
         self.stick = stick
+        self.phone = phone or phone_opener(PhoneConfig(), clock)
+        self._phone: PhoneHandheld | None = None
+        """The phone game's link while one is played (the loop polls it instead of the hardware's handheld)."""
         self.updates = updates
         """Settings' update from a USB stick and rollback (None: the console does not run from an install tree)."""
         self.sitting: Sitting | None = None
@@ -253,6 +267,7 @@ class Program:
         if self.sitting is not None:
             self._keep_left()
             self.sitting = None
+            self._phone_done()
         if self.guide is not None:
             self.guide.leave()
         self.finished = True
@@ -324,9 +339,11 @@ class Program:
     def game_menu(self) -> None:
         flow = self.flow
         assert flow is not None
-        rows: list[Row] = [Action("Back to the game", self._back_to_game), *map(self._closing, flow.options()),
-                           Action("Restart with a new deal", self._restart, confirm_twice=True),
-                           Action("Leave (the game is kept)", self._leave)]
+        rows: list[Row] = [Action("Back to the game", self._back_to_game), *map(self._closing, flow.options())]
+        if self._phone is not None:
+            rows.append(Action("Pair a phone again", self._pair_again, confirm_twice=True,
+                               warning="CONFIRM again: a new code shows, and the phone playing now is cut off"))
+        rows += [Action("Restart with a new deal", self._restart, confirm_twice=True), Action("Leave (the game is kept)", self._leave)]
         self.menu = Menu("Game menu", rows, back=self._back_to_game)
 
     def _closing(self, row: Row) -> Row:
@@ -358,6 +375,7 @@ class Program:
         sitting = self.sitting
         assert sitting is not None
         sitting.flow.leave()
+        self._phone_done()  # a new deal, a new key: its phone pairs again
         self.kept = sitting.kept()
         sound = {key: getattr(self.settings, key) for key in SOUND_CHOICES}
         self.settings = replace(sitting.opened.settings, **sound)  # a resumed game brings its own settings, but not the sound's
@@ -366,6 +384,7 @@ class Program:
     def _leave(self, now: float) -> None:
         self._keep_left()
         self.sitting = None
+        self._phone_done()
         self.start_menu("The game is kept: Resume takes you back to it")
 
     def _keep_left(self) -> None:
@@ -377,20 +396,53 @@ class Program:
         mark_left(self.kept)
 
     def _play(self, *, fresh: bool, now: float) -> None:
+        """Resume the kept game or deal a new one; a phone game opens its phone's link first (if it cannot, the start menu says why)."""
+        chosen = self.kept.settings if self.kept is not None and not fresh else self.settings  # as ``open_game`` chooses
+        link: HandheldLink = self.hardware.handheld
+        if chosen.mister_x is Seat.PHONE:
+            try:
+                link = self._phone = self.phone()
+            except OSError as error:
+                self.sitting = None  # a restart's game is left already: the start menu offers it
+                self.start_menu(f"The phone game cannot start: the console cannot serve the phone's page ({error.strerror or error})")
+                return
         self.menu = None
         if self.kept is not None:
             forget_left(self.kept)
         self.sitting = Sitting(self.hardware, self.settings, now, kept=self.kept, fresh=fresh, timestamp=self.timestamp, seed=self.seed,
-                               thinker=Thinker(inline=self.think_inline))
+                               thinker=Thinker(inline=self.think_inline), handheld=link)
         self.kept = None
+        self._use_link(link)
         if not self._handheld_there:
             self.sitting.flow.handheld_connected(False, now)
+
+    def _use_link(self, link: HandheldLink) -> None:
+        """The loop polls *link* from now on, and the game starts from its state (no sound: nothing was plugged in or out)."""
+        self._handheld_there = self.console.use_link(link)
+
+    def _phone_done(self) -> None:
+        """The phone game is over, left or restarted: its link closes (its page is served no more), the hardware's is polled again."""
+        if self._phone is not None:
+            self._phone.close()
+            self._phone = None
+            self._use_link(self.hardware.handheld)
+
+    def close(self) -> None:
+        """The console stops (the program is interrupted): a phone game's page is served no more (the game stays journaled)."""
+        self._phone_done()
+
+    def _pair_again(self, now: float) -> None:
+        """A new code for the phone game: the phone paired now is cut off, and the next to scan the code plays."""
+        assert self._phone is not None
+        self._phone.pair_again()
+        self.menu = None
 
     def _game_done(self) -> None:
         """The players have seen the end: file the game, back to the start menu."""
         assert self.sitting is not None
         filed = self.sitting.file()
         self.sitting = None
+        self._phone_done()
         self.start_menu(filed)
 
     # ------------------------------------------------------------ past games
@@ -644,6 +696,9 @@ class Program:
         scene = flow.scene() if flow is not None else None
         if self.sitting is not None and scene is not None:  # the game's news, heard as it is shown (behind a menu too)
             self.sounds.game_shown(self.sitting.flow, scene, self.sitting.opened.kind.news)
+        sitting, phone = self.sitting, self._phone
+        if sitting is not None and scene is not None and phone is not None and not phone.paired and not sitting.flow.over:
+            scene = PairingScene(scene, Pairing(phone.url, sitting.opened.kind.hidden_side, again=sitting.opened.resumed))
         if self.guide is not None:
             self.sounds.game_shown(self.guide.flow, self.guide.flow.scene(), self.guide.kind.news)
             scene = self.guide.scene()

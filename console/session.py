@@ -21,7 +21,7 @@ from console.journal import Journal, JournalError, NewerJournalError, ResumedGam
 from console.settings import TABLE_CHOICES, GameSettings
 from console.storage import fault_in_words
 from console.thinker import Thinker
-from hardware.interfaces import Hardware
+from hardware.interfaces import HandheldLink, Hardware
 
 JOURNAL = "game.journal"
 HISTORY = "history"
@@ -141,12 +141,15 @@ class Sitting:
         timestamp: Callable[[], str] = filing_time,
         seed: int | None = None,
         thinker: Thinker | None = None,
+        handheld: HandheldLink | None = None,
     ) -> None:
-        """*thinker*: where the computer players search (default: a worker process; in-process for scripted runs)."""
+        """*thinker*: where the computer players search (default: a worker process; in-process for scripted runs);
+        *handheld*: the hidden side's link (default: the hardware's; a phone game's phone link)."""
         self.timestamp = timestamp
         self.opened = opened = open_game(settings, kept=kept, fresh=fresh, timestamp=timestamp(), seed=seed)
-        hardware.handheld.start_session(opened.token, new_game=not opened.resumed)
-        table = Table(hardware.handheld, thinker or Thinker(), opened.journal, opened.seed)
+        link = handheld if handheld is not None else hardware.handheld
+        link.start_session(opened.token, new_game=not opened.resumed)
+        table = Table(link, thinker or Thinker(), opened.journal, opened.seed)
         self.flow: GameFlow = opened.kind.flow(opened.game, opened.settings, table, now, opened.resumed)
         if opened.note:
             self.flow.say(opened.note)

@@ -35,6 +35,8 @@ class Seat(Enum):
     """People at the board (the detectives)."""
     COMPUTER = "computer"
     """The computer; people make its moves on the board where pieces must move."""
+    PHONE = "phone"
+    """A person, on their own phone's browser (the hidden side): it pairs by the code on the console's screen."""
 
 
 class Level(Enum):
@@ -68,7 +70,7 @@ class GameSettings:
     five_reveals: bool = False
     """Use the five-reveal schedule (3, 8, 13, 18, 24) of other printings."""
     mister_x: Seat = Seat.HANDHELD
-    """Who plays the hidden side: a person on the handheld, or the computer."""
+    """Who plays the hidden side: a person on the handheld or on their phone, or the computer."""
     detectives_by: Seat = Seat.PEOPLE
     """Who plays the detectives (and bobbies): people at the board, or the computer (people move its pieces)."""
     level: Level = Level.NORMAL

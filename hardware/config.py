@@ -120,6 +120,16 @@ class HandheldConfig:
     baud: int = 115200
 
 
+@dataclass(frozen=True)
+class PhoneConfig:
+    """Mister X's own phone as his handheld (``hardware.phone``): the page the console serves it on the local network."""
+
+    host: str = ""
+    """The address the page is served on and the pairing code names; ``""``: the console's own address on the local network."""
+    port: int = 8765
+    """The TCP port of the page (the pairing code names it too)."""
+
+
 I2S_PINS = {"bclk": 18, "lrclk": 19, "din": 21}
 """The pins an I2S amplifier board takes (``dtoverlay=max98357a`` or ``hifiberry-dac``): PCM_CLK, PCM_FS, PCM_DOUT."""
 
@@ -155,10 +165,11 @@ class Config:
     screen: ScreenConfig = field(default_factory=ScreenConfig)
     handheld: HandheldConfig = field(default_factory=HandheldConfig)
     sound: SoundConfig = field(default_factory=SoundConfig)
+    phone: PhoneConfig = field(default_factory=PhoneConfig)
 
 
 _SECTIONS = {"leds": LedConfig, "buttons": ButtonChainConfig, "controls": ControlConfig, "screen": ScreenConfig, "handheld": HandheldConfig,
-             "sound": SoundConfig}
+             "sound": SoundConfig, "phone": PhoneConfig}
 
 
 def load_config(path: str | Path) -> Config:
@@ -264,6 +275,10 @@ def check_config(config: Config) -> Config:
     _range("screen.width", config.screen.width, 64, 8192)
     _range("screen.height", config.screen.height, 64, 8192)
     _range("sound.volume", config.sound.volume, 0, 1)
+    _range("phone.port", config.phone.port, 1, 65535)
+    if any(char.isspace() or char in "/?#@" for char in config.phone.host):
+        raise ConfigError(f"phone.host: must be an address (192.168.1.20) or a name, or \"\" for the console's own, "
+                          f"not {config.phone.host!r}")
     if config.sound.speech not in SPEECH_PROGRAMS:
         raise ConfigError(f"sound.speech: must be espeak-ng, espeak or \"\" (none), not {config.sound.speech!r}")
     for name, bus in (("leds.spi_bus", leds.spi_bus), ("buttons.spi_bus", buttons.spi_bus)):

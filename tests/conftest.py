@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 from gpiozero import Device
@@ -36,6 +37,9 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from engine import EDITIONS, DetectiveMove, DoubleMove, Game, MisterXMove, Move, Ruleset, Side
+
+if TYPE_CHECKING:
+    from selenium.webdriver.remote.webdriver import WebDriver
 
 # No screen, no sound card and no GPIO here: pygame draws off-screen and gpiozero uses its mocks.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -194,3 +198,11 @@ def mock_pins() -> Iterator[MockFactory]:
 def _private_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """No test writes to the user's own data folder: the default one is a fresh temporary folder."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
+    """A headless Chromium at a phone's size (``tests.support.browser``); the test is skipped where Chromium is missing."""
+    from tests.support.browser import phone_browser
+
+    yield from phone_browser(tmp_path_factory)

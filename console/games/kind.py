@@ -13,7 +13,8 @@ A kind of game (classic Scotland Yard in its editions, Junior) is one folder of
   a record read back;
 - its replay: the scenes of a finished game as the table saw them;
 - its news: what changed between two scenes, for the console's sounds (``console.sounds``);
-- its notation for the hidden side's actions, for a guided game's script (``console.lessons``).
+- its notation for the hidden side's actions, for a guided game's script (``console.lessons``);
+- its hidden side's name, for the phone's pairing code (``console.screen.pairing``).
 
 The program, the sitting, the journal, the presenter and replay know only this
 protocol; a third kind of game is one more folder and one more line in
@@ -47,7 +48,7 @@ class Table:
     """What a kind of game needs to seat its players at the console."""
 
     handheld: HandheldLink
-    """The hidden side's private handheld."""
+    """The hidden side's private handheld: the Pico's link, or in a phone game (``Seat.PHONE``) the phone's."""
     thinker: Thinker
     """Where the computer players think (a worker process, or in-process for scripted runs)."""
     recorder: Recorder
@@ -188,12 +189,15 @@ class GameKind:
     """What changed from one scene of its game to the next shown, as the console's sounds hear it: public news only."""
     hidden_action: Callable[[str], Any]
     """An action of the hidden side written in the game's notation (``"X115"``, ``"fox T46"``): a guided game's script."""
+    hidden_side: str
+    """The hidden side in words ("Mister X", "the rogues"): whom the phone's pairing code on the screen is for."""
 
 
 def seat_rows(hidden: str, detectives: str, levels: Sequence[Level], changed: Callable[[str, Any], None]) -> list[Row]:
     """The setup rows every kind has: who plays the hidden side and the detectives, and how well the computer plays."""
     return [
-        Setting("mister_x", hidden, (Seat.HANDHELD, Seat.COMPUTER), ("a person, on the handheld", "the computer"), changed),
+        Setting("mister_x", hidden, (Seat.HANDHELD, Seat.PHONE, Seat.COMPUTER), ("a person, on the handheld", "a person, on a phone",
+                                                                               "the computer"), changed),
         Setting("detectives_by", detectives, (Seat.PEOPLE, Seat.COMPUTER), ("people, at the board", "the computer"), changed),
         Setting("level", "Computer plays", tuple(levels), tuple(level.value for level in levels), changed),
     ]

@@ -2,8 +2,9 @@
 
 A kind of game seats its hidden side (Mister X, Junior's rogues) through the
 ``console.games.table.HiddenSeat`` protocol. On the handheld, the seat speaks
-the typed messages of ``firmware.messages`` over the ``HandheldLink``; the
-computer needs no handheld, so its games never wait for one.
+the typed messages of ``firmware.messages`` over the ``HandheldLink`` (the
+Pico's, or a person's own phone's: ``console.phone``); the computer needs no
+handheld, so its games never wait for one.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from console.case import capitalised
+from console.phone import PhoneHandheld
 from firmware import messages
 from hardware.interfaces import HandheldLink, Message
 
@@ -24,12 +26,16 @@ class OnHandheld:
 
     uses_handheld = True
     handheld_of = "the handheld"
-    """Whose handheld it is, in words ("Mister X's handheld")."""
+    """Whose handheld it is, in words ("Mister X's handheld"); on a phone, its last word is "phone" instead."""
 
     def __init__(self, link: HandheldLink) -> None:
         self.link = link
 
     def away_reason(self) -> str:
+        if isinstance(self.link, PhoneHandheld):  # a phone is never unplugged: it pairs by the code on the screen
+            whose = capitalised(self.handheld_of.rpartition(" ")[0])  # "Mister X's handheld": "Mister X's"
+            how = "open its page again" if self.link.paired else "scan the code on the screen"
+            return f"{whose} phone is not connected: {how}"
         if self.link.other_game:
             return "This handheld holds another game: plug in this game's handheld, or start a new game"
         return f"{capitalised(self.handheld_of)} is unplugged: plug it back in"

@@ -38,10 +38,11 @@ def test_console_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) ->
     console_bench.main(["--seconds", "0.05"])
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in lines] == [
-        "press_to_frame_ms", "press_to_frame_with_sound_ms", "screen_frame_ms", "junior_celebration_frame_ms", "lesson_frame_ms",
-        "lesson_resume_ms", "sim_redraw_per_s", "sim_idle_cpu_percent", "sim_menu_cpu_percent"]
+        "press_to_frame_ms", "press_to_frame_with_sound_ms", "press_to_frame_with_phone_ms", "screen_frame_ms",
+        "junior_celebration_frame_ms", "lesson_frame_ms", "lesson_resume_ms", "sim_redraw_per_s", "sim_idle_cpu_percent",
+        "sim_menu_cpu_percent"]
     figures = [float(line.split()[1]) for line in lines]
-    assert all(figure > 0 for figure in figures[:7]) and all(0 <= share < 100 for share in figures[7:])
+    assert all(figure > 0 for figure in figures[:8]) and all(0 <= share < 100 for share in figures[8:])
 
 
 def test_writes_bench_counts_a_whole_game_s_bytes_by_kind(capsys: pytest.CaptureFixture[str]) -> None:

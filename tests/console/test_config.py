@@ -30,13 +30,13 @@ def test_game_and_hardware_sections_share_one_file() -> None:
         ('[game]\nedition = "junior"\nplayers = 5', "game.players: Junior is for 2 to 4 players, not 5"),
         ('[game]\nedition = "junior"\nlevel = "hard"', "game.level: must be one of easy, normal, not 'hard'"),
         ('[game]\nedition = "junior"\ndistrict = "soho"', "game.district: must be one of"),
-        ('[game]\nmister_x = "robot"', "game.mister_x: must be one of handheld, computer, not 'robot'"),
+        ('[game]\nmister_x = "robot"', "game.mister_x: must be one of handheld, computer, phone, not 'robot'"),
         ('[game]\npalette = "pink"', "game.palette: must be one of standard, colour-blind, not 'pink'"),
         ('[game]\nedition = "beginner"\nplayers = 6', "game.players: the beginner edition is for 2 to 5 players, not 6"),
         ("[game]\nassist = 1", "game.assist: must be true or false, not 1"),
         ("[game]\nspeed = 1", "game.speed: unknown setting"),
         ("[gmae]\nplayers = 3", "gmae: unknown setting; did you mean game? (known: profile, map_file, leds, buttons, controls, "
-                                "screen, handheld, sound, game)"),
+                                "screen, handheld, sound, phone, game)"),
         ('[game]\nlevle = "hard"', "game.levle: unknown setting; did you mean level?"),
         ("[leds]\nbrightnes = 0.5", "leds.brightnes: unknown setting; did you mean brightness?"),
         ("game = 1", "game: must be a [game] section"),
@@ -83,7 +83,7 @@ def test_the_file_s_words_become_types_and_by_the_table_is_none() -> None:
 
 @pytest.mark.parametrize(("text", "message"), [
     ('[game]\ndetectives_by = "handheld"', "game.detectives_by: must be one of people, computer, not 'handheld'"),
-    ('[game]\nmister_x = "people"', "game.mister_x: must be one of handheld, computer, not 'people'"),
+    ('[game]\nmister_x = "people"', "game.mister_x: must be one of handheld, computer, phone, not 'people'"),
     ("[game]\ndetectives = true", "game.detectives: must be a whole number, not True"),
     ('[game]\nlevel = 2', "game.level: must be one of easy, normal, hard, not 2"),
 ])

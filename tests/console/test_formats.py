@@ -622,3 +622,13 @@ def test_preferences_holding_the_beginner_hints_are_version_3_and_a_console_read
     assert Versions("a preferences file", current=2).is_newer(saved["version"])  # the release before, after a rollback
     assert save_preferences(replace(game, hints=False, volume=3)) == ""
     assert json.loads((tmp_path / PREFERENCES).read_text())["version"] == 2
+
+
+def test_preferences_choosing_mister_x_on_a_phone_are_version_4_and_a_console_reading_only_3_keeps_them(tmp_path: Path) -> None:
+    game = GameSettings(data_dir=str(tmp_path))
+    assert save_preferences(replace(game, mister_x=Seat.PHONE)) == ""
+    saved = json.loads((tmp_path / PREFERENCES).read_text())
+    assert saved["version"] == 4 and load_preferences(game)[0].mister_x is Seat.PHONE
+    assert Versions("a preferences file", current=3).is_newer(saved["version"])
+    assert save_preferences(replace(game, mister_x=Seat.HANDHELD)) == ""
+    assert json.loads((tmp_path / PREFERENCES).read_text())["version"] == 1

@@ -161,7 +161,7 @@ def test_the_five_reveal_schedule_and_computer_players_are_set_up_on_the_keys(tm
     console.choose("New game")
     console.set("Mister X shows", Key.CHOICE_4)
     assert console.values["Mister X shows himself"] == "after moves 3, 8, 13, 18, 24"
-    console.set("Mister X is", Key.CHOICE_4)
+    console.set("Mister X is", Key.CHOICE_3)
     assert console.values["Mister X is"] == "the computer"
     console.set("Detectives are", Key.CHOICE_4)
     console.set("Computer plays", Key.CHOICE_3)

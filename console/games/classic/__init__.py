@@ -47,7 +47,8 @@ def summary(game: Game) -> str:
 
 
 def seated(game: Game, settings: GameSettings, table: Table, now: float, resumed: bool) -> Flow:
-    """The flow of *game*: Mister X on the handheld or the computer, the detectives people or the computer."""
+    """The flow of *game*: Mister X on the table's handheld (the Pico, or his phone) or the computer; the detectives people or the
+    computer."""
     seat = table.seat(ComputerSeat(settings.level, table.thinker) if settings.mister_x is Seat.COMPUTER else HandheldSeat(table.handheld))
     detectives = ComputerDetectives(settings.level, table.thinker) if settings.detectives_by is Seat.COMPUTER else None
     return Flow(game, seat, now, table.recorder, deal=not resumed, assist=settings.assist, hints=settings.hints, detectives=detectives)
@@ -60,5 +61,5 @@ def text(game: Game, settings: GameSettings, terminal: Terminal) -> None:
 
 CLASSIC = GameKind(editions=tuple(EDITIONS), check=setup.check, setup=setup.ClassicSetup, deal=deal, describe=describe, summary=summary,
                    flow=seated, journal=journal.CODEC, scenes=scenes, text=text,
-                   news=news, hidden_action=parse_move)
+                   news=news, hidden_action=parse_move, hidden_side="Mister X")
 """Scotland Yard: Mister X against the detectives (and bobbies), on the whole London board."""

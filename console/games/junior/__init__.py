@@ -38,7 +38,8 @@ def summary(game: JuniorGame) -> str:
 
 
 def seated(game: JuniorGame, settings: GameSettings, table: Table, now: float, resumed: bool) -> JuniorFlow:
-    """The flow of *game*: the rogues on the passed handheld or the computer, the detectives people or the computer."""
+    """The flow of *game*: the rogues on the table's handheld (the Pico, or a phone), passed, or the computer; the detectives people or the
+    computer."""
     level = settings.level
     rogues = table.seat(ComputerRogues(level, table.seed) if settings.mister_x is Seat.COMPUTER else HandheldRogues(table.handheld))
     detectives = ComputerDetectiveTeam(level, table.seed) if settings.detectives_by is Seat.COMPUTER else None
@@ -51,5 +52,5 @@ def text(game: JuniorGame, settings: GameSettings, terminal: Terminal) -> None:
 
 JUNIOR = GameKind(editions=(setup.EDITION,), check=setup.check, setup=setup.JuniorSetup, deal=deal, describe=describe, summary=summary,
                   flow=seated, journal=journal.CODEC, scenes=scenes, text=text,
-                  news=news, hidden_action=parse_step)
+                  news=news, hidden_action=parse_step, hidden_side="the rogues")
 """Mister FOX (and ROXy) against Willy Watson and Milly Marble, in a district."""

@@ -1,0 +1,1001 @@
+/*
+ * Mister X's phone: the private handheld's screens in a mobile browser.
+ *
+ * The console serves this page on the LAN. The phone opens it from the QR code on
+ * the console's screen, whose link carries the game's key in its fragment
+ * (#k=KEY), which the browser never sends to the server. Every WebSocket frame is
+ * NaCl secretbox under that key (tweetnacl), so only this phone and the console
+ * read or write them.
+ *
+ * It is the Pico handheld's program (firmware/ui.py) with a touch screen instead
+ * of six buttons: the same messages in, checked as firmware/messages.py checks
+ * them (a message it cannot read is answered with `unreadable`), the same answers
+ * out, the same screens. It keeps nothing but the phone's id and its frame
+ * counters, in sessionStorage: this tab's, gone with it.
+ */
+(function () {
+  "use strict";
+
+  const NONCE_BYTES = 24;
+  const KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/; // 32 bytes, base64url without padding
+  const MAX_FRAME = 16384; // characters; a longer frame is dropped unread
+  const PING_MS = 1000;
+  const RETRY_FIRST_MS = 500; // the wait before reconnecting, doubled after each try
+  const RETRY_MAX_MS = 8000;
+  const ANSWER_MS = 5000; // no "paired" this long after a hello: the console does not know this link (a new QR code?)
+  const NOTICE_MS = 3000; // "Move sent" or "Move refused" shows this long (a tap ends it sooner)
+  const IDLE_MS = 20000; // a screen with a secret on it goes dark after this long untouched
+  const TICK_MS = 250;
+  const BUZZ_MS = 200; // his turn: the phone vibrates, where it can
+
+  // ------------------------------------------------------------ bytes
+
+  function toBase64(bytes) {
+    let binary = "";
+    for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]);
+    return btoa(binary);
+  }
+
+  function fromBase64(text) {
+    const binary = atob(text);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  }
+
+  function hex(bytes) {
+    return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  }
+
+  /** The game's key from the page's fragment (`#k=KEY`); null when there is none. */
+  function keyOfPage() {
+    const text = new URLSearchParams(location.hash.slice(1)).get("k");
+    if (!text || !KEY_PATTERN.test(text)) return null;
+    return fromBase64(text.replace(/-/g, "+").replace(/_/g, "/") + "=");
+  }
+
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+
+  /**
+   * JSON as Python's json reads it: a number written with a fraction or an
+   * exponent (117.0, 1e2) is a float there, which no field of the protocol takes,
+   * where JSON.parse would make it 117. Where the browser shows a number's source
+   * text, such a number becomes NaN, which fails every check as the float does.
+   */
+  function parseJson(text) {
+    return JSON.parse(text, (key, value, context) =>
+      typeof value === "number" && context && /[.eE]/.test(context.source) ? NaN : value);
+  }
+
+  // ------------------------------------------------------------ the messages (firmware/messages.py)
+
+  const FIRST_STATION = 1;
+  const LAST_STATION = 199;
+  const CLASSIC_LETTERS = "TBUX";
+  const JUNIOR_LETTERS = "TBUFS";
+  const TICKET_NAMES = { T: "taxi", B: "bus", U: "underground", X: "black", F: "boat", S: "stay" };
+  const LETTERS = Object.fromEntries(Object.entries(TICKET_NAMES).map(([letter, name]) => [name, letter]));
+  const SHOWN = 40; // characters of an unknown name quoted in an error
+
+  class MessageError extends Error {}
+
+  function has(object, name) {
+    return Object.prototype.hasOwnProperty.call(object, name);
+  }
+
+  function isObject(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+  }
+
+  function isInt(value) {
+    return Number.isInteger(value);
+  }
+
+  /** The name of Python's type for a JSON *value*, for an error. */
+  function typeName(value) {
+    if (value === null) return "NoneType";
+    if (Array.isArray(value)) return "list";
+    if (typeof value === "string") return "str";
+    if (typeof value === "boolean") return "bool";
+    return isInt(value) ? "int" : "float";
+  }
+
+  /** *text* cut and quoted as Python's repr quotes it: 'foo'. */
+  function quoted(text) {
+    const cut = text.slice(0, SHOWN);
+    const quote = cut.includes("'") && !cut.includes('"') ? '"' : "'";
+    const escaped = cut.replace(/[\\\x00-\x1f\x7f]/g, (char) => {
+      const named = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" }[char];
+      return named || "\\x" + char.charCodeAt(0).toString(16).padStart(2, "0");
+    });
+    return quote + (quote === "'" ? escaped.replace(/'/g, "\\'") : escaped) + quote;
+  }
+
+  function round(value, where) {
+    if (!isInt(value) || value < 1) throw new MessageError(where + " is not a round number (1 or more)");
+    return value;
+  }
+
+  function station(value, where) {
+    if (!isInt(value) || value < FIRST_STATION || value > LAST_STATION) {
+      throw new MessageError(where + " is not a station (" + FIRST_STATION + ".." + LAST_STATION + ")");
+    }
+    return value;
+  }
+
+  function bool(value, where) {
+    if (value !== true && value !== false) throw new MessageError(where + " is not true or false");
+    return value;
+  }
+
+  function text(value, where) {
+    if (typeof value !== "string") throw new MessageError(where + " is not a string");
+    return value;
+  }
+
+  function name(value, where) {
+    if (typeof value !== "string" || !value) throw new MessageError(where + " is not a name");
+    return value;
+  }
+
+  function tickets(value, where) {
+    if (!isObject(value)) throw new MessageError(where + " is not {ticket: count}");
+    if (has(value, "")) throw new MessageError(where + " has a key that is not a ticket name");
+    const counts = {};
+    for (const ticket of Object.keys(value).sort()) {
+      const count = value[ticket];
+      if (!isInt(count) || count < 0) throw new MessageError(where + "[" + quoted(ticket) + "] is not a count (0 or more)");
+      counts[ticket] = count;
+    }
+    return counts;
+  }
+
+  /** [letter, station] of the leg *value* whose letter is one of *letters*; null when it is not one. */
+  function split(value, letters) {
+    if (typeof value !== "string" || !/^[A-Z][1-9][0-9]{0,2}$/.test(value) || !letters.includes(value[0])) return null;
+    const where = Number(value.slice(1));
+    return where <= LAST_STATION ? [value[0], where] : null;
+  }
+
+  function shape(letters) {
+    const list = letters.split("");
+    return list.slice(0, -1).join(", ") + " or " + list[list.length - 1] + " and a station " + FIRST_STATION + ".." +
+      LAST_STATION + ", as in T46";
+  }
+
+  function legOf(letters) {
+    return (value, where) => {
+      if (split(value, letters) === null) throw new MessageError(where + " is not a leg (" + shape(letters) + ")");
+      return value;
+    };
+  }
+
+  function legsOf(letters) {
+    const one = legOf(letters);
+    return (value, where) => {
+      if (!Array.isArray(value)) throw new MessageError(where + " is not a list of legs");
+      return value.map((item, index) => one(item, where + "[" + index + "]"));
+    };
+  }
+
+  function seen(value, where) {
+    if (!Array.isArray(value)) throw new MessageError(where + " is not a list of move numbers");
+    return value.map((number, index) => {
+      if (!isInt(number) || number < 1) throw new MessageError(where + "[" + index + "] is not a move number (1 or more)");
+      return number;
+    });
+  }
+
+  const classicLeg = legOf(CLASSIC_LETTERS);
+  const classicLegs = legsOf(CLASSIC_LETTERS);
+  const juniorLeg = legOf(JUNIOR_LETTERS);
+  const juniorLegs = legsOf(JUNIOR_LETTERS);
+
+  /** Each type's fields in order, each with the function that checks it. */
+  const FIELDS = new Map([
+    ["state", [["round", round], ["station", station], ["tickets", tickets], ["log", classicLegs]]],
+    ["choose_move", [["round", round], ["station", station], ["tickets", tickets], ["moves", classicLegs],
+      ["can_double", bool], ["reveal_next", bool], ["log", classicLegs], ["hint", text]]],
+    ["choose_second_leg", [["first", classicLeg], ["moves", classicLegs], ["reveal_next", bool], ["hint", text]]],
+    ["rogue_state", [["who", name], ["round", round], ["station", station], ["tickets", tickets]]],
+    ["choose_step", [["who", name], ["round", round], ["station", station], ["tickets", tickets], ["steps", juniorLegs],
+      ["hand_over", bool], ["hint", text]]],
+    ["accepted", [["seen", seen]]],
+    ["refused", [["reason", text]]],
+    ["wait", []],
+    ["game_over", [["result", text]]],
+    ["move", [["leg", classicLeg], ["double", bool]]],
+    ["step", [["leg", juniorLeg]]],
+    ["unreadable", [["reason", text]]],
+  ]);
+  const OPTIONAL = new Map([["move", ["double"]], ["choose_move", ["hint"]], ["choose_second_leg", ["hint"]],
+    ["choose_step", ["hint"]]]);
+
+  /** *message* as the protocol defines it: a checked copy; MessageError if it is not one. */
+  function check(message) {
+    if (!isObject(message)) throw new MessageError("a message is a JSON object, not " + typeName(message));
+    if (!has(message, "type")) throw new MessageError("a message without a type");
+    const kind = message.type;
+    if (typeof kind !== "string") throw new MessageError("the message type is not a string");
+    const fields = FIELDS.get(kind);
+    if (!fields) throw new MessageError("unknown message type " + quoted(kind));
+    const known = fields.map(([field]) => field);
+    const extra = Object.keys(message).filter((key) => key !== "type" && !known.includes(key)).sort();
+    if (extra.length) throw new MessageError(kind + ": unknown field " + quoted(extra[0]));
+    const checked = { type: kind };
+    const optional = OPTIONAL.get(kind) || [];
+    for (const [field, checker] of fields) {
+      if (has(message, field)) checked[field] = checker(message[field], kind + ": " + field);
+      else if (!optional.includes(field)) throw new MessageError(kind + ": " + field + " is missing");
+    }
+    return checked;
+  }
+
+  /** A checked leg as the screens show it: "X157" -> [157, "black"]. */
+  function legToPair(leg) {
+    return [Number(leg.slice(1)), TICKET_NAMES[leg[0]]];
+  }
+
+  function pairToLeg(pair) {
+    return LETTERS[pair[1]] + pair[0];
+  }
+
+  // ------------------------------------------------------------ the handheld (firmware/ui.py)
+
+  const PAIRING = "pairing"; // no game yet
+  const WAITING = "waiting"; // between his turns
+  const CHOOSING = "choosing"; // his turn: the list of moves
+  const CONFIRMING = "confirming"; // "Bus to 117?"
+  const SENDING = "sending"; // the move is on its way; the console answers
+  const OVER = "over"; // the game is over
+  const SECRET = [WAITING, CHOOSING, CONFIRMING, SENDING];
+
+  const TICKETS = ["taxi", "bus", "underground", "boat", "black", "double"];
+  const STAY = "stay";
+  const NAME = "Mister X";
+
+  /** Ticket names in the listing order: known ones first, then any others, staying last. */
+  function ordered(names) {
+    const list = Array.from(names);
+    const rest = list.filter((ticket, index) => !TICKETS.includes(ticket) && ticket !== STAY && list.indexOf(ticket) === index);
+    return TICKETS.filter((ticket) => list.includes(ticket)).concat(rest, list.includes(STAY) ? [STAY] : []);
+  }
+
+  function heldOnly(counts) {
+    return Object.fromEntries(Object.entries(counts).filter(([, count]) => count > 0));
+  }
+
+  /**
+   * What he sees and what his taps do: the Pico's Ui, with taps for buttons.
+   * Messages come in through onMessage, taps through the methods named for them;
+   * both return the messages to send back.
+   */
+  class Handheld {
+    constructor(clock, buzz) {
+      this.clock = clock;
+      this.buzz = buzz;
+      this.connected = false;
+      this.mode = PAIRING;
+      this.awake = true;
+      this.ringing = false; // his turn came while dark: the cover says so, and nothing secret
+      this.passing = false; // the cover asks to pass the phone on (a Junior hand-over)
+      this.lastTouch = clock();
+      this.notice = null; // {sent: [stations seen]} or {refused: reason}
+      this.noticeUntil = 0;
+      this.showingLog = false;
+      this.lesson = ""; // a guided turn's hint
+      this.showingLesson = false;
+      this.result = "";
+      // His view, from the console's last word (updated by his accepted moves).
+      this.round = 0;
+      this.junior = false;
+      this.who = null; // the rogue's name in Junior; null: Mister X
+      this.station = null;
+      this.tickets = {};
+      this.log = []; // [ticket, station] each
+      this.seen = []; // stations where his last move was seen
+      // His turn.
+      this.leg = 1;
+      this.fromStation = null;
+      this.listed = {}; // the tickets shown over the list
+      this.moves = []; // [station, ticket] each
+      this.canDouble = false;
+      this.double = false;
+      this.reveal = false;
+      this.picked = null;
+      this.legs = []; // legs confirmed this turn, [station, ticket] each
+    }
+
+    // -------------------------------------------------------- the console
+
+    /** Take in one message from the console; returns the messages to send back. */
+    onMessage(message) {
+      let checked, handler;
+      try {
+        checked = check(message);
+        handler = HANDLERS[checked.type];
+        if (!handler) throw new MessageError(checked.type + " is not a message for the handheld");
+      } catch (error) {
+        if (!(error instanceof MessageError)) throw error;
+        return [{ type: "unreadable", reason: error.message }];
+      }
+      handler.call(this, checked);
+      return [];
+    }
+
+    view(message, junior) {
+      this.junior = junior;
+      this.who = junior ? message.who : null;
+      this.round = message.round;
+      this.station = message.station;
+      this.tickets = message.tickets;
+      this.log = junior ? [] : message.log.map((leg) => legToPair(leg).reverse());
+    }
+
+    state(message) {
+      this.view(message, false);
+      this.betweenTurns();
+    }
+
+    rogueState(message) {
+      this.view(message, true);
+      this.betweenTurns();
+    }
+
+    betweenTurns() {
+      if (this.mode === PAIRING || this.mode === OVER) {
+        this.mode = WAITING;
+        this.seen = [];
+      }
+    }
+
+    chooseMove(message) {
+      this.view(message, false);
+      this.turn(message.moves.map(legToPair), message.can_double, message.reveal_next, false);
+      this.teach(message);
+    }
+
+    chooseStep(message) {
+      this.view(message, true);
+      this.turn(message.steps.map(legToPair), false, false, message.hand_over);
+      this.teach(message);
+    }
+
+    turn(moves, canDouble, reveal, handOver) {
+      const starts = ![CHOOSING, CONFIRMING, SENDING].includes(this.mode); // not a new ask within his turn
+      this.mode = CHOOSING;
+      this.leg = 1;
+      this.fromStation = this.station;
+      this.legs = [];
+      this.seen = [];
+      this.canDouble = canDouble;
+      this.reveal = reveal;
+      this.double = false;
+      this.list(this.tickets, moves);
+      if (starts) {
+        this.buzz();
+        this.showingLog = false;
+        this.call();
+      }
+      if (handOver) { // another rogue takes the phone: dark at once, nothing of the last one's turn left
+        this.awake = false;
+        this.ringing = this.passing = true;
+        this.showingLog = false;
+        this.notice = null;
+      }
+    }
+
+    chooseSecondLeg(message) {
+      const first = legToPair(message.first);
+      const left = Object.assign({}, this.tickets);
+      for (const ticket of [first[1], "double"]) left[ticket] = (left[ticket] || 0) - 1;
+      this.mode = CHOOSING;
+      this.leg = 2;
+      this.fromStation = first[0];
+      this.legs = [first];
+      this.canDouble = this.double = false;
+      this.reveal = message.reveal_next;
+      this.list(heldOnly(left), message.moves.map(legToPair));
+      this.call();
+      this.teach(message);
+    }
+
+    teach(message) {
+      this.lesson = message.hint || "";
+      this.showingLesson = Boolean(this.lesson);
+    }
+
+    forgetLesson() {
+      this.lesson = "";
+      this.showingLesson = false;
+    }
+
+    accepted(message) {
+      const made = this.log.length;
+      const stations = message.seen.filter((n) => n - made > 0 && n - made <= this.legs.length)
+        .map((n) => this.legs[n - made - 1][0]);
+      for (const [where, ticket] of this.legs) {
+        if (!this.junior) this.spend(ticket); // a rogue's tickets are the kinds of line he may take
+        this.log.push([ticket, where]);
+        this.station = where;
+      }
+      if (this.legs.length === 2) this.spend("double");
+      this.mode = WAITING;
+      this.legs = [];
+      this.seen = stations;
+      this.forgetLesson();
+      this.notify({ sent: stations });
+    }
+
+    refused(message) {
+      if (this.mode === SENDING) {
+        this.legs.pop();
+        this.mode = CHOOSING;
+      }
+      this.notify({ refused: message.reason });
+    }
+
+    wait() {
+      this.mode = WAITING;
+      this.legs = [];
+      this.ringing = this.passing = false;
+      this.forgetLesson();
+    }
+
+    gameOver(message) {
+      this.result = message.result;
+      this.mode = OVER;
+      this.legs = [];
+      this.ringing = this.passing = this.showingLog = false;
+      this.notice = null;
+      this.forgetLesson();
+      this.awake = true; // the result is public
+      this.lastTouch = this.clock();
+    }
+
+    spend(ticket) {
+      if (ticket in this.tickets) {
+        this.tickets[ticket] -= 1;
+        if (this.tickets[ticket] <= 0) delete this.tickets[ticket]; // as the console sends them: held tickets only
+      }
+    }
+
+    list(listed, moves) {
+      this.listed = listed;
+      this.moves = moves;
+      this.picked = null;
+    }
+
+    /** A choice is waiting for him: light the screen if he is looking, else ring. */
+    call() {
+      if (this.awake) this.lastTouch = this.clock();
+      else this.ringing = true;
+    }
+
+    notify(notice) {
+      this.notice = notice;
+      this.noticeUntil = this.clock() + NOTICE_MS;
+    }
+
+    // -------------------------------------------------------- his taps
+
+    touched() {
+      this.lastTouch = this.clock();
+    }
+
+    wake() {
+      this.awake = true;
+      this.ringing = this.passing = false;
+    }
+
+    hide() {
+      this.awake = this.ringing = this.passing = this.showingLog = false;
+      this.notice = null;
+      if (this.mode === CONFIRMING) this.mode = CHOOSING;
+    }
+
+    dismissNotice() {
+      this.notice = null;
+    }
+
+    openLog() {
+      this.showingLog = true;
+    }
+
+    closeLog() {
+      this.showingLog = false;
+    }
+
+    openLesson() {
+      this.showingLesson = Boolean(this.lesson);
+    }
+
+    closeLesson() {
+      this.showingLesson = false;
+    }
+
+    doubleOffered() {
+      return this.leg === 1 && this.canDouble;
+    }
+
+    toggleDouble() {
+      if (this.mode === CHOOSING && this.doubleOffered()) this.double = !this.double;
+    }
+
+    pick(leg) {
+      const move = this.moves.find((pair) => pairToLeg(pair) === leg);
+      if (this.mode === CHOOSING && move) {
+        this.mode = CONFIRMING;
+        this.picked = move;
+      }
+    }
+
+    back() {
+      if (this.mode === CONFIRMING) this.mode = CHOOSING;
+    }
+
+    /** OK on the confirm screen: the move goes to the console. */
+    send() {
+      if (this.mode !== CONFIRMING) return [];
+      this.legs.push(this.picked);
+      this.mode = SENDING;
+      const leg = pairToLeg(this.picked);
+      if (this.junior) return [{ type: "step", leg: leg }];
+      return [this.double && this.doubleOffered() ? { type: "move", leg: leg, double: true } : { type: "move", leg: leg }];
+    }
+
+    // -------------------------------------------------------- time
+
+    /** Let time pass: a notice ends, an idle secret goes dark. Returns whether anything changed. */
+    tick() {
+      const now = this.clock();
+      let changed = false;
+      if (this.notice && now >= this.noticeUntil) {
+        this.notice = null;
+        changed = true;
+      }
+      if (this.awake && this.secret() && now - this.lastTouch >= IDLE_MS) {
+        this.hide();
+        changed = true;
+      }
+      return changed;
+    }
+
+    secret() {
+      return SECRET.includes(this.mode) || this.showingLog;
+    }
+  }
+
+  const HANDLERS = {
+    state: Handheld.prototype.state,
+    choose_move: Handheld.prototype.chooseMove,
+    choose_second_leg: Handheld.prototype.chooseSecondLeg,
+    rogue_state: Handheld.prototype.rogueState,
+    choose_step: Handheld.prototype.chooseStep,
+    accepted: Handheld.prototype.accepted,
+    refused: Handheld.prototype.refused,
+    wait: Handheld.prototype.wait,
+    game_over: Handheld.prototype.gameOver,
+  };
+
+  // ------------------------------------------------------------ the link to the console
+
+  /** This tab's record for the game's *key*: the phone's id, its next seq, the last console seq it accepted. */
+  function openRecord(key) {
+    const slot = "phone-" + hex(nacl.hash(key).subarray(0, 16)); // the key itself is not stored
+    let record = null;
+    try {
+      record = JSON.parse(sessionStorage.getItem(slot));
+    } catch (error) {
+      record = null;
+    }
+    const valid = isObject(record) && typeof record.phone === "string" && /^[0-9a-f]{16}$/.test(record.phone) &&
+      isInt(record.seq) && record.seq >= 1 && isInt(record.consoleSeq) && record.consoleSeq >= 0;
+    if (!valid) record = { phone: hex(nacl.randomBytes(8)), seq: 1, consoleSeq: 0 };
+    record.save = () => {
+      try {
+        sessionStorage.setItem(slot, JSON.stringify({ phone: record.phone, seq: record.seq, consoleSeq: record.consoleSeq }));
+      } catch (error) {
+        // no storage (a private window's quota): the counts live as long as the page
+      }
+    };
+    record.save();
+    return record;
+  }
+
+  /**
+   * The WebSocket to the console, sealed with *key*: hello on every connection, a
+   * ping every second, reconnecting after a close with a growing wait. *events*:
+   * status(state) with "connecting", "reconnecting", "unanswered", "paired" or "taken", and
+   * message(body) for the console's handheld messages, returning the answers.
+   */
+  function startLink(key, record, events) {
+    let socket = null;
+    let pinger = 0;
+    let retry = 0;
+    let retryMs = RETRY_FIRST_MS;
+    let unanswered = 0;
+    let stopped = false;
+
+    function connect() {
+      retry = 0;
+      const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+      const opened = new WebSocket(scheme + "//" + location.host + "/ws");
+      socket = opened;
+      opened.onopen = () => {
+        send({ type: "hello" });
+        unanswered = setTimeout(() => events.status("unanswered"), ANSWER_MS);
+        pinger = setInterval(() => send({ type: "ping" }), PING_MS);
+      };
+      opened.onmessage = (event) => receive(event.data);
+      opened.onclose = () => closed(opened);
+    }
+
+    function closed(which) {
+      if (which !== socket) return;
+      clearInterval(pinger);
+      clearTimeout(unanswered);
+      socket = null;
+      if (stopped) return;
+      events.status("reconnecting");
+      retry = setTimeout(connect, retryMs);
+      retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+    }
+
+    function send(body) {
+      if (!socket || socket.readyState !== WebSocket.OPEN) return;
+      const seq = record.seq;
+      record.seq = seq + 1;
+      record.save(); // before it leaves: a reload goes on counting
+      const plain = encoder.encode(JSON.stringify({ from: "phone", seq: seq, phone: record.phone, body: body }));
+      const nonce = nacl.randomBytes(NONCE_BYTES);
+      const box = nacl.secretbox(plain, nonce, key);
+      const frame = new Uint8Array(NONCE_BYTES + box.length);
+      frame.set(nonce);
+      frame.set(box, NONCE_BYTES);
+      socket.send(toBase64(frame));
+    }
+
+    /** The console's plaintext in the frame *data*, or null: too big, forged, reflected, replayed or malformed. */
+    function open(data) {
+      if (typeof data !== "string" || data.length > MAX_FRAME) return null;
+      let envelope;
+      try {
+        const frame = fromBase64(data);
+        if (frame.length < NONCE_BYTES + nacl.secretbox.overheadLength) return null;
+        const plain = nacl.secretbox.open(frame.subarray(NONCE_BYTES), frame.subarray(0, NONCE_BYTES), key);
+        if (!plain) return null;
+        envelope = parseJson(decoder.decode(plain));
+      } catch (error) {
+        return null;
+      }
+      const fields = isObject(envelope) ? Object.keys(envelope).sort().join() : "";
+      if (fields !== "body,from,phone,seq" || envelope.from !== "console" || !isInt(envelope.seq) ||
+          envelope.seq <= record.consoleSeq) {
+        return null;
+      }
+      return envelope;
+    }
+
+    function receive(data) {
+      const envelope = open(data);
+      if (!envelope) return;
+      const body = envelope.body;
+      const taken = isObject(body) && body.type === "taken";
+      if (envelope.phone !== record.phone && !taken) return; // not for this phone
+      record.consoleSeq = envelope.seq;
+      record.save();
+      if (taken) {
+        stop();
+        events.status("taken");
+      } else if (isObject(body) && body.type === "paired") {
+        retryMs = RETRY_FIRST_MS;
+        clearTimeout(unanswered);
+        events.status("paired");
+      } else {
+        events.message(body).forEach(send);
+      }
+    }
+
+    /** Reconnect now if the socket is closed (the page is back from the phone's screen lock). */
+    function now() {
+      if (stopped || socket) return;
+      clearTimeout(retry);
+      retryMs = RETRY_FIRST_MS;
+      connect();
+    }
+
+    function stop() {
+      stopped = true;
+      clearTimeout(retry);
+      clearInterval(pinger);
+      clearTimeout(unanswered);
+      if (socket) socket.close();
+      socket = null;
+    }
+
+    events.status("connecting");
+    connect();
+    return { send: send, now: now };
+  }
+
+  // ------------------------------------------------------------ the screens
+
+  /** An element: *tag* with *props* (class, on: its click handler, role, data-*, aria-*, properties) and *children*. */
+  function h(tag, props, ...children) {
+    const node = document.createElement(tag);
+    for (const [prop, value] of Object.entries(props || {})) {
+      if (prop === "class") node.className = value;
+      else if (prop === "on") node.addEventListener("click", value);
+      else if (prop === "role" || prop.startsWith("data-") || prop.startsWith("aria-")) node.setAttribute(prop, value);
+      else node[prop] = value;
+    }
+    node.append(...present(children));
+    return node;
+  }
+
+  /** The nodes and strings in *children*, lists flattened, with null and false (nothing to show) left out. */
+  function present(children) {
+    return children.flat(Infinity).filter((child) => child !== null && child !== undefined && child !== false);
+  }
+
+  function title(ticket) {
+    return ticket.charAt(0).toUpperCase() + ticket.slice(1);
+  }
+
+  function ticketClass(ticket) {
+    return "ticket t-" + (TICKETS.includes(ticket) || ticket === STAY ? ticket : "other");
+  }
+
+  /** "Bus to 117", "Stay at 138" (and *ending*: "?"). */
+  function journey(move, ending) {
+    return title(move[1]) + (move[1] === STAY ? " at " : " to ") + move[0] + ending;
+  }
+
+  function stations(list) {
+    return list.join(", ");
+  }
+
+  /** The screen for the link's state *linked* and the handheld *hh*: a class for the screen, and its elements. */
+  function screenOf(linked, hh) {
+    if (linked === "nokey") return noKeyScreen();
+    if (linked === "taken") return takenScreen();
+    if (!hh.awake) return hh.ringing ? coverScreen(hh) : blankScreen();
+    if (hh.notice) return noticeScreen(hh);
+    if (hh.showingLog) return logScreen(hh);
+    if (hh.showingLesson) return lessonScreen(hh);
+    if (hh.mode === PAIRING) return pairingScreen(hh);
+    if (hh.mode === WAITING) return waitingScreen(hh);
+    if (hh.mode === CHOOSING) return chooseScreen(hh);
+    if (hh.mode === CONFIRMING) return confirmScreen(hh);
+    if (hh.mode === SENDING) return sendingScreen(hh);
+    return gameOverScreen(hh);
+  }
+
+  function button(action, label, className) {
+    return h("button", { type: "button", class: className || "action", "data-action": action, on: () => act(action) }, label);
+  }
+
+  /** The bar over every screen with a secret: its heading, and Hide. */
+  function bar(left, right) {
+    return h("header", { class: "bar" },
+      h("h1", { class: "heading" }, h("span", {}, left), right ? h("span", { class: "where" }, right) : null),
+      button("hide", "Hide", "hide"));
+  }
+
+  function heading(hh) {
+    if (hh.leg === 2) return bar("2nd move", "at " + hh.fromStation);
+    if (hh.who) return bar(hh.who, "at " + hh.station);
+    return bar("Round " + hh.round, "at " + hh.station);
+  }
+
+  function ticketChips(hh, counts) {
+    const names = ordered(Object.keys(counts));
+    if (!names.length) return h("p", { class: "chips" }, "No tickets");
+    return h("ul", { class: "chips", "aria-label": hh.junior ? "Lines you may take" : "Your tickets" },
+      names.map((ticket) => h("li", { class: ticketClass(ticket) },
+        hh.junior ? title(ticket) : h("span", {}, title(ticket), " ", h("b", {}, String(counts[ticket]))))));
+  }
+
+  function noKeyScreen() {
+    return ["plain", [
+      h("h1", { class: "title" }, "Mister X's phone"),
+      h("p", { class: "big" }, "To pair this phone with the console, scan the QR code on the console's screen with " +
+        "this phone's camera, and open the link it shows."),
+      h("p", {}, "Keep this page open during the game: it shows Mister X's moves, and only this phone can make them."),
+    ]];
+  }
+
+  function takenScreen() {
+    return ["plain", [
+      h("h1", { class: "title" }, "Mister X's phone"),
+      h("p", { class: "big" }, "This game is already paired with another phone."),
+      h("p", {}, "To play on this phone instead, choose \u201cPair again\u201d on the console and scan the new QR code."),
+    ]];
+  }
+
+  function blankScreen() {
+    return ["dark", [h("button", { type: "button", class: "cover", "data-action": "wake", on: () => act("wake") },
+      h("span", { class: "faint" }, "Hidden. Tap to show."))]];
+  }
+
+  function coverScreen(hh) {
+    const who = hh.who || NAME;
+    const words = hh.passing ?
+      [h("span", { class: "faint" }, "Pass me to"), h("strong", { class: "name" }, who), h("span", {}, "Tap when you have me.")] :
+      [h("strong", { class: "name" }, who), h("span", { class: "big" }, "Your turn"), h("span", {}, "Tap to show.")];
+    return ["dark", [h("button", { type: "button", class: "cover", "data-action": "wake", on: () => act("wake") }, words)]];
+  }
+
+  function noticeScreen(hh) {
+    const notice = hh.notice;
+    const words = notice.refused !== undefined ?
+      [h("strong", { class: "big" }, "Move refused"), h("span", { class: "reason" }, notice.refused)] :
+      [h("strong", { class: "big" }, "Move sent"), h("span", {}, "Hide the phone."),
+        notice.sent.length ? h("strong", { class: "warn" }, "Seen at " + stations(notice.sent) + "!") : null];
+    return ["", [bar(hh.who || NAME, ""),
+      h("button", { type: "button", class: "notice", "data-action": "dismiss", on: () => act("dismiss") },
+        words, h("span", { class: "faint" }, "Tap to go on."))]];
+  }
+
+  function logScreen(hh) {
+    const rows = hh.log.map(([ticket, where], index) => h("li", {},
+      h("span", { class: "number" }, String(index + 1)),
+      h("span", { class: ticketClass(ticket) }, title(ticket)),
+      h("b", { class: "station" }, String(where))));
+    return ["", [bar("Travel log", hh.log.length === 1 ? "1 move" : hh.log.length + " moves"),
+      rows.length ? h("ol", { class: "log" }, rows) : h("p", {}, "No moves yet."),
+      button("close-log", "Back")]];
+  }
+
+  function lessonScreen(hh) {
+    return ["", [heading(hh),
+      h("section", { class: "lesson" }, h("h2", {}, "Lesson"), h("p", { class: "big" }, hh.lesson)),
+      button("close-lesson", "Show my moves", "action primary"),
+      hh.junior ? null : button("log", "Travel log")]];
+  }
+
+  function pairingScreen(hh) {
+    return ["", [bar(hh.who || NAME, ""),
+      h("p", { class: "big centre" }, "Waiting for the console"),
+      h("p", { class: "centre" }, hh.connected ? "Connected." : "Not connected.")]];
+  }
+
+  function seenNote(hh) {
+    return hh.seen.length ? h("p", { class: "warn" }, "Seen at " + stations(hh.seen) + "!") : null;
+  }
+
+  function waitingScreen(hh) {
+    return ["", [bar(hh.who || "Round " + hh.round, "at " + hh.station),
+      hh.who ? h("p", {}, "Round " + hh.round) : null,
+      ticketChips(hh, hh.tickets),
+      seenNote(hh),
+      h("p", { class: "big" }, hh.connected ? "Wait for your turn." : "Not connected."),
+      hh.junior ? null : button("log", "Travel log")]];
+  }
+
+  function chooseScreen(hh) {
+    const groups = ordered(hh.moves.map((move) => move[1])).map((ticket) => {
+      const moves = hh.moves.filter((move) => move[1] === ticket).sort((a, b) => a[0] - b[0]);
+      return h("section", { class: "group" },
+        h("h2", {}, ticket === STAY ? "Stay" : title(ticket)),
+        h("div", { class: "moves" }, moves.map((move) => h("button", {
+          type: "button", class: ticketClass(ticket) + " move", "data-leg": pairToLeg(move),
+          "aria-label": journey(move, ""), on: () => act("pick", pairToLeg(move)),
+        }, String(move[0])))));
+    });
+    return ["", [heading(hh),
+      hh.reveal ? h("p", { class: "note reveal", role: "alert" }, "This move: SEEN by all!") : null,
+      hh.leg === 2 ? h("p", {}, "Your second move, from " + hh.fromStation + ". Tickets left:") : null,
+      ticketChips(hh, hh.listed),
+      hh.doubleOffered() ? h("button", {
+        type: "button", class: "double" + (hh.double ? " on" : ""), "data-action": "double",
+        "aria-pressed": String(hh.double), on: () => act("double"),
+      }, hh.double ? "Double move: yes. Pick the first of two moves." : "Double move? Tap to make one.") : null,
+      groups.length ? groups : h("p", { class: "big" }, "No move."),
+      hh.lesson ? button("lesson", "Lesson") : null,
+      hh.junior ? null : button("log", "Travel log")]];
+  }
+
+  function confirmScreen(hh) {
+    const move = hh.picked;
+    const double = hh.double && hh.doubleOffered();
+    return ["", [heading(hh),
+      h("p", { class: "question " + ticketClass(move[1]) }, journey(move, "?")),
+      double ? h("p", { class: "note t-double" }, "First of a double move") : null,
+      hh.reveal ? h("p", { class: "note reveal" }, "SEEN by all!") : null,
+      hh.connected ? button("send", "Send", "action primary") :
+        h("button", { type: "button", class: "action primary", disabled: true }, "Send (not connected)"),
+      button("back", "Back")]];
+  }
+
+  function sendingScreen(hh) {
+    return ["", [heading(hh),
+      h("p", { class: "question " + ticketClass(hh.legs[hh.legs.length - 1][1]) }, journey(hh.legs[hh.legs.length - 1], "")),
+      h("p", { class: "big" }, hh.connected ? "Sending\u2026" : "Not connected.")]];
+  }
+
+  function gameOverScreen(hh) {
+    return ["plain", [h("h1", { class: "title" }, "Game over"), h("p", { class: "big" }, hh.result)]];
+  }
+
+  // ------------------------------------------------------------ the page
+
+  const clock = () => performance.now();
+
+  /** His turn: the phone vibrates, where the browser lets a page (once he has tapped it). */
+  function buzz() {
+    const active = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+    if (navigator.vibrate && active) navigator.vibrate(BUZZ_MS);
+  }
+
+  const handheld = new Handheld(clock, buzz);
+  const key = keyOfPage();
+  let linkState = key ? "connecting" : "nokey";
+  let link = null;
+
+  const STATUS = {
+    connecting: "Connecting\u2026",
+    reconnecting: "Reconnecting\u2026",
+    unanswered: "The console does not answer. If it shows a new QR code, scan that one.",
+  };
+
+  function render() {
+    const [kind, nodes] = screenOf(linkState, handheld);
+    const screen = document.getElementById("screen");
+    screen.className = kind;
+    screen.replaceChildren(...present(nodes));
+    document.getElementById("status").textContent = STATUS[linkState] || "";
+  }
+
+  /** A tap on the control named *action* (*leg*: the move picked). */
+  function act(action, leg) {
+    handheld.touched();
+    const sent = {
+      wake: () => handheld.wake(),
+      hide: () => handheld.hide(),
+      dismiss: () => handheld.dismissNotice(),
+      log: () => handheld.openLog(),
+      "close-log": () => handheld.closeLog(),
+      lesson: () => handheld.openLesson(),
+      "close-lesson": () => handheld.closeLesson(),
+      double: () => handheld.toggleDouble(),
+      pick: () => handheld.pick(leg),
+      back: () => handheld.back(),
+      send: () => handheld.send(),
+    }[action]();
+    if (Array.isArray(sent)) sent.forEach(link.send);
+    render();
+  }
+
+  function status(state) {
+    linkState = state;
+    handheld.connected = state === "paired";
+    render();
+  }
+
+  function message(body) {
+    const answers = handheld.onMessage(body);
+    render();
+    return answers;
+  }
+
+  // A new link in this tab (the QR code of "pair again") changes only the fragment: start again with its key.
+  window.addEventListener("hashchange", () => location.reload());
+  document.addEventListener("pointerdown", () => handheld.touched(), true);
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) { // the phone locks or goes to another app: what comes back is a dark screen
+      if (handheld.secret()) handheld.hide();
+      render();
+    } else if (link) {
+      link.now();
+    }
+  });
+  setInterval(() => {
+    if (handheld.tick()) render();
+  }, TICK_MS);
+
+  render();
+  if (key) link = startLink(key, openRecord(key), { status: status, message: message });
+})();

@@ -1,0 +1,261 @@
+"""The hidden side on a person's own phone: the setup's row, the config, the phone's link through a game's life, its code on the screen."""
+
+from __future__ import annotations
+
+import errno
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from console.config import load_preferences, parse_settings, save_preferences
+from console.games.classic.model import Mode
+from console.games.classic.seats import HandheldSeat
+from console.phone import PhoneHandheld, phone_opener
+from console.session import JOURNAL
+from console.settings import GameSettings, Seat
+from hardware.config import ConfigError, PhoneConfig, parse_config
+from hardware.handheld import MemoryHandheldLink
+from hardware.interfaces import Key, Message
+from hardware.phone.qr import qr_matrix
+from tests.support.phone import FakePhone, PhoneConsole, Phones
+
+SCAN = "Mister X: scan this with your phone's camera. Same Wi-Fi as the console."
+AWAY = "Mister X's phone is not connected: scan the code on the screen"
+BACK_AGAIN = "The game goes on where it was left, with a new code: scan it again, even with the same phone."
+STEPS = 200
+
+
+def phone_game(data: Path) -> tuple[PhoneConsole, FakePhone]:
+    """A new game whose Mister X is a person on a phone (chosen on the setup's row), dealt; its phone not paired yet."""
+    console = phone_setup(data, Phones())
+    console.choose("Deal")
+    return console, console.phones.last
+
+
+def phone_setup(data: Path, phones: Phones) -> PhoneConsole:
+    """The new game's setup, Mister X on a phone."""
+    console = PhoneConsole(data, phones)
+    console.choose("New game")
+    console.set("Mister X is", Key.CHOICE_4)
+    assert console.values["Mister X is"] == "a person, on a phone"
+    return console
+
+
+def on_screen(console: PhoneConsole) -> list[str]:
+    """The screen's words after one more step of the loop."""
+    console.program.console.step()
+    return console.program.console.presenter.kit.texts
+
+
+def step_until(console: PhoneConsole, done: object) -> None:
+    for _ in range(STEPS):
+        if callable(done) and done():
+            return
+        console.program.console.step()
+    raise AssertionError("the console never got there")
+
+
+def placed(console: PhoneConsole) -> None:
+    """The phone pairs; the table places the pieces; Mister X's first move comes from the phone."""
+    flow = console.program.flow
+    assert flow is not None
+    console.phones.last.scan()
+    step_until(console, lambda: flow.ui.mode is Mode.DEAL)
+    for _, station in flow.ui.to_place:
+        console.table.press(station)
+    step_until(console, lambda: flow.ui.mode is Mode.DETECTIVES)
+
+
+def test_a_phone_game_plays_over_the_phone_s_link_with_the_game_s_token_and_not_the_handheld(tmp_path: Path) -> None:
+    to_the_handheld: list[Message] = []
+
+    def handheld(message: Message) -> list[Message]:
+        to_the_handheld.append(message)
+        return []
+
+    console = PhoneConsole(tmp_path, Phones(), handheld=handheld)
+    console.choose("New game")
+    assert console.values["Mister X is"] == "a person, on the handheld"
+    console.set("Mister X is", Key.CHOICE_4)
+    console.choose("Deal")
+    phone = console.phones.last
+    sitting, flow = console.program.sitting, console.program.flow
+    assert sitting is not None and flow is not None
+    assert phone.token == sitting.opened.token and flow.seat.link is phone and console.program.console.link is phone
+    assert flow.ui.mode is Mode.PAUSED and flow.ui.message == AWAY  # it waits as for an unplugged handheld, in a phone's words
+    console.table.press(flow.ui.to_place[0][1])
+    assert flow.ui.message == f"No: {AWAY}"
+    placed(console)
+    assert flow.game.moves_made == 1 and not to_the_handheld
+    assert load_preferences(GameSettings(data_dir=str(tmp_path)))[0].mister_x is Seat.PHONE  # the setup's choice is remembered
+
+
+def test_the_code_shows_over_the_game_until_a_phone_pairs_and_again_after_pair_again(tmp_path: Path) -> None:
+    console, phone = phone_game(tmp_path)
+    words = on_screen(console)
+    assert SCAN in words and phone.url in "".join(words) and BACK_AGAIN not in words
+    code_is_drawn(console, phone.url)
+    placed(console)
+    assert SCAN not in on_screen(console)
+    console.keys(Key.MENU)
+    assert console.rows[-3:] == ["Pair a phone again", "Restart with a new deal", "Leave (the game is kept)"]
+    console.choose("Pair a phone again")
+    assert phone.keys == 1  # asked twice: the phone playing now would be cut off
+    console.keys(Key.CONFIRM)
+    assert phone.keys == 2 and console.program.menu is None
+    words = on_screen(console)
+    assert SCAN in words and phone.url in "".join(words)
+    code_is_drawn(console, phone.url)
+    phone.scan()
+    assert SCAN not in on_screen(console)
+
+
+def code_is_drawn(console: PhoneConsole, url: str) -> None:
+    """The QR code of *url* on the screen: square, each module a whole number of pixels (3 at least), most of the height."""
+    screen = console.screen_shows().last
+    assert screen is not None
+    white = pygame.mask.from_threshold(screen, (255, 255, 255), (1, 1, 1, 255)).get_bounding_rects()
+    field = white[0].unionall(white[1:])  # the light field of the code, its quiet zone included
+    matrix = qr_matrix(url)
+    module = field.w // len(matrix)
+    assert field.w == field.h == module * len(matrix) and module >= 3 and field.h >= 0.75 * screen.get_height()
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            for dx, dy in ((0, 0), (module - 1, module - 1)):
+                colour = screen.get_at((field.x + x * module + dx, field.y + y * module + dy))[:3]
+                assert colour == ((0, 0, 0) if dark else (255, 255, 255))
+
+
+def test_a_phone_away_after_pairing_is_told_how_to_come_back(tmp_path: Path) -> None:
+    console, phone = phone_game(tmp_path)
+    placed(console)
+    flow = console.program.flow
+    assert flow is not None
+    phone.unplug()  # its screen locked, or it lost the Wi-Fi
+    console.table.press(flow.game.public_view().pieces[0].station)  # the detectives' turn goes on: the game waits only for Mister X
+    step_until(console, lambda: flow.ui.mode is Mode.PAUSED)
+    assert flow.ui.message == "Mister X's phone is not connected: open its page again"
+    assert SCAN not in on_screen(console)  # still paired: no code to scan
+    assert flow.ui.message in console.program.console.presenter.kit.texts and not console.program.console.presenter.kit.cut
+    phone.plug()
+    step_until(console, lambda: flow.ui.mode is not Mode.PAUSED)
+
+
+def test_the_rogues_phone_is_named_as_theirs(tmp_path: Path) -> None:
+    console = PhoneConsole(tmp_path, Phones(), edition="junior")
+    console.choose("New game")
+    console.set("The rogues are", Key.CHOICE_4)
+    assert console.values["The rogues are"] == "a person, on a phone"
+    console.choose("Set up the pawns")
+    flow = console.program.flow
+    assert flow is not None and flow.seat.link is console.phones.last
+    assert flow.seat.away_reason() == "The rogues' phone is not connected: scan the code on the screen"
+    assert "The rogues: scan this with your phone's camera. Same Wi-Fi as the console." in on_screen(console)
+
+
+@pytest.mark.parametrize("ending", ["the end", "leave", "shut down", "the program stops"])
+def test_the_phone_is_let_go_when_its_game_is_over_and_the_handheld_is_polled_again(tmp_path: Path, ending: str) -> None:
+    console, phone = phone_game(tmp_path)
+    placed(console)
+    program = console.program
+    if ending == "the end":
+        flow = program.flow
+        assert flow is not None
+        flow.over = True  # its end is showing: a key leaves it
+        console.keys(Key.CONFIRM)
+    elif ending == "leave":
+        console.keys(Key.MENU)
+        console.choose("Leave")
+    elif ending == "shut down":
+        program.power_pressed(True, 0.0)
+    else:
+        program.close()
+    assert phone.closed and program.console.link is console.hardware.handheld
+    if ending in ("the end", "leave"):
+        assert program.sitting is None and program.menu is not None and program.menu.title == "Scotland Yard"
+        handheld = console.hardware.handheld
+        assert isinstance(handheld, MemoryHandheldLink)
+        handheld.inject({"type": "move", "leg": "T1"})
+        program.console.step()
+        assert handheld.receive() == []  # the loop took it
+
+
+def test_a_restart_deals_a_new_game_with_a_new_phone_link(tmp_path: Path) -> None:
+    console, first = phone_game(tmp_path)
+    placed(console)
+    old_token = first.token
+    console.keys(Key.MENU)
+    console.choose("Restart")
+    console.keys(Key.CONFIRM)
+    assert first.closed and len(console.phones.opened) == 2
+    second = console.phones.last
+    assert not second.closed and second.token != old_token and console.program.console.link is second
+    assert SCAN in on_screen(console)
+
+
+def test_a_phone_game_resumed_after_a_restart_of_the_console_pairs_again_and_says_so(tmp_path: Path) -> None:
+    console, phone = phone_game(tmp_path)
+    placed(console)
+    again = PhoneConsole(tmp_path, Phones())  # the power went: the console starts again
+    assert again.rows[0].startswith("Resume")
+    again.keys(Key.CONFIRM)
+    resumed = again.phones.last
+    flow = again.program.flow
+    assert flow is not None and resumed.token == phone.token and not resumed.paired
+    assert flow.ui.mode is Mode.PAUSED and flow.ui.message == AWAY
+    words = on_screen(again)
+    assert SCAN in words and BACK_AGAIN in words and resumed.url in "".join(words)
+
+
+def test_a_phone_game_that_cannot_serve_its_page_says_why_on_the_start_menu(tmp_path: Path) -> None:
+    console = phone_setup(tmp_path, Phones(refused=OSError(errno.EADDRINUSE, "Address already in use")))
+    console.choose("Deal")
+    program = console.program
+    assert program.sitting is None and program.menu is not None and program.menu.title == "Scotland Yard"
+    assert program.menu.message == ("The phone game cannot start: the console cannot serve the phone's page (Address already in use)")
+    assert not (tmp_path / JOURNAL).exists() and console.program.console.link is console.hardware.handheld
+
+
+def test_the_phone_section_of_the_config_file_is_read() -> None:
+    assert parse_config("").phone == PhoneConfig(host="", port=8765)
+    assert parse_config('[phone]\nhost = "192.168.1.20"\nport = 9000').phone == PhoneConfig(host="192.168.1.20", port=9000)
+
+
+@pytest.mark.parametrize(("text", "error"), [
+    ("port = 0", "phone.port: must be between 1 and 65535, not 0"),
+    ("port = 65536", "phone.port: must be between 1 and 65535, not 65536"),
+    ('port = "8765"', "phone.port: must be a whole number, not '8765'"),
+    ("host = 7", "phone.host: must be text in quotes, not 7"),
+    ('host = "http://console"', "phone.host: must be an address (192.168.1.20) or a name"),
+    ('hots = "console"', "phone.hots: unknown setting; did you mean host?"),
+])
+def test_bad_phone_settings_are_refused_by_name(text: str, error: str) -> None:
+    with pytest.raises(ConfigError) as refused:
+        parse_config(f"[phone]\n{text}")
+    assert str(refused.value).startswith(error)
+
+
+def test_mister_x_on_a_phone_is_read_from_the_config_file_and_the_menus_saved_choices(tmp_path: Path) -> None:
+    assert parse_settings('[game]\nmister_x = "phone"').game.mister_x is Seat.PHONE
+    with pytest.raises(ConfigError) as refused:
+        parse_settings('[game]\nmister_x = "tablet"')
+    assert str(refused.value) == "game.mister_x: must be one of handheld, computer, phone, not 'tablet'"
+    save_preferences(GameSettings(data_dir=str(tmp_path), mister_x=Seat.PHONE))
+    remembered, note = load_preferences(GameSettings(data_dir=str(tmp_path)))
+    assert note == "" and remembered.mister_x is Seat.PHONE
+    console = PhoneConsole(tmp_path, Phones(), mister_x=remembered.mister_x)
+    console.choose("New game")
+    assert console.values["Mister X is"] == "a person, on a phone"
+
+
+def test_the_console_opens_a_real_phone_link_from_the_config_and_names_it_a_phone() -> None:
+    link = phone_opener(PhoneConfig(host="127.0.0.1", port=0))()  # port 0: any free one (the config file asks for a real one)
+    try:
+        assert isinstance(link, PhoneHandheld) and not link.paired and not link.connected
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/#k=[A-Za-z0-9_-]{43}", link.url)
+        assert HandheldSeat(link).away_reason() == AWAY
+        assert not isinstance(MemoryHandheldLink(), PhoneHandheld)
+    finally:
+        link.close()

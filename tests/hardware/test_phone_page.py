@@ -1,0 +1,464 @@
+"""The phone page (hardware/phone/static/) in a headless Chromium at phone size, against the console's end of the link.
+
+Most tests pair the page with the console's own ``PhoneLink``. Those that need
+frames the link never sends (forged, replayed, too big, bodies the console
+cannot make) or a console that goes away and comes back talk to the page frame
+by frame, with the server and channel the link is made of. The browser tests
+skip where Chromium or its driver is missing.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import Any, Protocol
+
+import pytest
+from nacl.secret import SecretBox
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webdriver import WebDriver
+
+from firmware import messages
+from hardware.phone.channel import MAX_FRAME, Channel, Dropped, key_text, new_key
+from hardware.phone.link import PhoneLink
+from hardware.phone.server import STATIC, Closed, Frame, PhoneServer, Unread
+from tests.support.browser import eventually
+
+VECTORS = json.loads((Path(messages.__file__).parent / "message_vectors.json").read_text())
+
+Message = dict[str, Any]
+
+TICKETS = {"taxi": 4, "bus": 3, "underground": 3, "black": 5, "double": 2}
+LOG = ["T10", "B34", "X46"]
+CHOOSE = messages.choose_move(4, 117, dict(TICKETS), ["T116", "B108", "U88", "X115"], True, False, list(LOG))
+JUNIOR = {"taxi": 1, "bus": 1, "underground": 1, "boat": 1}
+
+
+class ConsoleEnd(Protocol):
+    url: str
+    inbox: list[Message]
+
+    def pump(self) -> None:
+        """Take in what the page sent (the console's ends read only when asked, as the console's loop does)."""
+
+
+class LinkConsole:
+    """The console's ``PhoneLink``, its messages from the phone gathered in ``inbox``."""
+
+    def __init__(self) -> None:
+        self.link = PhoneLink("127.0.0.1", 0)
+        self.url = self.link.url
+        self.inbox: list[Message] = []
+
+    def pump(self) -> None:
+        self.inbox.extend(dict(message) for message in self.link.receive())
+
+    def send(self, message: Mapping[str, Any]) -> None:
+        self.link.send(message)
+
+
+class FrameConsole:
+    """The console's end frame by frame: pairs the first phone, tells any other it is taken, sends what it is told.
+
+    *port*: the port of a console that went away and comes back (0: a new one); *channel*: its channel, which
+    remembers the seqs it saw.
+    """
+
+    def __init__(self, port: int = 0, key: bytes | None = None, channel: Channel | None = None) -> None:
+        self.key = key or new_key()
+        self.channel = channel or Channel(self.key, "console")
+        """Opens the phone's frames, and remembers their seqs."""
+        self.seq = 0
+        self.server = PhoneServer("127.0.0.1", port)
+        self.url = f"http://127.0.0.1:{self.server.port}/#k={key_text(self.key)}"
+        self.inbox: list[Message] = []
+        self.phone: str | None = None
+        self.conn: int | None = None
+        self.hellos: list[str] = []
+        self.pings = 0
+        self.dropped: list[str] = []
+        self.sent: list[str] = []
+        """Every frame sent to the paired phone, in order."""
+
+    def again(self) -> FrameConsole:
+        """This console, gone and back on the same port with the same key: the phone's seqs it saw are remembered."""
+        self.server.close()
+        back = FrameConsole(self.server.port, self.key, self.channel)
+        back.phone, back.seq = self.phone, self.seq
+        return back
+
+    def pump(self) -> None:
+        for event in self.server.events():
+            if isinstance(event, Frame):
+                self._read(event)
+            elif isinstance(event, Unread):
+                self.dropped.append(event.reason)
+            elif isinstance(event, Closed) and event.conn == self.conn:
+                self.conn = None
+
+    def _read(self, frame: Frame) -> None:
+        try:
+            opened = self.channel.open(frame.text)
+        except Dropped as drop:
+            self.dropped.append(drop.reason)
+            return
+        if opened.body == {"type": "hello"}:
+            self.hellos.append(opened.phone_id)
+            self.phone = self.phone or opened.phone_id
+            if opened.phone_id != self.phone:
+                self.server.send(frame.conn, self.seal({"type": "taken"}, phone=opened.phone_id))
+                self.server.hang_up(frame.conn)
+                return
+            self.conn = frame.conn
+            self.send({"type": "paired"})
+        elif opened.body == {"type": "ping"}:
+            self.pings += 1
+        else:
+            self.inbox.append(opened.body)
+
+    def seal(self, body: object, *, sender: str = "console", phone: str | None = None, key: bytes | None = None) -> str:
+        """A frame with the next seq carrying *body*, which may be anything (the channel seals only the console's messages)."""
+        self.seq += 1
+        plain = {"from": sender, "seq": self.seq, "phone": phone or self.phone, "body": body}
+        return base64.b64encode(bytes(SecretBox(key or self.key).encrypt(json.dumps(plain).encode()))).decode()
+
+    def send(self, body: object) -> None:
+        self.send_frame(self.seal(body))
+
+    def send_frame(self, frame: str) -> None:
+        assert self.conn is not None, "no phone is connected"
+        self.sent.append(frame)
+        self.server.send(self.conn, frame)
+
+    def close(self) -> None:
+        self.server.close()
+
+
+class Phone:
+    """The page in the browser, read and tapped as Mister X would, with the console's end pumped while it waits."""
+
+    def __init__(self, driver: WebDriver, console: ConsoleEnd) -> None:
+        self.driver = driver
+        self.console = console
+
+    def open(self, url: str) -> None:
+        self.driver.get(url)
+
+    def wait(self, check: Callable[[], Any], what: str) -> Any:
+        return eventually(check, what, self.console.pump)
+
+    def text(self) -> str:
+        """What the screen shows (visible text only)."""
+        return str(self.driver.find_element(By.TAG_NAME, "body").text)
+
+    def source_text(self) -> str:
+        """All the text in the page, shown or not."""
+        return str(self.driver.execute_script("return document.body.textContent"))
+
+    def shows(self, *words: str) -> str:
+        """Waits until the screen shows each of *words*; returns its text."""
+        return str(self.wait(lambda: all(word in (text := self.text()) for word in words) and text, f"the screen shows {words}"))
+
+    def tap(self, selector: str) -> None:
+        self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, selector), f"{selector} on the screen")
+        self.driver.find_element(By.CSS_SELECTOR, selector).click()
+
+    def legs(self) -> list[str]:
+        """The moves the list offers, as legs."""
+        return [str(button.get_attribute("data-leg")) for button in self.driver.find_elements(By.CSS_SELECTOR, "[data-leg]")]
+
+    def send(self, leg: str) -> None:
+        """Pick *leg* on the list and send it from the confirm screen."""
+        self.tap(f'[data-leg="{leg}"]')
+        self.tap('[data-action="send"]')
+
+    def answer(self) -> Message:
+        """The one message the page sent the console."""
+        self.wait(lambda: self.console.inbox, "a message from the page")
+        assert len(self.console.inbox) == 1, self.console.inbox
+        return self.console.inbox.pop()
+
+    def pairs(self) -> None:
+        self.open(self.console.url)
+        self.shows("Waiting for the console", "Connected.")
+
+
+@pytest.fixture
+def console() -> Iterator[LinkConsole]:
+    end = LinkConsole()
+    yield end
+    end.link.close()
+
+
+@pytest.fixture
+def frames() -> Iterator[FrameConsole]:
+    end = FrameConsole()
+    yield end
+    end.close()
+
+
+def _phone(browser: WebDriver, console: ConsoleEnd) -> Iterator[Phone]:
+    page = Phone(browser, console)
+    page.pairs()
+    yield page
+    while len(browser.window_handles) > 1:  # a test opened a second phone
+        browser.close()
+        browser.switch_to.window(browser.window_handles[0])
+    browser.get("about:blank")  # the page lets go of its socket before its console closes
+
+
+@pytest.fixture
+def phone(browser: WebDriver, console: LinkConsole) -> Iterator[Phone]:
+    """The page paired with the console's ``PhoneLink``."""
+    yield from _phone(browser, console)
+
+
+@pytest.fixture
+def framed(browser: WebDriver, frames: FrameConsole) -> Iterator[Phone]:
+    """The page paired with a console that talks frame by frame."""
+    yield from _phone(browser, frames)
+
+
+# ------------------------------------------------------------ the files
+
+
+def test_the_page_loads_nothing_from_elsewhere_and_keeps_nothing() -> None:
+    index = (STATIC / "index.html").read_text()
+    assert sorted(re.findall(r'(?:src|href)="([^"]*)"', index)) == ["/app.js", "/nacl-fast.min.js", "/style.css", "data:,"]
+    for name in ("index.html", "app.js", "style.css"):
+        text = (STATIC / name).read_text()
+        assert not re.search(r"https?://|//[a-z0-9.-]+\.[a-z]{2,}/|@import|url\(", text), name
+    app = (STATIC / "app.js").read_text()
+    assert "localStorage" not in app and "innerHTML" not in app and "eval(" not in app
+    assert "released into the public domain" in (STATIC / "tweetnacl-LICENSE.txt").read_text()
+
+
+# ------------------------------------------------------------ pairing
+
+
+def test_without_a_key_the_page_says_how_to_pair(browser: WebDriver, frames: FrameConsole) -> None:
+    page = Phone(browser, frames)
+    page.open(frames.url.split("#")[0])
+    page.shows("scan the QR code on the console's screen")
+    assert frames.hellos == []
+
+
+def test_the_page_pairs_pings_and_keeps_its_counts_for_this_tab_only(framed: Phone, frames: FrameConsole) -> None:
+    assert re.fullmatch(r"[0-9a-f]{16}", frames.phone or "")
+    framed.wait(lambda: frames.pings >= 2, "two pings")
+    assert frames.hellos == [frames.phone]
+    assert frames.dropped == []  # the channel drops a seq that is not greater than the last one
+    assert framed.driver.execute_script("return window.localStorage.length") == 0
+    stored = framed.driver.execute_script("return Object.keys(sessionStorage).map((name) => sessionStorage.getItem(name))")
+    assert len(stored) == 1
+    assert json.loads(stored[0])["phone"] == frames.phone
+    assert frames.url.split("#k=")[1] not in stored[0]
+
+
+def test_a_second_phone_is_told_the_game_is_taken(phone: Phone, console: LinkConsole) -> None:
+    phone.driver.switch_to.new_window("tab")  # a tab of its own: no sessionStorage, so another phone id
+    phone.open(console.url)
+    phone.shows("This game is already paired with another phone")
+    assert console.link.counters["other_phone"] == 1
+    phone.driver.execute_script("return new Promise((done) => setTimeout(done, 1500))")  # time to try again, were it to
+    phone.wait(lambda: True, "")
+    assert console.link.counters["other_phone"] == 1, "a phone told the game is taken stops"
+    phone.driver.switch_to.window(phone.driver.window_handles[0])
+    console.send(messages.state(4, 117, dict(TICKETS), list(LOG)))
+    phone.shows("Wait for your turn")
+
+
+def test_the_page_reconnects_when_the_console_comes_back(framed: Phone, frames: FrameConsole) -> None:
+    frames.send(messages.state(4, 117, dict(TICKETS), list(LOG)))
+    framed.shows("Wait for your turn")
+    back = frames.again()
+    framed.shows("Reconnecting\u2026", "Not connected.")
+    framed.console = back
+    try:
+        framed.wait(lambda: back.conn is not None, "a hello again")
+        framed.wait(lambda: "Reconnecting" not in framed.text(), "the page is connected again")
+        assert back.hellos == [frames.phone] and back.dropped == []  # the same phone, counting on
+    finally:
+        framed.driver.get("about:blank")
+        back.close()
+
+
+def test_a_reload_mid_turn_pairs_again_and_rebuilds_the_screen(phone: Phone, console: LinkConsole) -> None:
+    console.send(CHOOSE)
+    phone.shows("Round 4")
+    phone.driver.refresh()
+    phone.shows("Round 4", "at 117")
+    assert phone.legs() == ["T116", "B108", "U88", "X115"]
+    assert not any(console.link.counters.values())  # the same phone, its seqs going on
+    phone.send("T116")
+    assert phone.answer() == {"type": "move", "leg": "T116"}
+
+
+# ------------------------------------------------------------ Mister X
+
+
+def test_a_single_move(phone: Phone, console: LinkConsole) -> None:
+    console.send(messages.state(4, 117, dict(TICKETS), list(LOG)))
+    text = phone.shows("Round 4", "at 117", "Wait for your turn")
+    assert "Taxi 4" in text and "Black 5" in text
+    console.send(CHOOSE)
+    phone.shows("TAXI", "BUS", "UNDERGROUND", "BLACK")
+    assert phone.legs() == ["T116", "B108", "U88", "X115"]
+    assert "SEEN" not in phone.text()
+    phone.tap('[data-leg="B108"]')
+    phone.shows("Bus to 108?")
+    phone.tap('[data-action="back"]')
+    phone.tap('[data-leg="B108"]')
+    phone.tap('[data-action="send"]')
+    assert phone.answer() == {"type": "move", "leg": "B108"}
+    phone.shows("Sending\u2026")
+    console.send(messages.accepted([]))
+    phone.shows("Move sent", "Hide the phone")
+    phone.tap('[data-action="dismiss"]')
+    phone.shows("Wait for your turn", "at 108", "Bus 2")
+    phone.tap('[data-action="log"]')
+    phone.shows("4 moves")
+    assert [row.text.split() for row in phone.driver.find_elements(By.CSS_SELECTOR, ".log li")][-1] == ["4", "Bus", "108"]
+
+
+def test_a_double_move_with_a_black_ticket_and_a_reveal(phone: Phone, console: LinkConsole) -> None:
+    console.send(CHOOSE)
+    phone.tap('[data-action="double"]')
+    phone.shows("Pick the first of two moves")
+    phone.tap('[data-leg="X115"]')
+    phone.shows("Black to 115?", "First of a double move")
+    phone.tap('[data-action="send"]')
+    assert phone.answer() == {"type": "move", "leg": "X115", "double": True}
+    console.send(messages.choose_second_leg("X115", ["T127", "B108"], True))
+    text = phone.shows("2nd move", "at 115", "SEEN by all!")
+    assert "Black 4" in text and "Double 1" in text
+    assert phone.legs() == ["T127", "B108"]
+    assert not phone.driver.find_elements(By.CSS_SELECTOR, '[data-action="double"]')
+    phone.tap('[data-leg="T127"]')
+    phone.shows("Taxi to 127?", "SEEN by all!")
+    assert "double move" not in phone.text()
+    phone.tap('[data-action="send"]')
+    assert phone.answer() == {"type": "move", "leg": "T127"}
+    console.send(messages.accepted([5]))
+    phone.shows("Move sent", "Seen at 127!")
+    phone.tap('[data-action="dismiss"]')
+    text = phone.shows("at 127", "Seen at 127!")
+    assert "Black 4" in text and "Double 1" in text
+
+
+def test_a_refused_move_is_asked_again(phone: Phone, console: LinkConsole) -> None:
+    console.send(CHOOSE)
+    phone.send("U88")
+    assert phone.answer() == {"type": "move", "leg": "U88"}
+    console.send(messages.refused("Someone is standing on 88."))
+    phone.shows("Move refused", "Someone is standing on 88.")
+    console.send(CHOOSE)
+    phone.tap('[data-action="dismiss"]')
+    phone.shows("Round 4", "UNDERGROUND")
+    phone.send("T116")
+    assert phone.answer() == {"type": "move", "leg": "T116"}
+
+
+def test_a_lesson_comes_first_and_again(phone: Phone, console: LinkConsole) -> None:
+    hint = "Take the ferry: pick the black ticket to 115. A black ticket hides which line you took."
+    console.send(messages.choose_move(4, 117, dict(TICKETS), ["T116", "X115"], False, False, list(LOG), hint))
+    phone.shows("Lesson", hint)
+    assert phone.legs() == []
+    phone.tap('[data-action="close-lesson"]')
+    phone.wait(lambda: phone.legs() == ["T116", "X115"], "the list")
+    phone.tap('[data-action="lesson"]')
+    phone.shows(hint)
+    phone.tap('[data-action="close-lesson"]')
+    phone.send("X115")
+    console.send(messages.accepted([]))
+    phone.tap('[data-action="dismiss"]')
+    phone.shows("Wait for your turn")
+    assert hint not in phone.source_text()
+
+
+def test_hide_blanks_the_screen_until_tapped(phone: Phone, console: LinkConsole) -> None:
+    console.send(CHOOSE)
+    phone.shows("at 117")
+    phone.tap('[data-action="hide"]')
+    phone.shows("Hidden. Tap to show.")
+    assert "117" not in phone.source_text() and phone.legs() == []
+    phone.tap('[data-action="wake"]')
+    phone.shows("at 117")
+    phone.tap('[data-leg="T116"]')
+    phone.tap('[data-action="hide"]')  # from the confirm screen: dark, and back to the list
+    phone.tap('[data-action="wake"]')
+    phone.wait(lambda: phone.legs() == ["T116", "B108", "U88", "X115"], "the list again")
+    console.send(messages.wait())
+    phone.shows("Wait for your turn")
+    phone.tap('[data-action="hide"]')
+    console.send(CHOOSE)
+    phone.shows("Mister X", "Your turn", "Tap to show.")
+    assert "117" not in phone.source_text()
+    console.send(messages.game_over("Mister X wins."))
+    phone.shows("Game over", "Mister X wins.")
+
+
+# ------------------------------------------------------------ Junior's rogues
+
+
+def test_a_junior_hand_over_between_two_rogues(phone: Phone, console: LinkConsole) -> None:
+    console.send(messages.choose_step("Mister FOX", 3, 138, dict(JUNIOR), ["T152", "F194", "S138"], False))
+    phone.shows("Mister FOX", "at 138", "BOAT", "STAY")
+    assert phone.legs() == ["T152", "F194", "S138"]
+    phone.send("F194")
+    assert phone.answer() == {"type": "step", "leg": "F194"}
+    console.send(messages.accepted([]))
+    console.send(messages.choose_step("ROXy", 3, 60, dict(JUNIOR), ["T76", "S60"], True))
+    phone.shows("Pass me to", "ROXy", "Tap when you have me.")
+    assert "60" not in phone.source_text() and "194" not in phone.source_text()
+    phone.tap('[data-action="wake"]')
+    phone.shows("ROXy", "at 60")
+    phone.tap('[data-leg="S60"]')
+    phone.shows("Stay at 60?")
+    phone.tap('[data-action="send"]')
+    assert phone.answer() == {"type": "step", "leg": "S60"}
+    console.send(messages.rogue_state("ROXy", 4, 60, dict(JUNIOR)))
+    console.send(messages.accepted([]))
+    phone.shows("Move sent")
+
+
+# ------------------------------------------------------------ what the page reads, and what it drops
+
+
+def test_the_page_reads_each_message_as_the_handheld_does(framed: Phone, frames: FrameConsole) -> None:
+    """Every shared vector: one the handheld reads changes the screen; any other is answered with ``unreadable``."""
+    sentinel = "unknown message type 'sentinel'"
+    for vector in VECTORS:
+        frames.send(vector["message"])
+        frames.send({"type": "sentinel"})
+        if vector["error"] is None and vector["message"]["type"] in messages.TO_HANDHELD:
+            expected = [sentinel]
+        elif vector["error"] is None:
+            expected = [f"{vector['message']['type']} is not a message for the handheld", sentinel]
+        else:
+            expected = [vector["error"], sentinel]
+        framed.wait(lambda: frames.inbox[-1:] == [messages.unreadable(sentinel)], f"the answers to {vector['name']}")
+        answers, frames.inbox[:] = list(frames.inbox), []
+        assert [answer["type"] for answer in answers] == ["unreadable"] * len(expected), vector["name"]
+        assert all(part in answer["reason"] for part, answer in zip(expected, answers)), (vector["name"], answers)
+
+
+def test_the_page_drops_frames_it_must_not_read(framed: Phone, frames: FrameConsole) -> None:
+    """Each frame here carries a body the page would answer with ``unreadable``, had it read the frame."""
+    frames.send({"type": "first"})
+    assert framed.answer() == messages.unreadable("unknown message type 'first'")
+    assert frames.phone is not None
+    forged = {"type": "forged"}
+    frames.send_frame(frames.sent[-1])  # replayed
+    frames.send_frame(frames.seal(forged, key=new_key()))
+    frames.send_frame(frames.seal(forged, sender="phone"))  # reflected
+    frames.send_frame(frames.seal(forged, phone="0123456789abcdef"))  # for another phone
+    frames.send_frame(frames.seal({"type": "forged", "pad": " " * MAX_FRAME}))
+    tampered = bytearray(base64.b64decode(frames.seal(forged)))
+    tampered[-1] ^= 1
+    frames.send_frame(base64.b64encode(bytes(tampered)).decode())
+    frames.send({"type": "last"})
+    assert framed.answer() == messages.unreadable("unknown message type 'last'")
