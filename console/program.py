@@ -84,9 +84,9 @@ RETRY_SAVING_S = 5.0
 SOUND_NOTE_S = 2.0
 """How long the screen says "Sound off" (or "Sound on") after the mute chord."""
 PAST_GAMES_PAGE = 5
+"""Past games listed at a time (the screen's rows stay readable); the next ones are a row away."""
 LESSON_TOKEN = "1e550000000000ed"
 """The handheld's session token in a guided game when no interrupted game holds the handheld."""
-"""Past games listed at a time (the screen's rows stay readable); the next ones are a row away."""
 
 
 class Program:
@@ -560,9 +560,13 @@ class Program:
         guide = self.guide
         assert guide is not None
         guide.leave()
-        self.hardware.handheld.send(messages.game_over("The lesson is over"))  # the handheld is free for any game again
+        self._course_over(f"You left at {note}: choose the course to go on")
+
+    def _course_over(self, note: str) -> None:
+        """The guided game ends (left, or finished): the handheld is free for any game again; back to Learn to play."""
+        self.hardware.handheld.send(messages.game_over("The lesson is over"))
         self.guide = None
-        self.learn_menu(f"You left at {note}: choose the course to go on")
+        self.learn_menu(note)
 
     def _lesson_progress(self) -> None:
         """Remember the step the guide is at; at the course's end, back to Learn to play."""
@@ -572,9 +576,7 @@ class Program:
         if problem:
             guide.say(problem)
         if guide.finished:
-            self.hardware.handheld.send(messages.game_over("The lesson is over"))
-            self.guide = None
-            self.learn_menu(f"Well done: you finished {guide.course.title}. Deal a real game from New game!")
+            self._course_over(f"Well done: you finished {guide.course.title}. Deal a real game from New game!")
 
     # ------------------------------------------------------------ the hardware test
 

@@ -110,7 +110,7 @@ class Guide:
         turns = turns_of(self.steps, self.kind.hidden_action)
 
         def scripted(handheld: HiddenSeat[Any, Any]) -> HiddenSeat[Any, Any]:
-            return LessonSeat(handheld, turns, self._told_wrong, self._chosen, asked_from=start)
+            return LessonSeat(handheld, turns, self.say, self._chosen, asked_from=start)
 
         table = Table(link, Thinker(inline=True), NoRecord(), course.seed, hidden_by=scripted)
         self.flow: GameFlow = self.kind.flow(self.kind.deal(self.settings, course.seed), self.settings, table, now, False)
@@ -175,7 +175,7 @@ class Guide:
         self.flow.tick(now)
 
     def say(self, note: str) -> None:
-        """Put *note* on the lesson card, under the step's words (a problem saving where the learner is)."""
+        """Put *note* on the lesson card, under the step's words (a refused choice's explanation, a problem saving where the learner is)."""
         self._wrong = note
 
     def leave(self) -> None:
@@ -224,9 +224,6 @@ class Guide:
     def _chosen(self) -> None:
         """The learner's choice on the handheld was played: its step is done."""
         self._go_on()
-
-    def _told_wrong(self, why: str) -> None:
-        self._wrong = why
 
     def _forward(self, start: int, now: float) -> None:
         """Play the steps before *start* with their script's answers (a resumed course): the game stands as the learner left it."""
