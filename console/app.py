@@ -19,6 +19,7 @@ from console.lights import STANDARD, Palette
 from console.scene import Scene
 from console.screen.toolkit import Toolkit
 from hardware.interfaces import HandheldLink, Hardware, Key, KeyPressed, Message, Station, StationPressed, StationStuck
+from hardware.language import Words, current
 
 FRAME_SECONDS = 1 / 30
 UNPLUGGED_AFTER_S = 1.0
@@ -32,7 +33,7 @@ class Presenter:
         self.hardware = hardware
         self.palette = palette
         self.kit = Toolkit(hardware.screen.surface.get_size())
-        self.warning = ""
+        self.warning: Words = ""
         """Shown over every scene while set (the game is not being saved, and why)."""
         self._drawn: object = None
         self._animating = False
@@ -41,7 +42,7 @@ class Presenter:
     def show(self, scene: Scene, now: float) -> None:
         self.hardware.leds.show(scene.lights(now, self.palette))
         animating = scene.animating(now)
-        drawn = (scene, self.warning)
+        drawn = (scene, self.warning, current())
         if animating or self._animating or self._drawn != drawn:
             surface = self.hardware.screen.surface
             scene.draw(self.kit, surface, now, self.palette)

@@ -47,6 +47,7 @@ from console.storage import fault_in_words, replace_private, sync_folder, write_
 from engine.errors import RecordError
 from engine.versions import Versions
 from hardware.files import LARGEST
+from hardware.language import Text, Words, _, join, n_, plain
 from hardware.sticks import StickError, usb_stick
 
 FOLDER = "scotland-yard-backups"
@@ -64,14 +65,23 @@ _RECORD = re.compile(r"history/[0-9A-Za-z][0-9A-Za-z._-]*\.json")
 _SETTINGS = {"config": "config.toml", "station map": "station-map.json", "preferences": PREFERENCES}
 """The settings files a backup holds, by role, and their names in it."""
 _HEX = re.compile(r"[0-9a-f]{64}")
-_DAMAGED = "Damaged backup, nothing restored"
+_ROLE_WORDS = {"config": _("the config"), "station map": _("the station map"), "preferences": _("the preferences")}
+"""Each settings file's role as the screen names it."""
 
 StickOpener = Callable[[], AbstractContextManager[Path | None]]
 """Opens the USB stick for a ``with`` block: its folder, or None if none is plugged in (``hardware.sticks.usb_stick``)."""
 
 
 class BackupError(Exception):
-    """A backup that cannot be made or restored: one line naming the file or folder and why."""
+    """A backup that cannot be made or restored: one line naming the file or folder and why (``words``: for the screen)."""
+
+    def __init__(self, words: Words) -> None:
+        super().__init__(words)
+        self.words = words
+
+
+def _damaged(why: Words) -> BackupError:
+    return BackupError(_("Damaged backup, nothing restored: {why}", why=why))
 
 
 @dataclass(frozen=True)
@@ -117,11 +127,13 @@ class Backup:
     """A game in play was left out (its journal holds Mister X's station)."""
 
     @property
-    def summary(self) -> str:
+    def summary(self) -> Text:
         """What it holds, for the screen: "Backed up 12 games, the config and the preferences (not the interrupted game)"."""
         games = sum(part.role == "record" for part in self.parts)
-        held = _and([_count(games, "game"), *(f"the {part.role}" for part in self.parts if part.role != "record")])
-        return f"Backed up {held}" + (" (not the interrupted game)" if self.interrupted else "")
+        held = _listed([_games(games), *(_ROLE_WORDS[part.role] for part in self.parts if part.role != "record")])
+        if self.interrupted:
+            return _("Backed up {things} (not the interrupted game)", things=held)
+        return _("Backed up {things}", things=held)
 
 
 @dataclass
@@ -143,21 +155,24 @@ class Restored:
         return bool(self.copied or self.restored or self.replaced)
 
     @property
-    def summary(self) -> str:
+    def summary(self) -> Text:
         """What changed, for the screen: "Restored 3 games and the preferences; replaced the config (the old one kept)"."""
         if not self.changed:
-            return f"Nothing to restore: this console holds all of backup {self.folder.name} already"
-        said = f"Restored {_and([_count(len(self.copied), 'game'), *(f'the {role}' for role in self.restored)])}"
+            return _("Nothing to restore: this console holds all of backup {backup} already", backup=self.folder.name)
+        restored = _listed([_games(len(self.copied)), *(_ROLE_WORDS[role] for role in self.restored)])
         if self.replaced:
-            old = "the old one" if len(self.replaced) == 1 else "the old ones"
-            return f"{said}; replaced {_and([f'the {role}' for role, _ in self.replaced])} ({old} kept)"
-        return f"{said} ({_count(self.present, 'game')} here already)" if self.present else said
+            replaced = _listed([_ROLE_WORDS[role] for role, _kept in self.replaced])
+            return n_("Restored {things}; replaced {replaced} (the old one kept)",
+                      "Restored {things}; replaced {replaced} (the old ones kept)", len(self.replaced), things=restored, replaced=replaced)
+        if self.present:
+            return _("Restored {things} ({present} here already)", things=restored, present=_games(self.present))
+        return _("Restored {things}", things=restored)
 
 
 # ---------------------------------------------------------------- from the menus
 
 
-def on_stick(work: Callable[[Path], str], doing: str, open_stick: StickOpener = usb_stick) -> str:
+def on_stick(work: Callable[[Path], Words], doing: Words, open_stick: StickOpener = usb_stick) -> Words:
     """Do *work* on the USB stick's folder and return what it says; or, in one line for the screen, why it could not be done.
 
     *doing* names the work in the words of a failure ("The backup failed: the disk is full").
@@ -165,29 +180,30 @@ def on_stick(work: Callable[[Path], str], doing: str, open_stick: StickOpener = 
     try:
         with open_stick() as stick:
             if stick is None:
-                return "No USB stick found: plug one in, then try again"
+                return _("No USB stick found: plug one in, then try again")
             return work(stick)
     except BackupError as error:
-        return str(error)
+        return error.words
     except (StickError, RecordError) as error:
-        return f"{doing} failed: {error}"
+        said = error.args[0] if error.args and isinstance(error.args[0], Text) else plain(str(error))
+        return _("{doing} failed: {reason}", doing=doing, reason=said)
     except OSError as error:
-        return f"{doing} failed: {fault_in_words(error)}"
+        return _("{doing} failed: {reason}", doing=doing, reason=fault_in_words(error))
 
 
-def back_up_to_stick(files: ConsoleFiles, open_stick: StickOpener = usb_stick) -> str:
+def back_up_to_stick(files: ConsoleFiles, open_stick: StickOpener = usb_stick) -> Words:
     """Back up onto the USB stick; what was done, or why not, in a line for the screen."""
-    return on_stick(lambda stick: back_up(files, stick).summary, "The backup", open_stick)
+    return on_stick(lambda stick: back_up(files, stick).summary, _("The backup"), open_stick)
 
 
-def restore_from_stick(files: ConsoleFiles, open_stick: StickOpener = usb_stick) -> str:
+def restore_from_stick(files: ConsoleFiles, open_stick: StickOpener = usb_stick) -> Words:
     """Restore the newest backup on the USB stick; what was done, or why not, in a line for the screen."""
 
-    def work(stick: Path) -> str:
+    def work(stick: Path) -> Words:
         folder = newest_backup(stick)
-        return restore(files, folder).summary if folder is not None else "There is no backup on this USB stick to restore"
+        return restore(files, folder).summary if folder is not None else _("There is no backup on this USB stick to restore")
 
-    return on_stick(work, "The restore", open_stick)
+    return on_stick(work, _("The restore"), open_stick)
 
 
 # ---------------------------------------------------------------- making a backup
@@ -256,9 +272,9 @@ def check_backup(folder: Path) -> tuple[Part, ...]:
         part = _part(item, number)
         data = _read(folder / part.name, part.size)
         if data is None:
-            raise BackupError(f"{_DAMAGED}: {Path(part.name).name} is missing")
+            raise _damaged(_("{file} is missing", file=Path(part.name).name))
         if len(data) != part.size or hashlib.sha256(data).hexdigest() != part.sha256:
-            raise BackupError(f"{_DAMAGED}: {Path(part.name).name} was changed")
+            raise _damaged(_("{file} was changed", file=Path(part.name).name))
         parts.append(part)
     return tuple(parts)
 
@@ -333,18 +349,20 @@ def _manifest(folder: Path) -> dict[str, Any]:
     """The manifest of the backup in *folder*, its format and version checked."""
     data = _read(folder / MANIFEST, LARGEST)
     if data is None:
-        raise BackupError(f"{folder} is no backup: it has no {MANIFEST}")
+        raise BackupError(_("{folder} is no backup: it has no {manifest}", folder=str(folder), manifest=MANIFEST))
     try:
         manifest = json.loads(data)
     except (ValueError, RecursionError):
         manifest = None
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT or not isinstance(manifest.get("files"), list):
-        raise BackupError(f"{_DAMAGED}: its {MANIFEST} is not a backup manifest")
+        raise _damaged(_("its {manifest} is not a backup manifest", manifest=MANIFEST))
     version = manifest.get("version")
     if VERSIONS.is_newer(version):
-        raise BackupError(f"Backup {folder.name} was made by a newer console ({manifest.get('console', '?')}, version {version}); "
-                          f"this one ({console_version()}) reads version {VERSIONS.current}")
-    VERSIONS.check(version, lambda why: BackupError(f"{_DAMAGED}: {why}"))
+        raise BackupError(_("Backup {backup} was made by a newer console ({console}, version {version}); "
+                            "this one ({this}) reads version {reads}", backup=folder.name, console=str(manifest.get("console", "?")),
+                            version=str(version), this=console_version(), reads=VERSIONS.current))
+    if not VERSIONS.reads(version):
+        raise _damaged(_("its version {version} is not one this console reads", version=repr(version)))
     return manifest
 
 
@@ -357,7 +375,7 @@ def _part(item: Any, number: int) -> Part:
     except (TypeError, KeyError):
         good = False
     if not good:
-        raise BackupError(f"{_DAMAGED}: file {number} of its {MANIFEST} is not one a backup holds")
+        raise _damaged(_("file {number} of its {manifest} is not one a backup holds", number=number, manifest=MANIFEST))
     return Part(role, name, size, digest)
 
 
@@ -396,9 +414,10 @@ def _free(folder: Path, names: Iterable[str]) -> Path:
     return next(folder / name for name in names if not (folder / name).exists())
 
 
-def _count(number: int, thing: str) -> str:
-    return f"{number} {thing}{'' if number == 1 else 's'}"
+def _games(number: int) -> Text:
+    return n_("{n} game", "{n} games", number)
 
 
-def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+def _listed(parts: list[Text]) -> Text:
+    """Things in words: A; A and B; A, B and C."""
+    return parts[0] if len(parts) == 1 else _("{things} and {last}", things=join(_(", "), parts[:-1]), last=parts[-1])

@@ -16,6 +16,7 @@ from typing import TextIO
 from hardware.calibrate import ButtonBits, Calibration
 from hardware.config import Config, ConfigError
 from hardware.factory import build_board
+from hardware.language import p_
 from hardware.selftest import SelfTestReport, check_chain, led_chain_test, run_self_test
 from hardware.station_buttons import ShiftRegisterChain, StationButtonScanner
 from hardware.station_map import StationMap
@@ -47,7 +48,8 @@ def hw_test(
     path = map_path(config, config_file)
     station_map = StationMap.load(path) if path.exists() else StationMap.identity(stations)
     if not path.exists():
-        print(f"No station map at {path}: station n is pixel and button bit n-1 (the wiring order).", file=out)
+        print(p_("terminal", "No station map at {path}: station n is pixel and button bit n-1 (the wiring order).", path=str(path)),
+              file=out)
     with ExitStack() as parts:
         leds, buttons, controls = build_board(config, station_map.pixels, station_map.buttons, parts)
         broken_chip = None

@@ -24,6 +24,7 @@ from hardware.buildpack import PackError
 from hardware.config import Config, ConfigError
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import HandheldLink, Hardware
+from hardware.language import LANGUAGES, p_, system_language, use
 from hardware.led_backends import LedDriverError
 from hardware.station_map import MapError, StationMap
 from hardware.sticks import StickError
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 _CONFIG_HELP = "config file (default: $SCOTLAND_YARD_CONFIG or /etc/scotland-yard/config.toml)"
+_CONSOLE_S = "the one chosen on the console's Settings menu, else the config file's [game] language"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -51,14 +53,17 @@ def main(argv: list[str] | None = None) -> int:
         sub.add_argument("--seed", type=int, default=None, help="seed for the deal (default: random)")
         sub.add_argument("--config", help=_CONFIG_HELP)
         sub.add_argument("--data-dir", help="where the game is saved (default: your data folder, shared with the board)")
+        _add_language(sub, f"{_CONSOLE_S}, else your system's")
     hw = commands.add_parser("hw-test", help="light every LED, report every button (for builders)")
     hw.add_argument("--config", help=_CONFIG_HELP)
     hw.add_argument("--listen", type=float, default=120.0, help="seconds to wait for button presses after the last one")
     hw.add_argument("--step", type=float, default=0.05, help="seconds each station stays lit in the walk (default 0.05)")
     hw.add_argument("--flood", type=float, default=1.0, help="seconds the board shows each colour (default 1)")
+    _add_language(hw, f"{_CONSOLE_S}, else English")
     cal = commands.add_parser("calibrate", help="record which button and LED is which station (for builders)")
     cal.add_argument("--config", help=_CONFIG_HELP)
     cal.add_argument("--restart", action="store_true", help="start over instead of resuming")
+    _add_language(cal, f"{_CONSOLE_S}, else English")
     board = commands.add_parser("play", help="play on the lit board (the Raspberry Pi console)")
     board.add_argument("--config", help=_CONFIG_HELP)
     board.add_argument("--new", action="store_true",
@@ -79,10 +84,12 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--learn", action="store_true", help="start with the guided first game (Learn to play), where you left it")
     sim.add_argument("--handheld-window", action="store_true",
                      help="Mister X's handheld in a window of its own (for a second screen) instead of a pane")
+    _add_language(sim, f"{_CONSOLE_S}, else your system's")
     hsim = commands.add_parser("handheld-sim", help="Mister X's handheld in a window, on a serial port (a pseudo-terminal)")
     hsim.add_argument("--port", required=True, help="the serial device the console's link is on")
     flash = commands.add_parser("flash-handheld", help="copy the handheld's firmware to a connected Pico (needs mpremote)")
     flash.add_argument("--port", default="auto", help="the Pico's serial port (default: auto, the first one found)")
+    _add_language(flash, "your system's")
     again = commands.add_parser("replay", help="play a finished game back: on the lit board, or in the simulator's window on a PC",
                                 description="Play a finished game back, move by move (any key skips to the end, another leaves). "
                                             "Where depends on the config's profile: pi, the lit board and its screen; "
@@ -122,12 +129,27 @@ def main(argv: list[str] | None = None) -> int:
     return _run_command(args.command or "text", args)
 
 
+def _add_language(parser: argparse.ArgumentParser, default: str) -> None:
+    parser.add_argument("--language", choices=list(LANGUAGES), help=f"the language of every word (default: {default})")
+
+
+def _speak(given: str | None, game: GameSettings | None, *, on_a_pc: bool) -> None:
+    """Speak the language *given* on the command line, else the console's (*game*'s: the menus' choice, else the config
+    file's), else *on_a_pc* the system's, else English; before a word is shown.
+
+    Only a PC's system language counts: a Pi's is its image's, not the family's.
+    """
+    chosen = given or (game.language if game is not None else "")
+    use(chosen or (system_language() if on_a_pc else "en"))
+
+
 def _play_in_terminal(args: argparse.Namespace) -> int:
     """The terminal game: the side typed in, the computer the other; journaled in the data folder like the board's."""
     from console import terminal
 
     hidden = args.play_as != "detectives"
     game, _ = load_preferences(_with_data_dir(load_settings(builder_tools.config_path(args.config)).game, args.data_dir))
+    _speak(args.language, game, on_a_pc=True)
     edition = args.edition or game.edition
     settings = games.check(replace(game, edition=edition, players=args.players or game.players,
                                    level=Level(args.level) if args.level else game.level,
@@ -156,6 +178,7 @@ def _play_on_board(args: argparse.Namespace) -> int:
     path = builder_tools.config_path(args.config)
     settings = load_settings(path)
     game, note = load_preferences(settings.game)
+    _speak(None, game, on_a_pc=False)
     game = games.check(replace(game, edition=args.edition or game.edition, players=args.players or game.players,
                                mister_x=Seat(args.mister_x) if args.mister_x else game.mister_x))
     with DataFolder.open(game.data_path) as folder, _open_board(settings.hardware, path, None) as hardware:  # the handheld on USB
@@ -202,7 +225,9 @@ def _replay(args: argparse.Namespace) -> int:
 
     path = builder_tools.config_path(args.config)
     kind, final = load_record_file(Path(args.record))
-    config = load_settings(path).hardware
+    settings = load_settings(path)
+    config = settings.hardware
+    _speak(None, load_preferences(settings.game)[0], on_a_pc=config.profile == "sim")
     if config.profile == "sim":
         return _replay_in_window(args, config, kind, final)
     if args.headless or args.script:
@@ -255,7 +280,9 @@ def _play_script(args: argparse.Namespace, window: SimWindow, clock: ManualClock
 
 def _builder_tool(args: argparse.Namespace) -> int:
     path = builder_tools.config_path(args.config)
-    config = load_settings(path).hardware
+    settings = load_settings(path)
+    config = settings.hardware
+    _speak(args.language, load_preferences(settings.game)[0], on_a_pc=False)
     if args.command == "hw-test":
         report = builder_tools.hw_test(config, path, london().stations, sys.stdout, args.listen, args.step, args.flood)
         return 0 if not report.stuck and not report.never_pressed else 1
@@ -293,6 +320,7 @@ def _simulate(args: argparse.Namespace) -> int:
     settings = load_settings(path)
     game = _with_data_dir(settings.game, args.data_dir)
     game, note = load_preferences(first_run_settings(game))
+    _speak(args.language, game, on_a_pc=True)
     folder = DataFolder.open(game.data_path)
     clock = ManualClock() if args.headless else time.monotonic
     handheld = handheld_in_window() if args.handheld_window and not args.headless else handheld_in_pane(clock)
@@ -336,13 +364,14 @@ def _backup_or_restore(args: argparse.Namespace) -> int:
     path = builder_tools.config_path(args.config)
     settings = load_settings(path)
     game, _ = load_preferences(_with_data_dir(settings.game, args.data_dir))
+    _speak(None, game, on_a_pc=settings.hardware.profile == "sim")
     files = console_files(path, settings.hardware, game)
     try:
         if args.command == "backup":
             made = _on_stick(args.folder, lambda place: backup.back_up(files, place))
             for part in made.parts:
                 print(made.folder / part.name)
-            print(f"{made.summary}: {made.folder}")
+            print(p_("terminal", "{summary}: {folder}", summary=made.summary, folder=str(made.folder)))
             return 0
         with DataFolder.open(files.data):
             restored = _on_stick(args.folder, lambda place: backup.restore(files, _backup_in(place)))
@@ -353,8 +382,8 @@ def _backup_or_restore(args: argparse.Namespace) -> int:
     for role in restored.restored:
         print(files.settings_file(role))
     for role, kept in restored.replaced:
-        print(f"{files.settings_file(role)} (the one it replaced: {kept})")
-    print(f"{restored.summary}.")
+        print(p_("terminal", "{file} (the one it replaced: {kept})", file=str(files.settings_file(role)), kept=str(kept)))
+    print(p_("terminal", "{summary}.", summary=restored.summary))
     return 0
 
 
@@ -365,7 +394,7 @@ def _backup_in(place: Path) -> Path:
     folder = newest_backup(place)
     if folder is None:
         raise BackupError(f"no backup in {place} (a backup is a folder of {FOLDER}/ holding a manifest.json): back up first")
-    print(f"Restoring {folder}")
+    print(p_("terminal", "Restoring {folder}", folder=str(folder)))
     return folder
 
 
@@ -385,6 +414,7 @@ def _on_stick(folder: str | None, work: Callable[[Path], T]) -> T:
 def _export(args: argparse.Namespace) -> int:
     from console.export import export_file
 
+    _speak(None, None, on_a_pc=True)
     exported = export_file(Path(args.record))
     if args.output is None:
         sys.stdout.write(exported.text)
@@ -400,6 +430,7 @@ def _export(args: argparse.Namespace) -> int:
 def _handheld_window(args: argparse.Namespace) -> int:
     from hardware.sim.handheld import run_on_port
 
+    _speak(None, None, on_a_pc=True)
     run_on_port(args.port)
     return 0
 
@@ -422,6 +453,7 @@ def _build_pack(args: argparse.Namespace) -> int:
 def _flash(args: argparse.Namespace) -> int:
     from console.flash import flash_handheld
 
+    _speak(args.language, None, on_a_pc=True)
     return flash_handheld(args.port, sys.stdout)
 
 
@@ -460,7 +492,8 @@ def _run_command(command: str, args: argparse.Namespace) -> int:
         print(f"scotland-yard {command}: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("\nStopped.")
+        print()
+        print(p_("terminal", "Stopped."))
         return 130
 
 

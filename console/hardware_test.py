@@ -18,6 +18,7 @@ from console.lights import Palette
 from console.screen.menu import draw_page
 from console.screen.toolkit import Toolkit
 from hardware.interfaces import Frame, Key, Station, StationPressed, StationStuck
+from hardware.language import Text, Words, _, p_
 from hardware.selftest import SelfTest
 
 LISTEN_S = 30.0
@@ -26,7 +27,7 @@ WALK_S = 0.1
 """How long each station stays lit in the walk: three frames of the console's loop, long enough to see."""
 COLOUR_S = 1.5
 """How long the whole board shows each colour."""
-TITLE = "Hardware test: CONFIRM skips on, MENU ends it"
+TITLE = p_("title", "Hardware test: CONFIRM skips on, MENU ends it")
 LINES = 8
 """The screen shows the check's last lines (the last of them: what the board shows now)."""
 
@@ -35,8 +36,8 @@ LINES = 8
 class PageScene:
     """A page of text on the screen; the board shows what the check lights."""
 
-    title: str
-    lines: tuple[str, ...]
+    title: Words
+    lines: tuple[Words, ...]
     check: SelfTest = field(compare=False)
 
     def lights(self, now: float, palette: Palette) -> Frame:
@@ -61,9 +62,9 @@ class HardwareTest:
         return self.check.done
 
     @property
-    def summary(self) -> str:
+    def summary(self) -> Text:
         """The check's last word, for the start menu ("Hardware test: Every button works.")."""
-        return f"Hardware test: {self.check.lines[-1]}"
+        return _("Hardware test: {result}", result=self.check.lines[-1])
 
     def station_pressed(self, station: Station, now: float) -> None:
         self.check.event(StationPressed(station), now)
@@ -85,4 +86,4 @@ class HardwareTest:
         """The check's last lines, and what the board shows now (the scene changes as the lights do)."""
         showing = self.check.showing(self._now)
         lines = self.check.lines[-(LINES - 1 if showing else LINES):]
-        return PageScene(TITLE, (*lines, showing) if showing else tuple(lines), self.check)
+        return PageScene(TITLE, (*lines, showing) if showing is not None else tuple(lines), self.check)

@@ -2,14 +2,14 @@
 
 A finished (or abandoned) game is filed as ``<date>-<time>-<game id>.json``
 (``console.journal.archive``); its line is when it was filed and its kind's
-summary ("4 Dec 15:20 · reissue · detectives won, round 7"). A record that
-cannot be read is listed as unreadable (or as a newer console's, which that
-console replays), and says why when it is chosen: it never stops the console,
-and stays in the folder.
+summary ("4 Dec 15:20 · reissue · detectives won, round 7"), in the language
+shown. A record that cannot be read is listed as unreadable (or as a newer
+console's, which that console replays), and says why when it is chosen: it
+never stops the console, and stays in the folder.
 
->>> when_words(datetime(2024, 12, 4, 15, 20), today=datetime(2024, 12, 30))
+>>> str(when_words(datetime(2024, 12, 4, 15, 20), today=datetime(2024, 12, 30)))
 '4 Dec 15:20'
->>> when_words(datetime(2023, 1, 9, 8, 5), today=datetime(2024, 12, 30))
+>>> str(when_words(datetime(2023, 1, 9, 8, 5), today=datetime(2024, 12, 30)))
 '9 Jan 2023 08:05'
 """
 
@@ -27,9 +27,16 @@ from console.replay import load_record
 from engine.errors import RecordError
 from engine.versions import NewerVersionError
 from hardware.files import read_text
+from hardware.language import Text, Words, _, p_, plain
 
 _STAMP_LENGTH = len("20241204-152000")
-_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+_MONTHS = (p_("row", "Jan"), p_("row", "Feb"), p_("row", "Mar"), p_("row", "Apr"), p_("row", "May"), p_("row", "Jun"),
+           p_("row", "Jul"), p_("row", "Aug"), p_("row", "Sep"), p_("row", "Oct"), p_("row", "Nov"), p_("row", "Dec"))
+"""The months as a Past games row says them."""
+_MONTH_NAMES = (p_("terminal", "January"), p_("terminal", "February"), p_("terminal", "March"), p_("terminal", "April"),
+                p_("terminal", "May"), p_("terminal", "June"), p_("terminal", "July"), p_("terminal", "August"),
+                p_("terminal", "September"), p_("terminal", "October"), p_("terminal", "November"), p_("terminal", "December"))
+"""The months in full, as an exported game's text says them."""
 
 
 @dataclass(frozen=True)
@@ -42,17 +49,17 @@ class PastGame:
     kind: GameKind | None
     """None for a record that cannot be read."""
     game: Any
-    problem: str = ""
-    """Why it cannot be replayed (for an unreadable record)."""
+    problem: Words = ""
+    """Why it cannot be replayed (for an unreadable record): the engine's own words for a broken record."""
     newer: bool = False
     """The record is a newer console's (it replays there)."""
 
     @property
-    def label(self) -> str:
+    def label(self) -> Words:
         """Its line in Past games: "4 Dec 15:20 · reissue · detectives won, round 7"."""
-        unread = "a newer console's record" if self.newer else "unreadable record"
+        unread = p_("row", "a newer console's record") if self.newer else p_("row", "unreadable record")
         what = self.kind.summary(self.game) if self.kind is not None else unread
-        return f"{when_words(self.when)} · {what}" if self.when is not None else what
+        return p_("row", "{when} · {what}", when=when_words(self.when), what=what) if self.when is not None else what
 
 
 def any_filed(history: Path) -> bool:
@@ -94,14 +101,21 @@ def past_game(path: Path) -> PastGame:
     try:
         text = read_text(path, RecordError)
         if text is None:
-            raise RecordError("the record is gone")
+            return PastGame(path, when, None, None, _("the record is gone"))
         kind, game = load_record(text)
     except RecordError as error:
-        return PastGame(path, when, None, None, str(error), isinstance(error, NewerVersionError))
+        return PastGame(path, when, None, None, plain(str(error)), isinstance(error, NewerVersionError))
     return PastGame(path, when, kind, game)
 
 
-def when_words(when: datetime, *, today: datetime | None = None) -> str:
+def when_words(when: datetime, *, today: datetime | None = None) -> Text:
     """A day and a time, short: "4 Dec 15:20" (the year too, if it is not this year's)."""
-    year = "" if when.year == (today or datetime.now()).year else f" {when.year}"
-    return f"{when.day} {_MONTHS[when.month - 1]}{year} {when:%H:%M}"
+    month, time = _MONTHS[when.month - 1], f"{when:%H:%M}"
+    if when.year == (today or datetime.now()).year:
+        return p_("row", "{day} {month} {time}", day=when.day, month=month, time=time)
+    return p_("row", "{day} {month} {year} {time}", day=when.day, month=month, year=when.year, time=time)
+
+
+def month_words(month: int) -> Text:
+    """A month (1-12) in full: December."""
+    return _MONTH_NAMES[month - 1]

@@ -67,11 +67,12 @@ from typing import Any
 from console.config import game_settings
 from console.games import KINDS, GameKind
 from console.recorder import Event
-from console.settings import SOUND_CHOICES, GameSettings, settings_to_dict
+from console.settings import CONSOLE_CHOICES, GameSettings, settings_to_dict
 from console.storage import private, replace_private, sync_folder
 from engine.versions import NewerVersionError, Versions
 from hardware.config import ConfigError
 from hardware.files import aside
+from hardware.language import Text, n_
 
 FORMAT = "scotland-yard-journal"
 VERSIONS = Versions("a journal", current=2)
@@ -242,11 +243,12 @@ class ResumedGame:
     """An unfinished last line that was left out (empty if none)."""
 
     @property
-    def note(self) -> str | None:
+    def note(self) -> Text | None:
         """What to tell the players about a dropped line."""
         if not self.dropped:
             return None
-        return f"the last {len(self.dropped)} bytes of the journal were an action cut short by a power cut; it was left out"
+        return n_("The last action was cut short by a power cut ({n} byte): it was left out",
+                  "The last action was cut short by a power cut ({n} bytes): it was left out", len(self.dropped))
 
 
 def resume(path: Path) -> ResumedGame | None:
@@ -450,10 +452,10 @@ def _chain(previous: str, seq: int, text: str) -> str:
 def _kept_settings(settings: Mapping[str, Any]) -> dict[str, Any]:
     """The settings a journal keeps: the game's, never the data folder (a game resumes in the folder its journal is in).
 
-    Nor the console's sound choices: a resumed game takes the console's current ones, and a journal without
-    them stays one that a console of before them (rolled back) resumes.
+    Nor the console's own choices (its sound, its language): a resumed game takes the console's current ones, and a
+    journal without them stays one that a console of before them (rolled back) resumes.
     """
-    return {key: value for key, value in settings.items() if key != "data_dir" and key not in SOUND_CHOICES}
+    return {key: value for key, value in settings.items() if key != "data_dir" and key not in CONSOLE_CHOICES}
 
 
 def _set_aside(path: Path, why: str) -> Path:

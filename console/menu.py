@@ -8,8 +8,8 @@ second CONFIRM. Rows carry what they do: an ``Action`` is called when chosen,
 a ``Setting`` holds typed values and tells its menu's owner when it changes.
 
 >>> chosen = []
->>> menu = Menu("Start", [Action("New game", lambda now: chosen.append("new")),
-...                       Setting("lights", "Lights", ("standard", "colour-blind"))])
+>>> menu = Menu(_("Start"), [Action(_("New game"), lambda now: chosen.append("new")),
+...                          Setting("lights", _("Lights"), ("standard", "colour-blind"))])
 >>> menu.key_pressed(Key.CHOICE_2, 0.0), menu.key_pressed(Key.CHOICE_4, 0.0), menu.value("lights")
 (None, None, 'colour-blind')
 >>> menu.key_pressed(Key.CHOICE_1, 0.0), menu.key_pressed(Key.CONFIRM, 0.0), chosen
@@ -23,19 +23,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from hardware.interfaces import Key
+from hardware.language import Words, _
 
-KEY_HINT = "1/2: up/down   3/4: change   CONFIRM: choose   UNDO: back"
+KEY_HINT = _("1/2: up/down   3/4: change   CONFIRM: choose   UNDO: back")
 
 
 @dataclass(frozen=True)
 class Action:
     """A row that does something when chosen: ``do(now)``."""
 
-    label: str
+    label: Words
     do: Callable[[float], None]
     confirm_twice: bool = False
     """What it does cannot be taken back: a second CONFIRM is asked for."""
-    warning: str = ""
+    warning: Words = ""
     """What the first CONFIRM says when it asks for the second (default: "Press CONFIRM again to <label>")."""
 
 
@@ -45,15 +46,15 @@ class Setting:
 
     key: str
     """The name its value goes by (``Menu.value``)."""
-    label: str
+    label: Words
     values: tuple[Any, ...]
-    shown: tuple[str, ...] = ()
+    shown: tuple[Words, ...] = ()
     """How each value is written on the screen (default: ``str`` of it)."""
     changed: Callable[[str, Any], None] | None = None
     first: Any = None
     """The value it shows first (None: the first of ``values``, unless the menu is given one)."""
 
-    def text(self, value: Any) -> str:
+    def text(self, value: Any) -> Words:
         """The value as the screen writes it."""
         return self.shown[self.values.index(value)] if self.shown else str(value)
 
@@ -65,19 +66,19 @@ Row = Action | Setting
 class MenuUi:
     """What a menu shows: plain data for the screen (a menu holds nothing secret)."""
 
-    title: str
-    rows: tuple[tuple[str, str], ...]
+    title: Words
+    rows: tuple[tuple[Words, Words], ...]
     """Each row's label and the text of its value (empty for an action)."""
     cursor: int
-    message: str = ""
-    hint: str = KEY_HINT
+    message: Words = ""
+    hint: Words = KEY_HINT
 
 
 class Menu:
     """A menu's cursor and values; ``key_pressed`` moves, steps a value, or does what a row says."""
 
-    def __init__(self, title: str, rows: Sequence[Row], values: dict[str, Any] | None = None, *, cursor: int = 0,
-                 message: str = "", back: Callable[[float], None] | None = None) -> None:
+    def __init__(self, title: Words, rows: Sequence[Row], values: dict[str, Any] | None = None, *, cursor: int = 0,
+                 message: Words = "", back: Callable[[float], None] | None = None) -> None:
         """*back*: what UNDO and MENU do (nothing if None)."""
         self.title = title
         self.rows = list(rows)
@@ -121,7 +122,7 @@ class Menu:
             self._step(row, 1)  # CONFIRM on a setting steps it on, as key 4 does
         elif key is Key.CONFIRM and isinstance(row, Action):
             if row.confirm_twice and armed != row:
-                self._armed, self.message = row, row.warning or f"Press CONFIRM again to {row.label.lower()}"
+                self._armed, self.message = row, row.warning or _("Press CONFIRM again: {action}", action=row.label)
                 return
             row.do(now)
         elif key in (Key.UNDO, Key.MENU) and self.back is not None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from console.menu import Action, Menu
 from console.screen.menu import draw_page
+from hardware.language import Text, Words, _, p_
 
 if TYPE_CHECKING:
     import pygame
@@ -23,20 +24,24 @@ if TYPE_CHECKING:
     from console.screen.toolkit import Toolkit
     from hardware.interfaces import Frame
 
+KEPT = _("The game is kept: Resume takes you back to it")
+"""What leaving a game (or being asked to shut down in one) says."""
+
 
 @dataclass(frozen=True)
 class ShuttingDown:
     """The last scene: no light on the board, and a page saying what is happening."""
 
-    title: str
-    lines: tuple[str, ...]
+    title: Text
+    lines: tuple[Text, ...]
 
     @classmethod
     def of(cls, *, power_off: bool) -> ShuttingDown:
         """The page for powering the machine off (the Pi), or for quitting the program (a PC)."""
+        dark = p_("card", "The board's lights are off.")
         if power_off:
-            return cls("Shutting down", ("The board's lights are off.", "Wait 10 seconds before switching the power off."))
-        return cls("Quitting", ("The board's lights are off.",))
+            return cls(p_("title", "Shutting down"), (dark, p_("card", "Wait 10 seconds before switching the power off.")))
+        return cls(p_("title", "Quitting"), (dark,))
 
     def lights(self, now: float, palette: Palette) -> Frame:
         return {}
@@ -50,9 +55,6 @@ class ShuttingDown:
 
 def power_question(*, power_off: bool, in_game: bool, off: Callable[[float], None], back: Callable[[float], None]) -> Menu:
     """The question a short press of the power button opens over whatever is on: CONFIRM does it, UNDO goes *back*."""
-    word = "Shut down" if power_off else "Quit"
-    if in_game:
-        message = "The game is kept: Resume takes you back to it"
-    else:
-        message = "Holding the power button shuts down at once" if power_off else ""
-    return Menu(f"{word}?", [Action(word, off), Action("Back", back)], message=message, back=back)
+    message: Words = KEPT if in_game else _("Holding the power button shuts down at once") if power_off else ""
+    title, word = (p_("title", "Shut down?"), p_("row", "Shut down")) if power_off else (p_("title", "Quit?"), p_("row", "Quit"))
+    return Menu(title, [Action(word, off), Action(p_("row", "Back"), back)], message=message, back=back)

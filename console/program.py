@@ -26,6 +26,10 @@ drawing a menu reads nothing. Given *straight_back_s*, a game torn from the
 table within that time (a restart, a power cut) and not left by the players
 is played again at once, without the start menu (``console.straight_back``).
 
+Every word is in the language in use (``hardware.language``): Settings and
+the game menu switch it, and the next frame shows every word in it (a game's
+too: it holds its words as ``Text``), remembered like the other choices.
+
 Sounds tell the table's public news (``console.sounds``): the console is
 ready, whose turn it is, a refused press, Mister X's move and reveal, the end,
 the handheld plugged in or out. Settings sets their volume, mute and spoken
@@ -61,12 +65,12 @@ from console.lessons.script import Course
 from console.lights import PaletteName
 from console.menu import Action, Menu, Row, Setting
 from console.phone import PhoneHandheld, PhoneOpener, phone_opener
-from console.power_off import ShuttingDown, power_question
+from console.power_off import KEPT, ShuttingDown, power_question
 from console.replay import Playback
 from console.screen.menu import MenuScene
 from console.screen.pairing import Pairing, PairingScene
 from console.session import HISTORY, Sitting, find_kept
-from console.settings import SOUND_CHOICES, VOLUME_STEPS, GameSettings, Seat
+from console.settings import CONSOLE_CHOICES, SOUND_CHOICES, VOLUME_STEPS, GameSettings, Seat
 from console.sounds import Event, News, Sounds
 from console.storage import fault_in_words
 from console.straight_back import forget_left, goes_straight_back, mark_left
@@ -76,9 +80,14 @@ from engine import Station, london
 from firmware import messages
 from hardware.config import PhoneConfig
 from hardware.interfaces import HandheldLink, Hardware, Key, Message
+from hardware.language import LANGUAGES, Words, _, current, p_, plain, use
 from hardware.sticks import usb_stick
 
-_SETUP_MESSAGE = "Set up the game, then CONFIRM on the last row"
+_SETUP_MESSAGE = _("Set up the game, then CONFIRM on the last row")
+_OFF_ON = (p_("value", "off"), p_("value", "on"))
+"""A yes-or-no setting's values (False, True) in words."""
+_PALETTE_NAMES = {PaletteName.STANDARD: p_("value", "standard"), PaletteName.COLOUR_BLIND: p_("value", "colour-blind")}
+_BACK = p_("row", "Back")
 RETRY_SAVING_S = 5.0
 """How often a game the disk refused is tried again (every action tries too)."""
 SOUND_NOTE_S = 2.0
@@ -101,7 +110,7 @@ class Program:
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
         timestamp: Callable[[], str] = filing_time,
-        note: str = "",
+        note: Words = "",
         seed: int | None = None,
         think_inline: bool = False,
         files: ConsoleFiles | None = None,
@@ -159,7 +168,7 @@ class Program:
         self.sounds.apply(settings)
         self._ready = False
         """The console has shown its first scene (and played the "ready" sound)."""
-        self._sound_note: tuple[str, float] = ("", 0.0)
+        self._sound_note: tuple[Words, float] = ("", 0.0)
         """What the mute chord turned the sound to, in words, and until when the screen says it."""
         self.chord = KeyChord(*MUTE_CHORD, self._toggle_mute, self._key)
         """The control keys go through it: UNDO and MENU together toggle the mute instead of acting."""
@@ -195,37 +204,47 @@ class Program:
 
     # ------------------------------------------------------------ the start menu and the settings
 
-    def start_menu(self, note: str = "") -> None:
+    def start_menu(self, note: Words = "") -> None:
         """Open the start menu, offering the interrupted game first if there is one."""
-        rows: list[Row] = [Action("New game", lambda now: self.setup_menu()), Action("Learn to play", lambda now: self.learn_menu())]
+        rows: list[Row] = [Action(p_("row", "New game"), lambda now: self.setup_menu()),
+                           Action(p_("row", "Learn to play"), lambda now: self.learn_menu())]
         if any_filed(self._history):
-            rows.append(Action("Past games", lambda now: self.past_games_menu()))
-        rows += [Action("Settings", lambda now: self.settings_menu()), Action("Hardware test", self._hardware_test)]
-        rows.append(Action("Shut down", self._off, confirm_twice=True) if self.shutdown else Action("Quit", self._off))
+            rows.append(Action(p_("row", "Past games"), lambda now: self.past_games_menu()))
+        rows += [Action(p_("row", "Settings"), lambda now: self.settings_menu()), Action(p_("row", "Hardware test"), self._hardware_test)]
+        rows.append(Action(p_("row", "Shut down"), self._off, confirm_twice=True) if self.shutdown
+                    else Action(p_("row", "Quit"), self._off))
         message = note
         if self.kept is not None:
-            rows.insert(0, Action(f"Resume: {self.kept.kind.describe(self.kept.game)}", lambda now: self._play(fresh=False, now=now)))
-            message = message or "A game was interrupted: CONFIRM resumes it"
-        self.menu = Menu("Scotland Yard", rows, message=message)
+            rows.insert(0, Action(p_("row", "Resume: {game}", game=self.kept.kind.describe(self.kept.game)),
+                                  lambda now: self._play(fresh=False, now=now)))
+            message = message or _("A game was interrupted: CONFIRM resumes it")
+        self.menu = Menu(p_("title", "Scotland Yard"), rows, message=message)
 
     def settings_menu(self) -> None:
         rows: list[Row] = [
-            Setting("assist", "Deduction assist", (False, True), ("off", "on"), self._setting_changed),
-            Setting("hints", "Beginner hints", (False, True), ("off", "on"), self._setting_changed),
-            Setting("palette", "Light colours", tuple(PaletteName), tuple(name.value for name in PaletteName), self._setting_changed),
-            Action("Back up to USB stick", self._back_up),
-            Action("Restore from USB stick", self._restore),
-            Setting("volume", "Volume", tuple(range(VOLUME_STEPS + 1)), (), self._setting_changed),
-            Setting("muted", "Sound", (False, True), ("on", "off"), self._setting_changed),
-            Setting("spoken", "Spoken announcements", (False, True), ("off", "on"), self._setting_changed),
+            Setting("assist", p_("row", "Deduction assist"), (False, True), _OFF_ON, self._setting_changed),
+            Setting("hints", p_("row", "Beginner hints"), (False, True), _OFF_ON, self._setting_changed),
+            Setting("palette", p_("row", "Light colours"), tuple(PaletteName), tuple(_PALETTE_NAMES[name] for name in PaletteName),
+                    self._setting_changed),
+            self._language_row(self._setting_changed),
+            Action(p_("row", "Back up to USB stick"), self._back_up),
+            Action(p_("row", "Restore from USB stick"), self._restore),
+            Setting("volume", p_("row", "Volume"), tuple(range(VOLUME_STEPS + 1)), (), self._setting_changed),
+            Setting("muted", p_("row", "Sound"), (False, True), _OFF_ON[::-1], self._setting_changed),
+            Setting("spoken", p_("row", "Spoken announcements"), (False, True), _OFF_ON, self._setting_changed),
             *(self.updates.rows() if self.updates is not None else []),
-            Action("Done", self._settings_done),
+            Action(p_("row", "Done"), self._settings_done),
         ]
-        self.menu = Menu("Settings", rows, self._settings_values(), message="The deduction assist lights where Mister X can be",
-                         back=self._settings_done)
+        self.menu = Menu(p_("title", "Settings"), rows, self._settings_values(),
+                         message=_("The deduction assist lights where Mister X can be"), back=self._settings_done)
 
     def _settings_values(self) -> dict[str, Any]:
-        return {key: getattr(self.settings, key) for key in ("assist", "hints", "palette", *SOUND_CHOICES)}
+        return {key: getattr(self.settings, key) for key in ("assist", "hints", "palette", *SOUND_CHOICES)} | {"language": current()}
+
+    @staticmethod
+    def _language_row(changed: Callable[[str, Any], None]) -> Setting:
+        """The language of every word: each offered by its own name, whatever the language in use."""
+        return Setting("language", p_("row", "Language"), tuple(LANGUAGES), tuple(LANGUAGES.values()), changed, first=current())
 
     def _back_up(self, now: float) -> None:
         assert self.menu is not None
@@ -235,6 +254,8 @@ class Program:
         said = restore_from_stick(self.files, self.stick)
         self.settings, problem = load_preferences(self.settings)  # the restored choices hold from now on
         self.sounds.apply(self.settings)
+        if self.settings.language:
+            use(self.settings.language)
         assert self.menu is not None
         self.menu.values |= self._settings_values()
         self.menu.message = problem or said
@@ -242,6 +263,8 @@ class Program:
     def _setting_changed(self, key: str, value: Any) -> None:
         self.settings = replace(self.settings, **{key: value})
         self.sounds.apply(self.settings)
+        if key == "language":
+            use(value)  # every word on the screen changes with the next frame
 
     def _toggle_mute(self, now: float) -> None:
         """The mute chord: sound off (or on again) at once, remembered, and said on the screen for a moment."""
@@ -250,17 +273,17 @@ class Program:
         if self.menu is not None and "muted" in self.menu.values:
             self.menu.values["muted"] = self.settings.muted
         problem = self._remembered()
-        self._sound_note = (problem or ("Sound off" if self.settings.muted else "Sound on"), now + SOUND_NOTE_S)
+        self._sound_note = (problem or (_("Sound off") if self.settings.muted else _("Sound on")), now + SOUND_NOTE_S)
 
     def _settings_done(self, now: float) -> None:
         self.start_menu(self._remembered())
 
-    def _remembered(self) -> str:
+    def _remembered(self) -> Words:
         """Remember the menus' choices for the next start; a problem to show if they cannot be (a full disk, a newer console's file)."""
         try:
             return save_preferences(self.settings)
         except OSError as error:
-            return f"Your choices hold until the console stops: they cannot be saved ({fault_in_words(error)})"
+            return _("Your choices hold until the console stops: they cannot be saved ({reason})", reason=fault_in_words(error))
 
     def _off(self, now: float) -> None:
         """Shut down (or quit): a game is kept as left, and the board goes dark and the screen says so before the power goes."""
@@ -300,18 +323,18 @@ class Program:
         settings = settings or self.settings
         self._setup_kind = find_kind(settings.edition)
         setup = self._setup = self._setup_kind.setup(settings)
-        rows: list[Row] = [Setting("edition", "Edition", editions(), (), self._setup_changed), *setup.rows(self._setup_changed),
-                           self._deal_row(setup.start)]
+        names = tuple(find_kind(edition).editions[edition] for edition in editions())
+        rows: list[Row] = [Setting("edition", p_("row", "Edition"), editions(), names, self._setup_changed),
+                           *setup.rows(self._setup_changed), self._deal_row(setup.start)]
         self.menu = Menu(setup.title, rows, {"edition": settings.edition} | setup.values(), cursor=len(rows) - 1,
                          message=_SETUP_MESSAGE, back=lambda now: self.start_menu())
 
-    def _deal_row(self, label: str) -> Action:
+    def _deal_row(self, label: Words) -> Action:
         """The setup's last row; over an interrupted game it asks twice, naming the game it ends."""
         if self.kept is None:
             return Action(label, self._deal)
         lost = self.kept.kind.describe(self.kept.game)
-        return Action(label, self._deal, confirm_twice=True,
-                      warning=f"CONFIRM again: the interrupted game ({lost}) ends")
+        return Action(label, self._deal, confirm_twice=True, warning=_("CONFIRM again: the interrupted game ({game}) ends", game=lost))
 
     def _setup_changed(self, key: str, value: Any) -> None:
         menu, setup = self.menu, self._setup
@@ -339,12 +362,14 @@ class Program:
     def game_menu(self) -> None:
         flow = self.flow
         assert flow is not None
-        rows: list[Row] = [Action("Back to the game", self._back_to_game), *map(self._closing, flow.options())]
+        rows: list[Row] = [Action(p_("row", "Back to the game"), self._back_to_game), *map(self._closing, flow.options()),
+                           self._closing(self._language_row(self._setting_changed))]
         if self._phone is not None:
-            rows.append(Action("Pair a phone again", self._pair_again, confirm_twice=True,
-                               warning="CONFIRM again: a new code shows, and the phone playing now is cut off"))
-        rows += [Action("Restart with a new deal", self._restart, confirm_twice=True), Action("Leave (the game is kept)", self._leave)]
-        self.menu = Menu("Game menu", rows, back=self._back_to_game)
+            rows.append(Action(p_("row", "Pair a phone again"), self._pair_again, confirm_twice=True,
+                               warning=_("CONFIRM again: a new code shows, and the phone playing now is cut off")))
+        rows += [Action(p_("row", "Restart with a new deal"), self._restart, confirm_twice=True),
+                 Action(p_("row", "Leave (the game is kept)"), self._leave)]
+        self.menu = Menu(p_("title", "Game menu"), rows, back=self._back_to_game)
 
     def _closing(self, row: Row) -> Row:
         """A game's option: an action closes the game menu first; a setting changes, and is remembered (resume keeps it)."""
@@ -377,15 +402,15 @@ class Program:
         sitting.flow.leave()
         self._phone_done()  # a new deal, a new key: its phone pairs again
         self.kept = sitting.kept()
-        sound = {key: getattr(self.settings, key) for key in SOUND_CHOICES}
-        self.settings = replace(sitting.opened.settings, **sound)  # a resumed game brings its own settings, but not the sound's
+        own = {key: getattr(self.settings, key) for key in CONSOLE_CHOICES}
+        self.settings = replace(sitting.opened.settings, **own)  # a resumed game brings its own settings, but not the console's
         self._play(fresh=True, now=now)
 
     def _leave(self, now: float) -> None:
         self._keep_left()
         self.sitting = None
         self._phone_done()
-        self.start_menu("The game is kept: Resume takes you back to it")
+        self.start_menu(KEPT)
 
     def _keep_left(self) -> None:
         """The players leave the game: it is kept, and marked as left (a restart does not go straight back into it)."""
@@ -404,7 +429,8 @@ class Program:
                 link = self._phone = self.phone()
             except OSError as error:
                 self.sitting = None  # a restart's game is left already: the start menu offers it
-                self.start_menu(f"The phone game cannot start: the console cannot serve the phone's page ({error.strerror or error})")
+                self.start_menu(_("The phone game cannot start: the console cannot serve the phone's page ({reason})",
+                                  reason=plain(error.strerror or str(error))))
                 return
         self.menu = None
         if self.kept is not None:
@@ -461,14 +487,15 @@ class Program:
         page = min(page, pages - 1)
         first = page * PAST_GAMES_PAGE
         shown = paths[first : first + PAST_GAMES_PAGE]
-        rows: list[Row] = [Action("Newer games", lambda now: self.past_games_menu(page - 1))] if page > 0 else []
+        rows: list[Row] = [Action(p_("row", "Newer games"), lambda now: self.past_games_menu(page - 1))] if page > 0 else []
         rows += [self._past_game_row(past_game(path), page, len(rows) + index) for index, path in enumerate(shown)]
         if page < pages - 1:
-            rows.append(Action("Older games", lambda now: self.past_games_menu(page + 1)))
-        rows.append(Action("Back", lambda now: self.start_menu()))
-        title = "Past games" if pages == 1 else f"Past games {first + 1}-{first + len(shown)} of {len(paths)}"
+            rows.append(Action(p_("row", "Older games"), lambda now: self.past_games_menu(page + 1)))
+        rows.append(Action(_BACK, lambda now: self.start_menu()))
+        title = (p_("title", "Past games") if pages == 1
+                 else p_("title", "Past games {first}-{last} of {count}", first=first + 1, last=first + len(shown), count=len(paths)))
         self.menu = Menu(title, rows, cursor=int(page > 0) if cursor is None else cursor,
-                         message="CONFIRM on a game: replay it, or export it to a USB stick", back=lambda now: self.start_menu())
+                         message=_("CONFIRM on a game: replay it, or export it to a USB stick"), back=lambda now: self.start_menu())
 
     def _past_game_row(self, game: PastGame, page: int, row: int) -> Action:
         return Action(game.label, lambda now: self._past_game_menu(game, page, row))
@@ -477,7 +504,7 @@ class Program:
         """One past game: replay it, or export it as text to the USB stick; an unreadable one says why instead."""
         if game.kind is None:
             assert self.menu is not None
-            self.menu.message = f"It cannot be replayed: {game.problem}"
+            self.menu.message = _("It cannot be replayed: {reason}", reason=game.problem)
             return
 
         def back(now: float) -> None:
@@ -487,9 +514,9 @@ class Program:
             assert self.menu is not None
             self.menu.message = export_to_stick(game.path, self.stick)
 
-        rows: list[Row] = [Action("Replay", lambda now: self._replay(game, page, row, now)), Action("Export to USB stick", export),
-                           Action("Back", back)]
-        self.menu = Menu(game.label, rows, message="Replay: any key skips to the end, another leaves", back=back)
+        rows: list[Row] = [Action(p_("row", "Replay"), lambda now: self._replay(game, page, row, now)),
+                           Action(p_("row", "Export to USB stick"), export), Action(_BACK, back)]
+        self.menu = Menu(game.label, rows, message=_("Replay: any key skips to the end, another leaves"), back=back)
 
     def _replay(self, game: PastGame, page: int, row: int, now: float) -> None:
         assert game.kind is not None
@@ -504,13 +531,13 @@ class Program:
 
     # ------------------------------------------------------------ learn to play
 
-    def learn_menu(self, note: str = "") -> None:
+    def learn_menu(self, note: Words = "") -> None:
         """The guided games, each resumed where it was left; UNDO goes back to the start menu."""
         progress = self._progress = Progress(self.settings.data_path)
         rows: list[Row] = [self._course_row(course, progress.at(course.name, len(course.steps))) for course in shipped_courses()]
-        rows.append(Action("Back", lambda now: self.start_menu()))
-        self.menu = Menu("Learn to play", rows, message=note or progress.problem or "A game that teaches itself, step by step",
-                         back=lambda now: self.start_menu())
+        rows.append(Action(_BACK, lambda now: self.start_menu()))
+        message = note or progress.problem or _("A game that teaches itself, step by step")
+        self.menu = Menu(p_("title", "Learn to play"), rows, message=message, back=lambda now: self.start_menu())
 
     def _course_row(self, course: Course, at: int) -> Action:
         if not at:
@@ -518,12 +545,12 @@ class Program:
 
         def resume_or_restart(now: float) -> None:
             where = Guide.where_in(course, at)
-            rows: list[Row] = [Action(f"Go on: {where}", lambda now: self._guided(course, at, now)),
-                               Action("Start again from the beginning", lambda now: self._guided(course, 0, now)),
-                               Action("Back", lambda now: self.learn_menu())]
-            self.menu = Menu(course.title, rows, message="You left this course on the way", back=lambda now: self.learn_menu())
+            rows: list[Row] = [Action(p_("row", "Go on: {where}", where=where), lambda now: self._guided(course, at, now)),
+                               Action(p_("row", "Start again from the beginning"), lambda now: self._guided(course, 0, now)),
+                               Action(_BACK, lambda now: self.learn_menu())]
+            self.menu = Menu(course.title, rows, message=_("You left this course on the way"), back=lambda now: self.learn_menu())
 
-        return Action(f"{course.title} (go on)", resume_or_restart)
+        return Action(p_("row", "{course} (go on)", course=course.title), resume_or_restart)
 
     def learn(self, now: float) -> None:
         """Straight into the first course, where it was left (``scotland-yard sim --learn``)."""
@@ -546,25 +573,25 @@ class Program:
     def lesson_menu(self) -> None:
         guide = self.guide
         assert guide is not None
-        rows: list[Row] = [Action("Back to the lesson", self._back_to_game),
-                           Action("Start the course again", lambda now: self._restart_course(guide, now), confirm_twice=True),
-                           Action("Leave (you go on from here next time)", lambda now: self._leave_course(guide.where))]
-        self.menu = Menu("Lesson menu", rows, back=self._back_to_game)
+        rows: list[Row] = [Action(p_("row", "Back to the lesson"), self._back_to_game),
+                           Action(p_("row", "Start the course again"), lambda now: self._restart_course(guide, now), confirm_twice=True),
+                           Action(p_("row", "Leave (you go on from here next time)"), lambda now: self._leave_course(guide.where))]
+        self.menu = Menu(p_("title", "Lesson menu"), rows, back=self._back_to_game)
 
     def _restart_course(self, guide: Guide, now: float) -> None:
         guide.leave()
         self._guided(guide.course, 0, now)
         self._lesson_progress()
 
-    def _leave_course(self, note: str) -> None:
+    def _leave_course(self, where: Words) -> None:
         guide = self.guide
         assert guide is not None
         guide.leave()
-        self._course_over(f"You left at {note}: choose the course to go on")
+        self._course_over(_("You left at {where}: choose the course to go on", where=where))
 
-    def _course_over(self, note: str) -> None:
+    def _course_over(self, note: Words) -> None:
         """The guided game ends (left, or finished): the handheld is free for any game again; back to Learn to play."""
-        self.hardware.handheld.send(messages.game_over("The lesson is over"))
+        self.hardware.handheld.send(messages.game_over(str(p_("handheld", "The lesson is over"))))
         self.guide = None
         self.learn_menu(note)
 
@@ -576,7 +603,7 @@ class Program:
         if problem:
             guide.say(problem)
         if guide.finished:
-            self._course_over(f"Well done: you finished {guide.course.title}. Deal a real game from New game!")
+            self._course_over(_("Well done: you finished {course}. Deal a real game from New game!", course=guide.course.title))
 
     # ------------------------------------------------------------ the hardware test
 
@@ -596,7 +623,7 @@ class Program:
     def station_pressed(self, station: Station, now: float) -> None:
         self.chord.release(now)  # a key held for the mute chord acted first
         if self.menu is not None:
-            self.menu.message = "Use the keys beside the board (shown below)"
+            self.menu.message = _("Use the keys beside the board (shown below)")
         elif self.hardware_test is not None:
             self.hardware_test.station_pressed(station, now)
         elif self.guide is not None:
@@ -651,7 +678,7 @@ class Program:
 
     def button_stuck(self, station: Station, now: float) -> None:
         if self.menu is not None:
-            self.menu.message = f"The button at station {station} is stuck: it is ignored until released"
+            self.menu.message = _("The button at station {station} is stuck: it is ignored until released", station=station)
         elif self.hardware_test is not None:
             self.hardware_test.button_stuck(station, now)
         elif self.guide is not None:

@@ -8,6 +8,7 @@ it; a finished game is filed in the history folder as its kind's record.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import secrets
 from collections.abc import Callable
@@ -22,6 +23,9 @@ from console.settings import TABLE_CHOICES, GameSettings
 from console.storage import fault_in_words
 from console.thinker import Thinker
 from hardware.interfaces import HandheldLink, Hardware
+from hardware.language import Text, Words, _
+
+log = logging.getLogger(__name__)
 
 JOURNAL = "game.journal"
 HISTORY = "history"
@@ -40,23 +44,23 @@ class Opened:
     """The handheld's session token of this game (from its journal)."""
     seed: int
     """The new game's deal seed, or a fresh secret one for a resumed game: the computer players' seeds follow from it."""
-    note: str = ""
+    note: Words = ""
 
     def kept(self, game: Any) -> ResumedGame:
         """The opened game, now *game* (its actions journaled), as a kept game: to resume later, or to file."""
         return ResumedGame(self.kind, game, self.settings, self.token, self.journal, b"")
 
 
-def unsaved(journal: Journal) -> str:
+def unsaved(journal: Journal) -> Words:
     """Why the game is not saved, for the players (empty while every action is on disk)."""
     return "" if journal.problem is None else unsaved_because(journal.problem)
 
 
-def unsaved_because(problem: OSError) -> str:
-    return f"Not saved: {fault_in_words(problem)}. The game goes on"
+def unsaved_because(problem: OSError) -> Text:
+    return _("Not saved: {reason}. The game goes on", reason=fault_in_words(problem))
 
 
-def find_kept(data: Path, timestamp: Callable[[], str]) -> tuple[ResumedGame | None, str]:
+def find_kept(data: Path, timestamp: Callable[[], str]) -> tuple[ResumedGame | None, Words]:
     """The interrupted game the journal in *data* keeps (read once), and a problem to report.
 
     Finished games left behind (by a power cut, or a disk that refused them)
@@ -71,16 +75,18 @@ def find_kept(data: Path, timestamp: Callable[[], str]) -> tuple[ResumedGame | N
         return None, problem
     try:
         found = load(path)
-    except NewerJournalError as error:
-        return None, f"The saved game is not resumed: {error}"
-    except (JournalError, OSError) as error:
-        return None, f"The saved game could not be resumed: {error}"
+    except JournalError as error:
+        log.warning("%s", error)
+        return None, _("The saved game could not be resumed ({reason}): it is kept as {file}", reason=_set_aside_because(error),
+                       file=error.moved_to.name)
+    except OSError as error:
+        return None, _("The saved game could not be resumed: {reason}", reason=fault_in_words(error))
     if found.game.is_over:
         return None, file_game(found, data, timestamp()) or problem
     return found, problem
 
 
-def file_game(game: ResumedGame, data: Path, timestamp: str) -> str:
+def file_game(game: ResumedGame, data: Path, timestamp: str) -> Words:
     """File *game* in the history folder; if the disk refuses, keep its journal aside to file later and say why."""
     try:
         archive(game.journal.path, data / HISTORY, game.kind.journal.record(game.game), timestamp, game_id(game.token))
@@ -90,18 +96,26 @@ def file_game(game: ResumedGame, data: Path, timestamp: str) -> str:
     if game.journal.path.exists():
         with contextlib.suppress(OSError):  # if even a rename fails, the journal stays where it is, filed later
             os.replace(game.journal.path, data / f"{UNFILED}{game_id(game.token)}.journal")
-    return f"The game could not be filed in the history ({why}): it is kept and filed at a later start"
+    return _("The game could not be filed in the history ({reason}): it is kept and filed at a later start", reason=why)
 
 
-def file_unfiled(data: Path, timestamp: Callable[[], str]) -> str:
+def file_unfiled(data: Path, timestamp: Callable[[], str]) -> Words:
     """File the games kept aside when the disk refused them; a problem to report, if one is still refused."""
-    problems = []
+    problems: list[Words] = []
     for path in sorted(data.glob(f"{UNFILED}*.journal")):
         try:
             problems.append(file_game(load(path), data, timestamp()))
-        except (JournalError, OSError) as error:
-            problems.append(f"A kept game could not be filed: {error}")
-    return next(filter(None, problems), "")
+        except JournalError as error:
+            log.warning("%s", error)
+            problems.append(_("A kept game could not be filed ({reason}): it is kept as {file}", reason=_set_aside_because(error),
+                              file=error.moved_to.name))
+        except OSError as error:
+            problems.append(_("A kept game could not be filed: {reason}", reason=fault_in_words(error)))
+    return next((problem for problem in problems if problem), "")
+
+
+def _set_aside_because(error: JournalError) -> Text:
+    return _("a newer console saved it") if isinstance(error, NewerJournalError) else _("it is damaged")
 
 
 def open_game(settings: GameSettings, *, kept: ResumedGame | None = None, fresh: bool = True, timestamp: str,
@@ -159,16 +173,16 @@ class Sitting:
         return self.opened.kept(self.flow.game)
 
     @property
-    def saving_problem(self) -> str:
+    def saving_problem(self) -> Words:
         """Why the game is not saved, for the screen (empty while every action is on disk)."""
         return unsaved(self.opened.journal)
 
     def retry_saving(self) -> None:
         self.opened.journal.retry()
 
-    def file(self) -> str:
+    def file(self) -> Words:
         """File a finished game in the history folder (an unfinished one stays journaled); say where it went."""
         if not self.flow.game.is_over:
             return ""
         self.retry_saving()
-        return file_game(self.kept(), self.opened.settings.data_path, self.timestamp()) or "The game is filed in the history folder"
+        return file_game(self.kept(), self.opened.settings.data_path, self.timestamp()) or _("The game is filed in the history folder")

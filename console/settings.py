@@ -88,6 +88,8 @@ class GameSettings:
     """No sound at all (UNDO and MENU pressed together toggle it from anywhere: ``console.chord``)."""
     spoken: bool = False
     """Speak the reveal station, whose turn it is and the winner (if the console has a speech synthesiser)."""
+    language: str = ""
+    """The language of every word (a code of ``hardware.language.LANGUAGES``); empty: the system's (English if it is none of them)."""
     data_dir: str = ""
     """Where the journal and the finished games go; empty: the user's data folder."""
 
@@ -102,7 +104,10 @@ VOLUME_STEPS = 10
 """The loudest ``volume``: the settings menu steps through 0 to 10."""
 SOUND_CHOICES = ("volume", "muted", "spoken")
 """The settings of the console's sound (``console.sounds``)."""
-TABLE_CHOICES = ("assist", "hints", "palette", *SOUND_CHOICES)
+CONSOLE_CHOICES = (*SOUND_CHOICES, "language")
+"""The console's own choices, never a game's: a journal keeps none of them (a resumed game takes the console's current
+ones, and a journal without them stays one that a console of before them resumes)."""
+TABLE_CHOICES = ("assist", "hints", "palette", *CONSOLE_CHOICES)
 """Settings that are the table's, not the game's: a resumed game takes the console's current ones (the game menu's
 last choice), not those it was dealt with."""
 

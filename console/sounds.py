@@ -10,7 +10,8 @@ program adds its own news: the console is ready, the handheld came or went.
 
 One change of the scene plays one sound, the first of its news in ``Event``'s
 order (Mister X's move is also the detectives' call to play); with spoken
-announcements on, the words of all its news are spoken:
+announcements on, the words of all its news are spoken, in the language in use
+then (``hardware.language``):
 
 >>> from hardware.audio import FakeSpeaker
 >>> sounds = Sounds(FakeSpeaker())
@@ -32,9 +33,7 @@ from enum import Enum
 from console.scene import Scene
 from console.settings import VOLUME_STEPS, GameSettings
 from hardware.interfaces import Speaker
-
-LANGUAGE = "en"
-"""The language of the spoken words: the console speaks English."""
+from hardware.language import Words, current
 
 
 class Event(Enum):
@@ -91,7 +90,7 @@ class News:
     """An event the table has just been shown, and its words for a spoken announcement (none: nothing is said)."""
 
     event: Event
-    words: str = ""
+    words: Words = ""
 
 
 NewsOf = Callable[[Scene, Scene], Sequence[News]]
@@ -122,9 +121,9 @@ class Sounds:
             return
         ordered = sorted(news, key=lambda one: _ORDER[one.event])
         self.speaker.play(SOUND_OF[ordered[0].event])
-        words = " ".join(_sentence(one.words) for one in ordered if one.words)
+        words = " ".join(_sentence(str(one.words)) for one in ordered if one.words)  # the words leave the program here
         if self.spoken and words:
-            self.speaker.say(words, LANGUAGE)
+            self.speaker.say(words, current())
 
     def game_shown(self, game: object, scene: Scene, news_of: NewsOf) -> None:
         """*game*'s *scene* is being shown: hear its news against the scene of it shown before (a new game: none yet)."""

@@ -26,7 +26,10 @@ import os
 import stat
 from pathlib import Path
 from types import TracebackType
-from typing import Self
+from typing import TYPE_CHECKING, Self
+
+if TYPE_CHECKING:
+    from hardware.language import Text, Words
 
 try:
     import fcntl
@@ -38,19 +41,6 @@ log = logging.getLogger(__name__)
 LOCK = ".lock"
 """In the data folder: locked by the console that uses the folder, holding its process id."""
 
-_FAULTS = {  # each short enough for the screen's "Not saved: ... The game goes on" bar
-    errno.ENOSPC: "the disk is full",
-    errno.EDQUOT: "the disk quota is used up",
-    errno.EROFS: "the disk is read-only",
-    errno.EACCES: "the console may not write there",
-    errno.EPERM: "the console may not write there",
-    errno.EFBIG: "a file grew past the size limit",
-    errno.EIO: "the disk reports an error",
-    errno.ENOENT: "the data folder is gone",
-    errno.EEXIST: "a file of that name is in the way",
-    errno.ENOTDIR: "a file is where a folder should be",
-}
-
 
 class FolderError(Exception):
     """The data folder cannot be used (it is a file, cannot be made, or another console holds it)."""
@@ -60,17 +50,33 @@ class FolderInUse(FolderError):
     """Another console holds the data folder."""
 
 
-def fault_in_words(error: OSError) -> str:
-    """Why a write failed, as the screen says it ("the disk is full")."""
-    if error.errno in _FAULTS:
-        return _FAULTS[error.errno]
-    return error.strerror or str(error)
+def fault_in_words(error: OSError) -> Text:
+    """Why a write failed, as the screen says it ("the disk is full"); a fault it has no words for, as the system says it.
+
+    The words are imported here, not with the module: the installer (``console.releases``) writes files with this
+    module on the standard library alone.
+    """
+    from hardware.language import _, plain
+
+    faults = {  # each short enough for the screen's "Not saved: ... The game goes on" bar
+        errno.ENOSPC: _("the disk is full"),
+        errno.EDQUOT: _("the disk quota is used up"),
+        errno.EROFS: _("the disk is read-only"),
+        errno.EACCES: _("the console may not write there"),
+        errno.EPERM: _("the console may not write there"),
+        errno.EFBIG: _("a file grew past the size limit"),
+        errno.EIO: _("the disk reports an error"),
+        errno.ENOENT: _("the data folder is gone"),
+        errno.EEXIST: _("a file of that name is in the way"),
+        errno.ENOTDIR: _("a file is where a folder should be"),
+    }
+    return faults.get(error.errno or 0) or plain(error.strerror or str(error))
 
 
 class DataFolder:
     """The data folder, made private and locked for this program (``close`` or leave the ``with`` to release it)."""
 
-    def __init__(self, path: Path, lock: int | None, note: str) -> None:
+    def __init__(self, path: Path, lock: int | None, note: Words) -> None:
         self.path = path
         self._lock = lock
         self.note = note
@@ -118,7 +124,7 @@ def _locked(path: Path) -> int | None:
     return lock
 
 
-def _made_private(path: Path) -> str:
+def _made_private(path: Path) -> Words:
     """Make the folder 0700 and every file in it 0600 where others could read them; say what was changed."""
     opened = []
     for item in (path, *path.rglob("*")):
@@ -137,8 +143,10 @@ def _made_private(path: Path) -> str:
         return ""
     log.warning("made %d item(s) in the data folder private (others could read them): %s", len(opened),
                 ", ".join(str(item) for item in opened[:5]))
-    files = f"{len(opened)} file{'' if len(opened) == 1 else 's'}"
-    return f"The saved games could be read by other users of this machine: made private ({files})"
+    from hardware.language import n_  # as in ``fault_in_words``
+
+    return n_("The saved games could be read by other users of this machine: made private ({n} file)",
+              "The saved games could be read by other users of this machine: made private ({n} files)", len(opened))
 
 
 # ---------------------------------------------------------------- writing files that last and stay private

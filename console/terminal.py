@@ -18,14 +18,16 @@ from console.games.text import Terminal
 from console.journal import filing_time
 from console.session import HISTORY, file_game, find_kept, open_game, unsaved
 from console.settings import GameSettings
+from hardware.language import Words, p_
 
 _CHOICES = {"r": "resume", "n": "new", "q": "quit", "": "resume"}
+"""The answers to an interrupted game, by their first letter (the same in every language: the prompt shows them)."""
 
 
 def play(settings: GameSettings, seed: int, out: TextIO, read: Callable[[str], str]) -> int:
     """Play one game in the terminal (resumed or new); the exit status."""
 
-    def say(text: str) -> None:
+    def say(text: Words) -> None:
         print(text, file=out)
 
     kept, problem = find_kept(settings.data_path, filing_time)
@@ -35,7 +37,7 @@ def play(settings: GameSettings, seed: int, out: TextIO, read: Callable[[str], s
     if kept is not None:
         answer = _interrupted(kept.kind.describe(kept.game), read, say)
         if answer == "quit":
-            say("The interrupted game stays saved.")
+            say(p_("terminal", "The interrupted game stays saved."))
             return 0
         fresh = answer == "new"
     opened = open_game(settings, kept=kept, fresh=fresh, timestamp=filing_time(), seed=seed)
@@ -47,22 +49,24 @@ def play(settings: GameSettings, seed: int, out: TextIO, read: Callable[[str], s
     try:
         opened.kind.text(opened.game, opened.settings, Terminal(out, read, journal, lambda: unsaved(journal), opened.seed))
     except (EOFError, KeyboardInterrupt):
-        say("\nGame left.")
+        say("")  # off the line the prompt left unfinished
+        say(p_("terminal", "Game left."))
     if opened.game.is_over:
         data = opened.settings.data_path
-        say(file_game(opened.kept(opened.game), data, filing_time()) or f"The game is filed in {data / HISTORY}.")
+        say(file_game(opened.kept(opened.game), data, filing_time())
+            or p_("terminal", "The game is filed in {folder}.", folder=data / HISTORY))
     else:
-        say("The game is kept: start scotland-yard again to resume it (in the terminal or on the board)."
+        say(p_("terminal", "The game is kept: start scotland-yard again to resume it (in the terminal or on the board).")
             if journal.saved else unsaved(journal))
     return 0
 
 
-def _interrupted(described: str, read: Callable[[str], str], say: Callable[[str], None]) -> str:
+def _interrupted(described: Words, read: Callable[[str], str], say: Callable[[Words], None]) -> str:
     """Ask what to do with an interrupted game: resume it, start a new game, or quit."""
-    prompt = (f"A game was interrupted ({described}). [R]esume it, start a [n]ew game (the interrupted one is filed "
-              "unfinished and cannot be resumed), or [q]uit? ")
+    prompt = p_("terminal", "A game was interrupted ({game}). [R]esume it, start a [n]ew game (the interrupted one is filed "
+                "unfinished and cannot be resumed), or [q]uit? ", game=described)
     while True:
-        answer = _CHOICES.get(read(prompt).strip().casefold()[:1])
+        answer = _CHOICES.get(read(str(prompt)).strip().casefold()[:1])
         if answer is not None:
             return answer
-        say("Type r, n or q.")
+        say(p_("terminal", "Type r, n or q."))

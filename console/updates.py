@@ -22,6 +22,7 @@ from pathlib import Path
 from console.backup import StickOpener, on_stick
 from console.menu import Action, Row
 from console.releases import InstallTree, Release, ReleaseError, find_update_source, rollback, running_release
+from hardware.language import Words, _, p_, plain
 from hardware.sticks import usb_stick
 
 log = logging.getLogger(__name__)
@@ -44,7 +45,7 @@ class Updates:
         self.restart = False
         """An update or rollback succeeded: the console should end, so that its service starts the release now current."""
         self._lock = threading.Lock()
-        self._news = ""
+        self._news: Words = ""
         self._thread: threading.Thread | None = None
         self._updated = False
         """The update thread's own: its update succeeded."""
@@ -57,18 +58,18 @@ class Updates:
 
     def rows(self) -> list[Row]:
         """"Update from USB stick", and "Roll back to <version>" when there is a previous release."""
-        rows: list[Row] = [Action("Update from USB stick", self._update)]
+        rows: list[Row] = [Action(p_("row", "Update from USB stick"), self._update)]
         previous = self.tree.previous
         if previous is not None:
-            rows.append(Action(f"Roll back to {previous.version}", self._rollback, confirm_twice=True,
-                               warning=f"CONFIRM again: the console restarts with version {previous.version}"))
+            rows.append(Action(p_("row", "Roll back to {version}", version=previous.version), self._rollback, confirm_twice=True,
+                               warning=_("CONFIRM again: the console restarts with version {version}", version=previous.version)))
         return rows
 
     @property
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
-    def news(self) -> str:
+    def news(self) -> Words:
         """What to show since it was last asked (empty if nothing new)."""
         with self._lock:
             news, self._news = self._news, ""
@@ -79,29 +80,29 @@ class Updates:
         if self._thread is not None:
             self._thread.join(timeout)
 
-    def _say(self, line: str, *, restart: bool = False) -> None:
+    def _say(self, line: Words, *, restart: bool = False) -> None:
         with self._lock:
             self._news = line
             self.restart = self.restart or restart
 
     def _update(self, now: float) -> None:
         if self.running:
-            self._say("An update is already running: wait for it to end")
+            self._say(_("An update is already running: wait for it to end"))
             return
-        self._say("Looking for an update on the USB stick")
+        self._say(_("Looking for an update on the USB stick"))
         self._thread = threading.Thread(target=self._update_from_stick, name="update", daemon=True)
         self._thread.start()
 
     def _update_from_stick(self) -> None:
         self._updated = False
-        said = on_stick(self._update_from, "The update", self.open_stick)
+        said = on_stick(self._update_from, _("The update"), self.open_stick)
         log.info("update: %s", said)
         self._say(said, restart=self._updated)
 
-    def _update_from(self, stick: Path) -> str:
+    def _update_from(self, stick: Path) -> Words:
         source = find_update_source(stick)
         if source is None:
-            return "No update on the USB stick: put the console's .whl (or .tar.gz) file at its top level"
+            return _("No update on the USB stick: put the console's .whl (or .tar.gz) file at its top level")
         argv = [*self.command, str(source), "--root", str(self.tree.root), *(["--config", self.config] if self.config else [])]
         process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         last = ""
@@ -110,17 +111,20 @@ class Updates:
             if line.strip():
                 last = line.strip()
                 log.info("update: %s", last)
-                self._say(f"Updating: {last}")
+                self._say(_("Updating: {step}", step=last))
         if process.wait() != 0:
-            return f"The update failed, nothing changed: {last.partition(' update: ')[2] or last}"
+            return _("The update failed, nothing changed: {reason}", reason=last.partition(" update: ")[2] or last)
         current = self.tree.current
         self._updated = True
-        return f"Updated to {current.version if current else 'the new version'}: restarting"
+        if current is None:
+            return _("Updated to the new version: restarting")
+        return _("Updated to {version}: restarting", version=current.version)
 
     def _rollback(self, now: float) -> None:
         try:
             back = rollback(self.tree.root, say=log.info)
         except (ReleaseError, OSError) as error:
-            self._say(f"The rollback failed, nothing changed: {error}")
+            self._say(_("The rollback failed, nothing changed: {reason}", reason=plain(str(error))))
             return
-        self._say(f"Back to {back.version if back else 'the previous version'}: restarting", restart=True)
+        self._say(_("Back to {version}: restarting", version=back.version) if back else _("Back to the previous version: restarting"),
+                  restart=True)

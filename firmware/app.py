@@ -5,9 +5,9 @@ messages it delivers to the UI, the button presses to the UI, and the UI's answe
 to both (his moves, and ``unreadable`` for a message it cannot read) to the
 endpoint, and writes the endpoint's bytes (its own acks, resends and hellos too).
 It looks at the page only after an event (a message, a button, the link coming or
-going, the UI's timers) and sends it to the display, a slow I2C write, only when
-it differs from the one shown. Everything is passed in, so the same
-class runs on the Pico (``main``) and under CPython with fakes.
+going, the console's language changing, the UI's timers) and sends it to the
+display, a slow I2C write, only when it differs from the one shown. Everything is
+passed in, so the same class runs on the Pico (``main``) and under CPython with fakes.
 """
 
 
@@ -41,6 +41,9 @@ class Handheld:
         connected = self.endpoint.connected(now)
         if connected != self.ui.connected:
             self.ui.set_connected(connected)
+            changed = True
+        if self.endpoint.language != self.ui.language:  # the console's hello says which language it speaks
+            self.ui.set_language(self.endpoint.language)
             changed = True
         if self.ui.tick(now):
             changed = True

@@ -33,6 +33,14 @@ Design
   ``ANSWER`` every ``RESEND_MS`` and sends no messages; a hello flagged ``ANSWER`` is
   answered with a hello. A restart of either end, or a reconnect after a restart, thus
   costs three hellos, after which queued messages flow.
+- Language. The host's hello also carries the language the console speaks
+  (``"language": "ko"``), the handheld's the language it last heard; the handheld takes
+  it from every hello it accepts. When the host's language changes (``set_language``)
+  it sends a hello at once, flagged ``ANSWER``, and again every ``RESEND_MS`` until a
+  hello of the handheld names the new language, so a change mid-game reaches the
+  handheld over a lossy wire too. Older ends ignore the field: the handheld of an older
+  host hears no language (English), and an older handheld's hello, naming none, ends
+  the host's asking.
 - Session token (16 hex characters; "" for none). Every frame carries the sender's
   token. The host's hello carries the game's token and, for a new game, ``NEW_GAME``.
   A handheld with no token takes any host's frames and adopts the token of its hello;
@@ -90,6 +98,11 @@ class Endpoint:
         """Host: the game is new, so a handheld holding another game's token may join it."""
         self.other_game = False
         """The other end's hello holds another game's token (host), or was refused (handheld)."""
+        self.language = ""
+        """Host: the language the console speaks (a code, ``"ko"``; "" for none said). Handheld: the one the host's last
+        hello named ("": none, which is English)."""
+        self._language_heard = True
+        """Host: the handheld's last hello named ``language`` (or was an older handheld's, which names none)."""
         self.counters = {}
         """Frames dropped, by reason (the wire module's and this module's)."""
         self._decoder = wire.Decoder(self.counters)
@@ -113,6 +126,15 @@ class Endpoint:
         self.new_game = bool(new_game)
         self.other_game = False
 
+    def set_language(self, language):
+        """Host: the console speaks *language* now; hellos tell the handheld until it says it heard."""
+        if self.role != "host":
+            raise ValueError("only the host says the language; a handheld hears it")
+        if language != self.language:
+            self.language = language
+            self._language_heard = False
+            self._owe_hello = True  # at the next poll, not a resend later
+
     def send(self, message):
         """Queue *message* (a dict with a "type" string) for delivery to the other end."""
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
@@ -134,7 +156,7 @@ class Endpoint:
     def poll(self, now_ms):
         """The bytes to write now: hellos, new messages, resends, acks and heartbeats."""
         frames = []
-        if self._owe_hello or (not self._peer_knows_us and self._due(self._hello_ms, now_ms, RESEND_MS)):
+        if self._owe_hello or (not self._greeted_back() and self._due(self._hello_ms, now_ms, RESEND_MS)):
             frames.append(self._hello())
             self._owe_hello = False
             self._hello_ms = now_ms
@@ -166,16 +188,20 @@ class Endpoint:
         """Unacked messages, oldest first: [body bytes, when last sent or None]."""
         self._peer_knows_us = False
 
+    def _greeted_back(self):
+        """Whether the other end's hellos say it heard this end's epoch and (the host's) language: no more hellos needed."""
+        return self._peer_knows_us and self._language_heard
+
     def _due(self, then_ms, now_ms, interval):
         return then_ms is None or _elapsed(now_ms, then_ms) >= interval
 
     def _hello(self):
         flags = wire.HELLO | self._own_flag
-        if not self._peer_knows_us:
+        if not self._greeted_back():
             flags |= wire.ANSWER
         if self.new_game:
             flags |= wire.NEW_GAME
-        body = wire.encode_body({"epoch": self._epoch, "heard": self._peer_epoch})
+        body = wire.encode_body({"epoch": self._epoch, "heard": self._peer_epoch, "language": self.language})
         return wire.pack_frame(flags, self._base, self._delivered, self.token, body)
 
     def _receive(self, frame, now_ms):
@@ -244,6 +270,7 @@ class Endpoint:
             _count(self.counters, "body")
             return
         knows_us = heard == self._epoch
+        self._hear_language(hello)
         if epoch != self._peer_epoch:
             self._peer_epoch = epoch
             self._delivered = frame["seq"]
@@ -254,6 +281,14 @@ class Endpoint:
             self._acked(frame["ack"])
         if frame["flags"] & wire.ANSWER:
             self._owe_hello = True
+
+    def _hear_language(self, hello):
+        """The language in the other end's *hello*: the handheld takes the host's; the host sees whether it was heard."""
+        language = hello.get("language")
+        if self.role == "handheld":
+            self.language = language if isinstance(language, str) else ""
+        else:
+            self._language_heard = language is None or language == self.language
 
     def _acked(self, ack):
         count = _after(ack, self._base)

@@ -5,7 +5,21 @@ rows drawn inverted (the cursor). ``draw`` puts a page on any framebuf-like
 canvas of 128x64 pixels in the 8x8 font. Words first, pixels second: tests and
 the simulator can read a screen back as text, and two pages compare equal
 exactly when they would light the same pixels.
+
+The words are the handheld's own (``language._``: in the language the console
+speaks) or the console's (a refusal's reason, a lesson, a rogue's name, the
+result: sent in its language). A character fills one column whatever its
+script: a Hangul syllable is one 8x8 cell from the language's glyphs, so the
+layout counts characters (``len``), never bytes. The words on the keys name each
+key by its label, as the simulator's pane labels it in the same language:
+``<>=log Hide=dark`` between his turns, ``OK=send Hide=no`` on the confirm
+screen, ``OK=moves`` on a lesson.
 """
+
+try:
+    from .language import _, glyph
+except ImportError:
+    from language import _, glyph
 
 COLUMNS = 16
 ROWS = 8
@@ -20,26 +34,43 @@ TICKETS = ("taxi", "bus", "underground", "boat", "black", "double")
 STAY = "stay"
 """The Junior rogue's "ticket" for staying on his own station: listed last, away from the cursor's first row."""
 
-NAME = "Mister X"
-"""Who holds the handheld, when the console names no one else (Junior: "Mister FOX", "ROXy")."""
+CELL = 5
+"""Columns of a ticket's name in the tickets line and the log."""
 
-KEYS_WAITING = "<>=log Hide=dark"
-"""The keys between his turns, each by the word on it (the simulator's pane labels them so): a log, a dark screen."""
-KEYS_CONFIRM = "OK=send Hide=no"
-"""The keys on the confirm screen: OK sends the move; Hide darkens the screen and takes him back to the list."""
-KEYS_LESSON = "OK=moves"
-"""The key on a guided turn's lesson: OK (any button but Hide) goes on to the list of moves."""
 
-_SHORT = {"underground": "under", "double": "2x"}
-"""Names shortened to fit a five-letter ticket cell."""
+def _tickets():
+    """Each ticket's words in the language in use: its name in a ``CELL``, its heading over its moves, its move."""
+    return {
+        "taxi": (_("taxi"), _("taxi:"), _("Taxi to %s")),
+        "bus": (_("bus"), _("bus:"), _("Bus to %s")),
+        "underground": (_("under"), _("underground:"), _("Underground to %s")),
+        "black": (_("black"), _("black:"), _("Black to %s")),
+        "boat": (_("boat"), _("boat:"), _("Boat to %s")),
+        "double": (_("2x"), "", ""),
+        STAY: (_("stay"), _("stay:"), _("Stay at %s")),
+    }
 
 
 def short(ticket):
-    return _SHORT.get(ticket, ticket)
+    """*ticket*'s name in a ticket cell (``under``, ``2x``); a name the handheld does not know, as the console sent it."""
+    words = _tickets().get(ticket)
+    return words[0] if words else ticket
 
 
-def title(ticket):
-    return ticket[:1].upper() + ticket[1:]
+def _heading(ticket):
+    """The line over *ticket*'s moves: ``taxi:``."""
+    words = _tickets().get(ticket)
+    return words[1] if words else ticket + ":"
+
+
+def holder(who=None):
+    """Who holds the handheld: *who*, the name the console gives (Junior: "Mister FOX", "ROXy"), else Mister X."""
+    return who or _("Mister X")
+
+
+def pad(text, width):
+    """*text* with spaces after it up to *width* columns (``%-5s`` would count bytes on MicroPython, three a syllable)."""
+    return text + " " * (width - len(text))
 
 
 def spread(left, right):
@@ -100,7 +131,7 @@ def ordered(names):
 
 def ticket_lines(tickets):
     """His tickets, two five-letter cells a line: ``taxi  4 bus   3``."""
-    cells = ["%-5s%2d" % (short(name), tickets[name]) for name in ordered(tickets)]
+    cells = [pad(short(ticket), CELL) + "%2d" % tickets[ticket] for ticket in ordered(tickets)]
     return [" ".join(cells[i:i + 2]) for i in range(0, len(cells), 2)]
 
 
@@ -110,27 +141,29 @@ def header(round_number, station, who=None):
     ``ROXy      at 138``, or ``Mister FOX   138`` where "at" does not fit too; a
     name too long for either leaves the round heading.
     """
+    at = _("at %s") % station
     if who:
-        for right in ("at %s" % station, str(station)):
+        for right in (at, str(station)):
             if len(who) + 1 + len(right) <= COLUMNS:
                 return spread(who, right)
-    return spread("Round %d" % round_number, "at %s" % station)
+    return spread(_("Round %d") % round_number, at)
 
 
 def _window(rows, top, height):
     """*height* rows from *top*, with ``^`` / ``v`` in the last column where more lies above / below."""
     shown = list(rows[top:top + height])
     if top > 0 and shown:
-        shown[0] = "%-15s^" % shown[0][:COLUMNS - 1]
+        shown[0] = pad(shown[0][:COLUMNS - 1], COLUMNS - 1) + "^"
     if top + height < len(rows) and shown:
-        shown[-1] = "%-15sv" % shown[-1][:COLUMNS - 1]
+        shown[-1] = pad(shown[-1][:COLUMNS - 1], COLUMNS - 1) + "v"
     return shown
 
 
 def pairing(connected, who=None):
     """No game yet: who this is, and whether the console is there."""
-    status = "connected" if connected else "not connected"
-    return page(["", centred(who or NAME), "", "waiting for the", "console", "", centred(status)])
+    status = _("connected") if connected else _("not connected")
+    waiting_for = wrap(_("waiting for the console"))[:2]
+    return page(["", centred(holder(who)), ""] + waiting_for + [""] * (3 - len(waiting_for)) + [centred(status)])
 
 
 def waiting(round_number, station, tickets, seen, connected, who=None):
@@ -140,10 +173,15 @@ def waiting(round_number, station, tickets, seen, connected, who=None):
         lines.append("")
     if who and not lines[4]:
         lines[4] = centred(who)
-    lines.append("seen at %s!" % ",".join(str(s) for s in seen) if seen else "")
-    lines.append("wait your turn" if connected else "not connected")
-    lines.append(KEYS_WAITING)
+    lines.append(_seen(seen))
+    lines.append(_("wait your turn") if connected else _("not connected"))
+    lines.append(_("<>=log Hide=dark"))
     return page(lines)
+
+
+def _seen(seen):
+    """Where his last move was seen (``seen at 105!``); "" when it was not."""
+    return _("seen at %s!") % ",".join(str(station) for station in seen) if seen else ""
 
 
 def move_rows(tickets, moves):
@@ -155,10 +193,10 @@ def move_rows(tickets, moves):
     """
     rows = [(line, None) for line in ticket_lines(tickets)]
     for ticket in ordered(move[1] for move in moves):
-        rows.append((ticket + ":", None))
+        rows.append((_heading(ticket), None))
         rows.extend(("  %s" % move[0], move) for move in sorted((m for m in moves if m[1] == ticket), key=lambda m: m[0]))
     if not moves:
-        rows.append(("no move", None))
+        rows.append((_("no move"), None))
     return rows
 
 
@@ -172,7 +210,7 @@ def choose(heading, rows, top, cursor, warning):
     lines = [heading]
     if warning:
         lines.append(warning)
-    texts = [text for text, _ in rows]
+    texts = [row[0] for row in rows]
     if cursor >= 0:
         texts[cursor] = ">" + texts[cursor][1:]
     body = _window(texts, top, list_height(warning))
@@ -181,39 +219,43 @@ def choose(heading, rows, top, cursor, warning):
 
 
 def _journey(move, ending):
-    """Two lines for a move: ``Bus to 117?`` and a blank, or ``Underground`` over ``to 117?``; ``Stay at 138?``."""
+    """Two lines for a move: ``Bus to 117?`` and a blank; one too long for a line broken after its first word
+    (``Underground`` over ``to 117?``)."""
     station, ticket = move
-    place = "at" if ticket == STAY else "to"
-    words = "%s %s %s%s" % (title(ticket), place, station, ending)
-    return [words, ""] if len(words) <= COLUMNS else [title(ticket), "%s %s%s" % (place, station, ending)]
+    words = _tickets()[ticket][2] % station + ending
+    if len(words) <= COLUMNS:
+        return [words, ""]
+    first, _space, rest = words.partition(" ")
+    return [first, rest]
 
 
 def confirm(heading, move, double, reveal):
     """Is this the move? *double* is None when a double move is not on offer, else whether it is chosen."""
     lines = [heading, ""] + _journey(move, "?")
-    lines.append("" if double is None else "double  < %s >" % ("yes" if double else "no "))
+    lines.append("" if double is None else _("double  < yes >") if double else _("double  < no  >"))
     if double:
-        lines.append("first of two")
+        lines.append(_("first of two"))
     if reveal:
-        lines.append("SEEN by all!")
+        lines.append(_("SEEN by all!"))
     while len(lines) < ROWS - 1:
         lines.append("")
-    return page(lines + [KEYS_CONFIRM])
+    return page(lines + [_("OK=send Hide=no")])
 
 
 def sending(move, connected):
     """His move is on its way; the console answers."""
-    return page([""] + _journey(move, "") + ["sending...", "", "" if connected else "not connected"])
+    return page([""] + _journey(move, "") + [_("sending..."), "", "" if connected else _("not connected")])
 
 
 def sent(seen):
     """The console took his move: hide the handheld (and he now knows he was seen)."""
-    note = "seen at %s!" % ",".join(str(s) for s in seen) if seen else ""
-    return page(["", centred("move sent"), "", centred("hide the"), centred("handheld"), "", centred(note)])
+    hide = [centred(line) for line in wrap(_("hide the handheld"))[:2]]
+    return page(["", centred(_("move sent")), ""] + hide + [""] * (3 - len(hide)) + [centred(_seen(seen))])
 
 
 def refused(reason):
-    return page(["move refused:", ""] + wrap(reason))
+    """The console refused his move: its *reason*, in its words."""
+    return page([_("move refused:"), ""] + wrap(reason))
 
 
 LOG_ROWS = ROWS - 1
@@ -222,8 +264,9 @@ LOG_ROWS = ROWS - 1
 
 def travel_log(log, top):
     """His own travel log, one move a line: number, ticket, station."""
-    rows = ["%2d %-5s %s" % (n + 1, short(str(ticket)), station) for n, (ticket, station) in enumerate(log)]
-    return page([spread("Log", "%d moves" % len(log))] + (_window(rows, top, LOG_ROWS) or ["no moves yet"]))
+    rows = ["%2d " % (n + 1) + pad(short(str(ticket)), CELL) + " %s" % station for n, (ticket, station) in enumerate(log)]
+    count = _("1 move") if len(log) == 1 else _("%d moves") % len(log)
+    return page([spread(_("Log"), count)] + (_window(rows, top, LOG_ROWS) or [_("no moves yet")]))
 
 
 LESSON_ROWS = ROWS - 1
@@ -240,11 +283,12 @@ def lesson_lines(hint):
 def lesson(lines, top):
     """A guided turn's lesson, its ``lesson_lines`` from line *top*: what to choose, and why (under an inverted heading,
     which sets it apart from the list it leads to)."""
-    return page([spread("lesson:", KEYS_LESSON)] + _window(lines, top, LESSON_ROWS), (0,))
+    return page([spread(_("lesson:"), _("OK=moves"))] + _window(lines, top, LESSON_ROWS), (0,))
 
 
 def game_over(result):
-    return page(["Game over", ""] + wrap(result))
+    """The game is over: the console's *result*, in its words."""
+    return page([_("Game over"), ""] + wrap(result))
 
 
 def cover(who=None, passing=False):
@@ -253,14 +297,15 @@ def cover(who=None, passing=False):
     *passing*: the handheld goes from one rogue to the other (Junior's FOX and
     ROXy): ``Pass me to`` and the name *who* whose turn it is.
     """
+    press = centred(_("press a button"))
     if passing:
-        return page(["", centred("Pass me to"), "", centred(who or NAME), "", centred("press a button")])
-    return page(["", centred(who or NAME), "", centred("your turn"), "", centred("press a button")])
+        return page(["", centred(_("Pass me to")), "", centred(holder(who)), "", press])
+    return page(["", centred(holder(who)), "", centred(_("your turn")), "", press])
 
 
 def failure(error):
     """The firmware stopped on an error: show it, so a player can report it."""
-    return page(["handheld error", ""] + wrap(error))
+    return page([_("handheld error"), ""] + wrap(error))
 
 
 def draw(canvas, shown):
@@ -276,6 +321,33 @@ def draw(canvas, shown):
         y = row * GLYPH
         if row in marks:
             canvas.fill_rect(0, y - 1, COLUMNS * GLYPH, GLYPH + 1, 1)
-            canvas.text(text, 0, y, 0)
+            _line(canvas, text, y, 0)
         elif text:
-            canvas.text(text, 0, y, 1)
+            _line(canvas, text, y, 1)
+
+
+def _line(canvas, text, y, c):
+    """One line of *text* at *y* in colour *c*, a character a column: its ASCII in the canvas's font, any other
+    character from the language's glyphs (a box where it has none: the canvas's font would draw one cell a byte)."""
+    start = 0
+    for column, char in enumerate(text):
+        if " " <= char <= "~":
+            continue
+        if start < column:
+            canvas.text(text[start:column], start * GLYPH, y, c)
+        _cell(canvas, glyph(char), column * GLYPH, y, c)
+        start = column + 1
+    if start < len(text):
+        canvas.text(text[start:] if start else text, start * GLYPH, y, c)
+
+
+def _cell(canvas, rows, x, y, c):
+    """The 8x8 picture *rows* (a byte a row, the leftmost pixel the highest bit) at (x, y): its set pixels in colour *c*."""
+    for row in range(GLYPH):
+        bits = rows[row]
+        column = 0
+        while bits:
+            if bits & 0x80:
+                canvas.pixel(x + column, y + row, c)
+            bits = (bits << 1) & 0xFF
+            column += 1

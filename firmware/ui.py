@@ -28,13 +28,21 @@ of the turn: it shows as a page of its own before the list (any button but Hide
 goes on; up and down first scroll one too long for the screen), and left or
 right on the list opens it again, with the log one more press away. It lasts until the turn ends; a refusal's notice covers it as it
 covers the list.
+
+The console says which language it speaks (``set_language``); every page is made
+when it is shown, in the language in use then (a notice too), so a change of
+language mid-game changes every word on the screen at once. The console's own
+words (a refusal's reason, a lesson, a name, the result) come in its language.
 """
 
 try:
-    from . import messages, screens
+    from . import language, messages, screens
+    from .language import _
 except ImportError:
+    import language
     import messages
     import screens
+    from language import _
 
 IDLE_MS = 20000
 """A screen showing his secrets goes dark after this long without a button."""
@@ -62,6 +70,9 @@ class Ui:
     def __init__(self, clock_ms):
         self.clock_ms = clock_ms
         self.connected = False
+        self.language = ""
+        """The language the console speaks ("": it has not said; English)."""
+        language.use(self.language)
         self.buzzes = 0
         """Counts his turns starting, for the optional buzzer."""
         self.mode = PAIRING
@@ -69,7 +80,7 @@ class Ui:
         self.ringing = False  # his turn came while dark: show the cover, which tells nothing secret
         self.passing = False  # the cover asks to pass the handheld on (a Junior hand-over)
         self.last_button = clock_ms()
-        self.notice = None
+        self.notice = None  # a notice's screen function and its arguments: made when shown, in the language then
         self.notice_until = 0
         self.showing_log = False
         self.log_top = 0
@@ -88,6 +99,7 @@ class Ui:
         # His turn.
         self.leg = 1
         self.from_station = None
+        self.listed = ({}, [])  # the tickets and moves the list shows
         self.rows = []
         self.cursor = -1
         self.top = 0
@@ -100,6 +112,12 @@ class Ui:
 
     def set_connected(self, connected):
         self.connected = bool(connected)
+
+    def set_language(self, code):
+        """Speak the console's language *code* from the next page on (English where the handheld lacks it)."""
+        self.language = code
+        language.use(code)
+        self.rows = screens.move_rows(*self.listed)  # the same rows, in its words: the cursor stays where it is
 
     def on_message(self, message):
         """Take in one message from the console; returns the messages to send back (a list, mostly empty).
@@ -195,13 +213,13 @@ class Ui:
             self._spend("double")
         self.mode, self.legs, self.seen = WAITING, [], stations
         self._forget_lesson()
-        self._notify(screens.sent(stations))
+        self._notify(screens.sent, stations)
 
     def _refused(self, message):
         if self.mode == SENDING:
             self.legs.pop()
             self.mode = CHOOSING
-        self._notify(screens.refused(message["reason"]))
+        self._notify(screens.refused, message["reason"])
 
     def _wait(self, message):
         self.mode, self.legs, self.ringing, self.passing = WAITING, [], False, False
@@ -222,6 +240,7 @@ class Ui:
                 del self.tickets[ticket]  # as the console sends them: held tickets only
 
     def _list(self, tickets, moves):
+        self.listed = (tickets, moves)
         self.rows = screens.move_rows(tickets, moves)
         self.cursor = self._next(-1, 1)
         self.top = 0
@@ -234,8 +253,9 @@ class Ui:
         else:
             self.ringing = True
 
-    def _notify(self, shown):
-        self.notice = shown
+    def _notify(self, screen, argument):
+        """Show *screen* (a function of ``screens``) of *argument* for ``NOTICE_MS``."""
+        self.notice = (screen, argument)
         self.notice_until = self.clock_ms() + NOTICE_MS
 
     # ------------------------------------------------------------ his buttons
@@ -367,7 +387,7 @@ class Ui:
         if not self.awake:
             return screens.cover(self.who, self.passing) if self.ringing else screens.BLANK
         if self.notice is not None:
-            return self.notice
+            return self.notice[0](self.notice[1])
         if self.showing_log:
             return screens.travel_log(self.log, self.log_top)
         if self.showing_lesson:
@@ -394,11 +414,11 @@ class Ui:
 
     def _heading(self):
         if self.leg == 2:
-            return screens.spread("2nd leg", "at %s" % self.from_station)
+            return screens.spread(_("2nd leg"), _("at %s") % self.from_station)
         return screens.header(self.round, self.station, self.who)
 
     def _warning(self):
-        return "this move: SEEN!" if self.reveal else ""
+        return _("this move: SEEN!") if self.reveal else ""
 
 
 def _scrolled(top, name, count, height):

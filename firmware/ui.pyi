@@ -3,7 +3,7 @@
 from collections.abc import Callable
 from typing import Any
 
-from firmware.messages import Move, Step, Unreadable
+from firmware.messages import Move, Pair, Step, Unreadable
 from firmware.screens import Canvas, Page, Row
 
 IDLE_MS: int
@@ -19,6 +19,7 @@ OVER: str
 class Ui:
     clock_ms: Callable[[], int]
     connected: bool
+    language: str
     buzzes: int
     mode: str
     awake: bool
@@ -36,12 +37,14 @@ class Ui:
     log: list[list[Any]]
     seen: list[int]
     leg: int
+    listed: tuple[dict[str, int], list[Pair]]
     rows: list[Row]
     cursor: int
     double: bool
     reveal: bool
     def __init__(self, clock_ms: Callable[[], int]) -> None: ...
     def set_connected(self, connected: bool) -> None: ...
+    def set_language(self, code: str) -> None: ...
     def on_message(self, message: object) -> list[Unreadable]: ...
     def on_button(self, name: str, now_ms: int) -> list[Move | Step]: ...
     def choice(self) -> str | None: ...

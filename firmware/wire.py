@@ -39,7 +39,8 @@ DELIMITER = b"\x00"
 NO_TOKEN = bytes(8)
 
 HELLO = 0x01
-"""A link-level greeting; its body is {"epoch": int, "heard": int or null} (see link.py)."""
+"""A link-level greeting; its body is {"epoch": int, "heard": int or null, "language": str} (see link.py; an older end's
+hello has no "language")."""
 ANSWER = 0x02
 """In a hello: the sender asks for a hello back."""
 NEW_GAME = 0x04

@@ -30,6 +30,7 @@ from typing import Protocol, TextIO
 
 from hardware.files import aside
 from hardware.interfaces import ControlButtons, Key, StationButtons, StationLeds, StationPressed
+from hardware.language import Text, np_, p_
 from hardware.station_map import MapError, NewerMapError, StationMap
 
 LIT = (255, 255, 255)
@@ -74,7 +75,8 @@ class Calibration:
         station_map = self._load(restart)
         todo = [s for s in self.stations if s not in station_map.buttons]
         if len(todo) < len(self.stations):
-            self.say(f"Resuming: {len(self.stations) - len(todo)} stations already done.")
+            self.say(np_("terminal", "Resuming: {n} station already done.", "Resuming: {n} stations already done.",
+                         len(self.stations) - len(todo)))
         position = self.stations.index(todo[0]) if todo else len(self.stations)
         while position < len(self.stations):
             station = self.stations[position]
@@ -89,21 +91,22 @@ class Calibration:
                 previous = self.stations[position]
                 station_map.buttons.pop(previous, None)
                 station_map.pixels.pop(previous, None)
-                self.say(f"Back to station {previous}.")
+                self.say(p_("terminal", "Back to station {station}.", station=previous))
         self.pixels.show({})
         no_pixel, no_button = station_map.missing(self.stations)
-        self.say(f"Calibration saved to {self.map_path}: {len(self.stations) - len(no_button)} buttons and "
-                 f"{len(self.stations) - len(no_pixel)} lights mapped.")
+        self.say(p_("terminal", "Calibration saved to {path}: {buttons} buttons and {lights} lights mapped.", path=str(self.map_path),
+                    buttons=len(self.stations) - len(no_button), lights=len(self.stations) - len(no_pixel)))
         return station_map
 
     def calibrate(self, station: int, station_map: StationMap) -> None:
         self.pixels.show({})
-        self.say(f"Station {station}: press its button.")
+        self.say(p_("terminal", "Station {station}: press its button.", station=station))
         bit = self._wait_for_button(station, station_map)
         station_map.buttons[station] = bit
         pixel = station_map.pixels.get(station, self._guess(station, bit, station_map))
         self.pixels.show({pixel: LIT})
-        self.say(f"  button bit {bit}. Is the light at station {station}? CONFIRM yes, CHOICE_1/CHOICE_2 move it, MENU skip.")
+        self.say(p_("terminal", "button bit {bit}. Is the light at station {station}? CONFIRM yes, CHOICE_1/CHOICE_2 move it, "
+                    "MENU skip.", bit=bit, station=station), indented=True)
         while True:
             key = self._wait_for_key()
             if key is Key.CONFIRM:
@@ -117,7 +120,7 @@ class Calibration:
             if key in (Key.CHOICE_1, Key.CHOICE_2):
                 pixel = self._step(pixel, -1 if key is Key.CHOICE_1 else 1, station, station_map)
                 self.pixels.show({pixel: LIT})
-                self.say(f"  now pixel {pixel}.")
+                self.say(p_("terminal", "now pixel {pixel}.", pixel=pixel), indented=True)
 
     def _wait_for_button(self, station: int, station_map: StationMap) -> int:
         taken = {bit: other for other, bit in station_map.buttons.items() if other != station}
@@ -126,7 +129,8 @@ class Calibration:
                 raise _Back
             for bit in self.buttons.poll_raw():
                 if bit in taken:
-                    self.say(f"  that button (bit {bit}) is station {taken[bit]}'s; press station {station}'s.")
+                    self.say(p_("terminal", "that button (bit {bit}) is station {other}'s; press station {station}'s.", bit=bit,
+                                other=taken[bit], station=station), indented=True)
                 else:
                     return bit
             self.sleep(0.01)
@@ -213,9 +217,10 @@ class Calibration:
         except NewerMapError:
             kept = aside(self.map_path, "newer")
             os.rename(self.map_path, kept)
-            self.say(f"The station map of a newer console is kept as {kept.name}; a new map is started.")
+            self.say(p_("terminal", "The station map of a newer console is kept as {name}; a new map is started.", name=kept.name))
         except MapError:  # no map, or a damaged one: started over, as asked
             pass
 
-    def say(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
+    def say(self, text: Text, *, indented: bool = False) -> None:
+        """A line for the builder at the terminal; *indented* under the station's first line."""
+        print(f"  {text}" if indented else text, file=self.out, flush=True)

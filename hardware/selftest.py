@@ -13,7 +13,9 @@ by pixel and asks how far the light got, naming the data line to check.
 ``SelfTest`` is the check as a state machine, fed the time and the buttons'
 events: it says what the board shows (``frame``) and what it has found
 (``lines``), so the console runs it in its own loop, drawing the lines on its
-screen, and ``run_self_test`` runs it on its own for the command line.
+screen, and ``run_self_test`` runs it on its own for the command line. Its lines
+are lazy texts (``hardware.language``), in the screen's paragraph box ("card"):
+each is shown, or printed, in the language in use then.
 """
 
 from __future__ import annotations
@@ -34,9 +36,13 @@ from hardware.interfaces import (
     StationReleased,
     StationStuck,
 )
+from hardware.language import Text, np_, p_
 from hardware.station_map import ranges_text
 
 COLOURS: dict[str, Colour] = {"red": (255, 0, 0), "green": (0, 255, 0), "blue": (0, 0, 255), "white": (255, 255, 255)}
+COLOUR_WORDS: dict[str, Text] = {"red": p_("card", "red"), "green": p_("card", "green"), "blue": p_("card", "blue"),
+                                 "white": p_("card", "white")}
+"""Each colour of the check in words, in the sentences that say what the board shows."""
 LISTEN_POLL_S = 0.01
 _EPSILON = 1e-9
 """Times this close count as equal (a clock that adds up steps of 0.05 s is never exact)."""
@@ -71,7 +77,7 @@ class ChainCheck:
     passed: bool
     broken_chip: int | None
     """The first chip whose data do not reach the Pi, when that can be told."""
-    message: str
+    message: Text
 
 
 def check_chain(chain: RawChain, bits_of: dict[int, int], *, active_low: bool = True) -> ChainCheck:
@@ -103,17 +109,22 @@ def check_chain(chain: RawChain, bits_of: dict[int, int], *, active_low: bool = 
     chips = chain.chips
     trailer = data[chips]
     if trailer == 0xFF:
-        return ChainCheck(chips, True, None, f"button chain: {chips} chips pass data")
+        return ChainCheck(chips, True, None, np_("terminal", "button chain: {n} chip passes data", "button chain: {n} chips pass data",
+                                                 chips))
     first = chips
     while active_low and first > 0 and data[first - 1] == trailer:
         first -= 1
     if first == chips:  # pull-downs, or the last chip itself reads right: not placed
-        return ChainCheck(chips, False, None, f"button chain: the byte after the last chip reads {trailer:#04x}, not 0xff: "
-                          "a chip does not pass data (check the ribbon cables, and that the last chip's SER is tied high)")
+        return ChainCheck(chips, False, None, p_(
+            "terminal", "button chain: the byte after the last chip reads {byte:#04x}, not 0xff: a chip does not pass data (check the "
+            "ribbon cables, and that the last chip's SER is tied high)", byte=trailer))
     stations = sorted(s for s, bit in bits_of.items() if bit // 8 == first)
-    where = f" (stations {ranges_text(stations)})" if stations else ""
-    link = f"from its QH to chip {first - 1}'s SER" if first else "from its QH to the Pi's MISO"
-    return ChainCheck(chips, False, first, f"button chain: chip {first}{where} does not pass data: check its ribbon cable ({link})")
+    link = p_("terminal", "from its QH to chip {chip}'s SER", chip=first - 1) if first else p_("terminal", "from its QH to the Pi's MISO")
+    if stations:
+        return ChainCheck(chips, False, first, p_("terminal", "button chain: chip {chip} (stations {stations}) does not pass data: "
+                                                  "check its ribbon cable ({link})", chip=first, stations=ranges_text(stations), link=link))
+    return ChainCheck(chips, False, first, p_("terminal", "button chain: chip {chip} does not pass data: check its ribbon cable ({link})",
+                                              chip=first, link=link))
 
 
 class SelfTest:
@@ -124,15 +135,15 @@ class SelfTest:
         self.stations = list(stations)
         self.step_s, self.colour_s, self.listen_s = step_s, colour_s, listen_s
         """How long each station stays lit in the walk, the board in each colour, and the listening after the last press."""
-        self.lines: list[str] = []
-        """What the check has said so far, one line each."""
+        self.lines: list[Text] = []
+        """What the check has said so far, one line each (words for the console's screen as well as the terminal)."""
         self.report = SelfTestReport()
         self.done = False
         self._start = start
         self._listening_since: float | None = None
         self._quiet_until = 0.0
         self._said_colours = 0
-        self.say(f"Lighting {len(self.stations)} stations one by one...")
+        self.say(np_("card", "Lighting {n} station one by one...", "Lighting {n} stations one by one...", len(self.stations)))
 
     @property
     def _flood_start(self) -> float:  # the walk's end
@@ -148,13 +159,13 @@ class SelfTest:
             return
         colours = list(COLOURS)
         while self._said_colours < len(colours) and now >= self._flood_start + self._said_colours * self.colour_s - _EPSILON:
-            self.say(f"All stations {colours[self._said_colours]}.")
+            self.say(p_("card", "All stations {colour}.", colour=COLOUR_WORDS[colours[self._said_colours]]))
             self._said_colours += 1
         if self._listening_since is None and now >= self._listen_start - _EPSILON:
             self._listening_since = now
             self._quiet_until = now + self.listen_s
-            self.say(f"Press every station button (each lights up green); MENU ends the test. "
-                     f"Listening for {self.listen_s:g} s after the last press.")
+            self.say(p_("card", "Press every station button (each lights up green); MENU ends the test. "
+                        "Listening for {seconds:g} s after the last press.", seconds=self.listen_s))
         elif self._listening_since is not None and now >= self._quiet_until:
             self.finish()
 
@@ -179,17 +190,18 @@ class SelfTest:
         report = self.report
         return dict.fromkeys(report.pressed, COLOURS["green"]) | dict.fromkeys(report.stuck, COLOURS["red"])
 
-    def showing(self, now: float) -> str:
-        """What the board shows at *now*, in words ("Station 45 lit white (45 of 199)"); empty once it listens."""
+    def showing(self, now: float) -> Text | None:
+        """What the board shows at *now*, in words ("Station 45 lit white (45 of 199)"); None once it listens."""
         if self.done:
-            return ""
+            return None
         names = list(COLOURS)
         if now < self._flood_start - _EPSILON:
             index = _step(now - self._start, self.step_s)
-            return f"Station {self.stations[index]} lit {names[index % len(names)]} ({index + 1} of {len(self.stations)})"
+            return p_("card", "Station {station} lit {colour} ({number} of {count})", station=self.stations[index],
+                      colour=COLOUR_WORDS[names[index % len(names)]], number=index + 1, count=len(self.stations))
         if now < self._listen_start - _EPSILON:
-            return f"Every station lit {names[_step(now - self._flood_start, self.colour_s)]}"
-        return ""
+            return p_("card", "Every station lit {colour}", colour=COLOUR_WORDS[names[_step(now - self._flood_start, self.colour_s)]])
+        return None
 
     def skip(self, now: float) -> None:
         """On at once: from the walk to the colours, from one colour to the next (after the last: the listening)."""
@@ -209,10 +221,11 @@ class SelfTest:
         if isinstance(event, StationPressed):
             first = event.station not in report.pressed
             report.pressed.add(event.station)
-            self.say(f"station {event.station} pressed" + ("" if first else " (again)"))
+            self.say(p_("card", "station {station} pressed", station=event.station) if first
+                     else p_("card", "station {station} pressed (again)", station=event.station))
         elif isinstance(event, StationStuck):
             report.stuck.add(event.station)
-            self.say(f"station {event.station} is STUCK (held down too long): check the switch and its wiring")
+            self.say(p_("card", "station {station} is STUCK (held down too long): check the switch and its wiring", station=event.station))
         else:
             report.stuck.discard(event.station)
 
@@ -228,15 +241,16 @@ class SelfTest:
         self.done = True
         report = self.report
         report.never_pressed = [s for s in self.stations if s not in report.pressed]
-        self.say(f"{len(report.pressed)} of {len(self.stations)} buttons pressed.")
+        self.say(np_("card", "{pressed} of {n} button pressed.", "{pressed} of {n} buttons pressed.", len(self.stations),
+                     pressed=len(report.pressed)))
         if report.stuck:
-            self.say(f"Stuck: {ranges_text(sorted(report.stuck))}")
+            self.say(p_("card", "Stuck: {stations}", stations=ranges_text(sorted(report.stuck))))
         if report.never_pressed:
-            self.say(f"Never pressed: {ranges_text(report.never_pressed)}")
+            self.say(p_("card", "Never pressed: {stations}", stations=ranges_text(report.never_pressed)))
         if not report.stuck and not report.never_pressed:
-            self.say("Every button works.")
+            self.say(p_("card", "Every button works."))
 
-    def say(self, text: str) -> None:
+    def say(self, text: Text) -> None:
         self.lines.append(text)
 
 
@@ -300,19 +314,25 @@ def led_chain_test(
         leds.show(dict(lit))
         sleep(step_s)
     while True:
-        answer = ask(f"LED chain: how many pixels lit, counting from the Pi's end? (Enter: all {pixel_count}) ").strip()
+        question = p_("terminal", "LED chain: how many pixels lit, counting from the Pi's end? (Enter: all {count})", count=pixel_count)
+        answer = ask(f"{question} ").strip()
         if answer.lower() in ("", "all", "y", "yes", str(pixel_count)):
             leds.show({})
-            print(f"LED chain: all {pixel_count} pixels pass data.", file=out, flush=True)
+            print(p_("terminal", "LED chain: all {count} pixels pass data.", count=pixel_count), file=out, flush=True)
             return None
         if answer.isdigit() and int(answer) < pixel_count:
             break
-        print(f"  type a whole number from 0 to {pixel_count}, or Enter if every pixel lit.", file=out, flush=True)
+        again = p_("terminal", "type a whole number from 0 to {count}, or Enter if every pixel lit.", count=pixel_count)
+        print(f"  {again}", file=out, flush=True)
     leds.show({})
     dark = int(answer)
-    where = (f"the data line from pixel {dark - 1}'s DOUT to pixel {dark}'s DIN" if dark
-             else "the data line from the Pi (and its level shifter) to pixel 0's DIN")
-    station = f" (station {station_of_pixel[dark]})" if dark in station_of_pixel else ""
-    print(f"LED chain: pixel {dark}{station} is the first dark one: check {where}, and pixel {dark}'s power.",
-          file=out, flush=True)
+    where = (p_("terminal", "the data line from pixel {before}'s DOUT to pixel {pixel}'s DIN", before=dark - 1, pixel=dark) if dark
+             else p_("terminal", "the data line from the Pi (and its level shifter) to pixel 0's DIN"))
+    if dark in station_of_pixel:
+        said = p_("terminal", "LED chain: pixel {pixel} (station {station}) is the first dark one: check {where}, and pixel {pixel}'s "
+                  "power.", pixel=dark, station=station_of_pixel[dark], where=where)
+    else:
+        said = p_("terminal", "LED chain: pixel {pixel} is the first dark one: check {where}, and pixel {pixel}'s power.",
+                  pixel=dark, where=where)
+    print(said, file=out, flush=True)
     return dark

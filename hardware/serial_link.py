@@ -10,6 +10,9 @@ the handheld runs; this module only moves bytes and survives the cable:
 - ``receive()``, called by the console loop about 30 times a second, reads what is
   waiting, feeds the endpoint, writes what the endpoint wants written, and returns the
   messages delivered; nothing blocks;
+- the endpoint's hellos tell the handheld the language in use (``hardware.language``), looked at on every
+  ``send`` and ``receive``: the handheld shows its own words in it, and the console's words come in it too (they
+  become words when sent), so a change of language reaches the handheld within a few hellos;
 - an error on the transport (the handheld unplugged) closes it: ``connected`` turns
   false and opening is retried at most once a second. Messages sent meanwhile stay in
   the endpoint's queue and are delivered after the handheld is back. A port that is
@@ -43,6 +46,7 @@ from firmware.link import Endpoint
 from firmware.wire import DELIMITER, MAX_FRAME
 from hardware.config import HandheldConfig
 from hardware.interfaces import Message
+from hardware.language import current
 
 log = logging.getLogger(__name__)
 
@@ -110,14 +114,14 @@ class SerialHandheldLink:
     def send(self, message: Message) -> None:
         """Queue *message* for the handheld and write it now if the port is open."""
         self._endpoint.send(dict(message))
-        self._write(self._endpoint.poll(self._now_ms()))
+        self._write(self._poll(self._now_ms()))
 
     def receive(self) -> Sequence[Message]:
         if self._transport is None:
             self._try_open()
         now_ms = self._now_ms()
         messages = self._endpoint.feed(self._read(), now_ms)
-        self._write(self._endpoint.poll(now_ms))
+        self._write(self._poll(now_ms))
         return messages
 
     def start_session(self, token: str, *, new_game: bool) -> None:
@@ -126,6 +130,11 @@ class SerialHandheldLink:
     def close(self) -> None:
         self._closed = True
         self._drop_transport()
+
+    def _poll(self, now_ms: int) -> bytes:
+        """The endpoint's bytes to write now, its hellos saying the language in use."""
+        self._endpoint.set_language(current())
+        return self._endpoint.poll(now_ms)
 
     def _now_ms(self) -> int:
         return int(self._clock() * 1000)

@@ -47,6 +47,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hardware.language import _
+
 log = logging.getLogger(__name__)
 
 STAND_IN = "SCOTLAND_YARD_STICK"
@@ -62,7 +64,10 @@ _ESCAPE = re.compile(r"\\([0-7]{3})")
 
 
 class StickError(Exception):
-    """A USB stick that is there but cannot be used (not mounted and may not be, or refused by ``mount``)."""
+    """A USB stick that is there but cannot be used (not mounted and may not be, or refused by ``mount``).
+
+    What the players read says so in their language (its argument is a ``Text``); a command's refusal is the command's words.
+    """
 
 
 def run_command(argv: Sequence[str]) -> None:
@@ -148,7 +153,7 @@ def usb_stick(machine: Machine | None = None) -> Iterator[Path | None]:
         yield None
         return
     if not machine.may_mount:
-        raise StickError("the USB stick is not mounted, and only root may mount it")
+        raise StickError(_("the USB stick is not mounted, and only root may mount it"))
     point = _mounted(machine, candidates)
     try:
         yield point
@@ -184,7 +189,7 @@ def _mounted(machine: Machine, candidates: list[Path]) -> Path:
         except StickError as error:
             log.warning("%s: %s", device, error)
     point.rmdir()
-    raise StickError("the USB stick could not be mounted: is it formatted FAT32, exFAT or ext4?")
+    raise StickError(_("the USB stick could not be mounted: is it formatted FAT32, exFAT or ext4?"))
 
 
 def _unmounted(machine: Machine, point: Path) -> None:
@@ -193,7 +198,7 @@ def _unmounted(machine: Machine, point: Path) -> None:
         machine.run(["umount", str(point)])
     except StickError as error:
         log.warning("%s: %s", point, error)
-        raise StickError("the USB stick could not be unmounted: do not pull it out yet") from None
+        raise StickError(_("the USB stick could not be unmounted: do not pull it out yet")) from None
     point.rmdir()
 
 

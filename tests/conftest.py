@@ -206,3 +206,13 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
     from tests.support.browser import phone_browser
 
     yield from phone_browser(tmp_path_factory)
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test() -> Iterator[None]:
+    """Every test starts in English and leaves it so: the language in use is the process's, and a Korean test must not leak."""
+    from hardware.language import use
+
+    use("en")
+    yield
+    use("en")

@@ -4,7 +4,7 @@ A kind of game (classic Scotland Yard in its editions, Junior) is one folder of
 ``console.games`` whose ``__init__`` builds one ``GameKind`` from the folder's parts:
 
 - its settings and setup: the editions it offers (the config file's
-  ``edition``), the checks of its settings, and its rows of the New game menu;
+  ``edition``) and their names, the checks of its settings, and its rows of the New game menu;
 - its games: dealing one from settings, saying which one a journal holds;
 - its flow: the state machine that seats its players (``Table``) and plays a
   game at the board (``GameFlow``), its lights and its screen (a ``Scene``);
@@ -32,6 +32,7 @@ from console.menu import Row, Setting
 from console.recorder import UNDO, Action, Event, Recorder, replay_event
 from console.settings import GameSettings, Level, Seat
 from hardware.interfaces import HandheldLink
+from hardware.language import Text, Words, p_
 
 if TYPE_CHECKING:
     from console.games.text import Terminal
@@ -96,7 +97,7 @@ class GameFlow(Protocol):
     def leave(self) -> None:
         """The players leave the game (it stays journaled)."""
 
-    def say(self, message: str) -> None:
+    def say(self, message: Words) -> None:
         """Put *message* on the message line (a note on how the game was opened)."""
 
     def options(self) -> list[Row]:
@@ -106,9 +107,12 @@ class GameFlow(Protocol):
 class Setup(Protocol):
     """A kind's rows of the New game menu, after the common first row (the edition) and before the last (start)."""
 
-    title: str
-    start: str
-    """The last row's label: what CONFIRM there does ("Deal the start stations")."""
+    @property
+    def title(self) -> Words: ...
+
+    @property
+    def start(self) -> Words:
+        """The last row's label: what CONFIRM there does ("Deal the start stations")."""
 
     def rows(self, changed: Callable[[str, Any], None]) -> list[Row]:
         """The rows; *changed* is told when one of them is stepped."""
@@ -164,17 +168,17 @@ class Codec:
 class GameKind:
     """A kind of game the console plays (see the module's text): its parts, each a function or module of its folder."""
 
-    editions: tuple[str, ...]
-    """The editions it offers: the config file's ``edition`` and the setup's first row."""
+    editions: Mapping[str, Words]
+    """The editions it offers (the config file's ``edition``), each with its name on the setup's first row."""
     check: Callable[[GameSettings], GameSettings]
     """*settings* if this kind can play them, else a ``ConfigError`` naming the setting."""
     setup: Callable[[GameSettings], Setup]
     """Its rows of the New game menu, first set from the settings."""
     deal: Callable[[GameSettings, int], Any]
     """A new game of the settings, dealt with a seed."""
-    describe: Callable[[Any], str]
+    describe: Callable[[Any], Words]
     """A game in a few words, for the start menu's Resume row ("reissue, round 7")."""
-    summary: Callable[[Any], str]
+    summary: Callable[[Any], Words]
     """A filed game in a few words, for the start menu's Past games: its edition and its result ("reissue · detectives won, round 7")."""
     flow: Callable[[Any, GameSettings, Table, float, bool], GameFlow]
     """The flow that plays a game at the board, its players seated as the settings say (the last argument: resumed)."""
@@ -189,15 +193,21 @@ class GameKind:
     """What changed from one scene of its game to the next shown, as the console's sounds hear it: public news only."""
     hidden_action: Callable[[str], Any]
     """An action of the hidden side written in the game's notation (``"X115"``, ``"fox T46"``): a guided game's script."""
-    hidden_side: str
+    hidden_side: Words
     """The hidden side in words ("Mister X", "the rogues"): whom the phone's pairing code on the screen is for."""
 
 
-def seat_rows(hidden: str, detectives: str, levels: Sequence[Level], changed: Callable[[str, Any], None]) -> list[Row]:
+LEVEL_NAMES: dict[Level, Text] = {Level.EASY: p_("value", "easy"), Level.NORMAL: p_("value", "normal"),
+                                   Level.HARD: p_("value", "hard")}
+"""How well the computer plays, in words."""
+
+
+def seat_rows(hidden: Words, detectives: Words, levels: Sequence[Level], changed: Callable[[str, Any], None]) -> list[Row]:
     """The setup rows every kind has: who plays the hidden side and the detectives, and how well the computer plays."""
+    computer = p_("value", "the computer")
     return [
-        Setting("mister_x", hidden, (Seat.HANDHELD, Seat.PHONE, Seat.COMPUTER), ("a person, on the handheld", "a person, on a phone",
-                                                                               "the computer"), changed),
-        Setting("detectives_by", detectives, (Seat.PEOPLE, Seat.COMPUTER), ("people, at the board", "the computer"), changed),
-        Setting("level", "Computer plays", tuple(levels), tuple(level.value for level in levels), changed),
+        Setting("mister_x", hidden, (Seat.HANDHELD, Seat.PHONE, Seat.COMPUTER),
+                (p_("value", "a person, on the handheld"), p_("value", "a person, on a phone"), computer), changed),
+        Setting("detectives_by", detectives, (Seat.PEOPLE, Seat.COMPUTER), (p_("value", "people, at the board"), computer), changed),
+        Setting("level", p_("row", "Computer plays"), tuple(levels), tuple(LEVEL_NAMES[level] for level in levels), changed),
     ]

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
-from console.case import capitalised
 from console.phone import PhoneHandheld
 from firmware import messages
 from hardware.interfaces import HandheldLink, Message
+from hardware.language import Words, _
 
 log = logging.getLogger(__name__)
 
@@ -25,23 +25,29 @@ class OnHandheld:
     """The hidden side plays on its private handheld, over a ``HandheldLink``: why the game waits for it, its answers."""
 
     uses_handheld = True
-    handheld_of = "the handheld"
-    """Whose handheld it is, in words ("Mister X's handheld"); on a phone, its last word is "phone" instead."""
+    handheld_of: ClassVar[Words]
+    """Whose handheld it is, as a sentence begins with it ("Mister X's handheld")."""
+    phone_of: ClassVar[Words]
+    """The same on a phone ("Mister X's phone")."""
 
     def __init__(self, link: HandheldLink) -> None:
         self.link = link
 
-    def away_reason(self) -> str:
+    def away_reason(self) -> Words:
         if isinstance(self.link, PhoneHandheld):  # a phone is never unplugged: it pairs by the code on the screen
-            whose = capitalised(self.handheld_of.rpartition(" ")[0])  # "Mister X's handheld": "Mister X's"
-            how = "open its page again" if self.link.paired else "scan the code on the screen"
-            return f"{whose} phone is not connected: {how}"
+            if self.link.paired:
+                return _("{phone} is not connected: open its page again", phone=self.phone_of)
+            return _("{phone} is not connected: scan the code on the screen", phone=self.phone_of)
         if self.link.other_game:
-            return "This handheld holds another game: plug in this game's handheld, or start a new game"
-        return f"{capitalised(self.handheld_of)} is unplugged: plug it back in"
+            return _("This handheld holds another game: plug in this game's handheld, or start a new game")
+        return _("{handheld} is unplugged: plug it back in", handheld=self.handheld_of)
 
     def poll(self, game: Any, now: float) -> Sequence[Any]:
         return ()  # a person's actions come as messages
+
+    def refuse(self, reason: Words) -> None:
+        """Tell the handheld why its answer was refused, in the language of the moment."""
+        self.link.send(messages.refused(str(reason)))
 
     def answer(self, message: Message, kind: str) -> Any:
         """The handheld's answer of type *kind* (``move`` or ``step``) in *message*, checked; None for anything else.
@@ -54,7 +60,7 @@ class OnHandheld:
         try:
             checked = messages.check(message)
         except messages.MessageError as error:
-            self.link.send(messages.refused(str(error)))
+            self.refuse(str(error))
             return None
         if checked["type"] == "unreadable":
             log.warning("the handheld could not read a message from the console (%s): flash its firmware again with "
@@ -68,7 +74,7 @@ class WithoutHandheld:
 
     uses_handheld = False
 
-    def away_reason(self) -> str:
+    def away_reason(self) -> Words:
         return ""
 
     def show(self, game: Any) -> None:
@@ -80,5 +86,5 @@ class WithoutHandheld:
     def accepted(self, game: Any) -> None:
         pass
 
-    def refused(self, reason: str, game: Any) -> None:
+    def refused(self, reason: Words, game: Any) -> None:
         raise RuntimeError(f"the engine refused the computer's choice: {reason}")

@@ -31,6 +31,7 @@ from console.lights import Signal
 from console.recorder import Event, NoRecord, Recorder
 from engine import IllegalMoveError
 from hardware.interfaces import Frame, Key, Message, Station
+from hardware.language import Text, Words, _
 
 if TYPE_CHECKING:
     import pygame
@@ -60,8 +61,9 @@ class TableUi(Generic[M]):
     """What a flow shows, as plain public data; each kind of game adds its own fields."""
 
     mode: M
-    message: str = ""
-    """What to do now, or why a press was refused: short enough for the message bar's two lines (``tests/games/test_messages_fit.py``)."""
+    message: Words = ""
+    """What to do now, or why a press was refused (``refusal``): short enough for the message bar's two lines
+    (``tests/games/test_messages_fit.py``). Kept as a ``Text``, so it is read in the language shown."""
     to_place: tuple[tuple[str, Station], ...] = ()
     """Pieces to put on their lit stations and press, and where."""
     refused: Flash | None = None
@@ -130,7 +132,7 @@ class HiddenSeat(Protocol[G_contra, A_co]):
     def uses_handheld(self) -> bool:
         """Whether the game must wait while the handheld is away."""
 
-    def away_reason(self) -> str:
+    def away_reason(self) -> Words:
         """Why the game waits for the handheld (said while it waits)."""
 
     def show(self, game: G_contra) -> None:
@@ -148,8 +150,8 @@ class HiddenSeat(Protocol[G_contra, A_co]):
     def accepted(self, game: G_contra) -> None:
         """Its action was played: tell it (and ask again, if more of the turn is its)."""
 
-    def refused(self, reason: str, game: G_contra) -> None:
-        """The engine refused its action: ask again."""
+    def refused(self, reason: Words, game: G_contra) -> None:
+        """The engine refused its action: ask again (a handheld is sent *reason*'s words in the language of the moment)."""
 
     def cancel_turn(self) -> None:
         """Its turn was withdrawn (the table took a move back, corrected the board or left)."""
@@ -164,10 +166,8 @@ class TableFlow(ABC, Generic[G, U, A]):
     """A game's state machine at the table: the events of ``console.app.Activity`` in, ``ui`` and the recorder out."""
 
     ui: U
-    WAITING_FOR_HIDDEN: ClassVar[str]
+    WAITING_FOR_HIDDEN: ClassVar[Words]
     """Why a press is refused while the hidden side chooses ("Mister X is moving: wait for him")."""
-    MISPLACED: ClassVar[str]
-    """Why a press is refused while pieces are placed, for a station ``{station}`` no piece goes to."""
     PAUSES_IN: ClassVar[frozenset[Enum] | None] = None
     """The modes in which the game waits when the hidden side's handheld goes away (None: every mode)."""
 
@@ -208,7 +208,11 @@ class TableFlow(ABC, Generic[G, U, A]):
         """The hidden side's action was played: record it, tell its seat (``answered``), go on."""
 
     @abstractmethod
-    def paused_ui(self, reason: str) -> U:
+    def misplaced(self, station: Station) -> Words:
+        """Why a press is refused while pieces are placed, for a *station* no piece goes to."""
+
+    @abstractmethod
+    def paused_ui(self, reason: Words) -> U:
         """What the flow shows while it waits for the handheld."""
 
 
@@ -234,9 +238,8 @@ class TableFlow(ABC, Generic[G, U, A]):
     # ------------------------------------------------------------ events
 
     def station_pressed(self, station: Station, now: float) -> None:
-        if self._paused_from is not None:
-            reason = self.seat.away_reason()  # a sentence of its own while the game waits; after "No: " it goes on one
-            self.refuse(station, reason[:1].lower() + reason[1:] if reason.startswith(("The ", "This ")) else reason, now)
+        if self._paused_from is not None:  # it blinks red; the screen goes on saying why the game waits
+            self.ui = replace(self.ui, refused=Flash(station, now, REFUSED_SECONDS))
         elif self.ui.to_place:
             self._placed(station, now)
         elif self.asking:
@@ -269,16 +272,16 @@ class TableFlow(ABC, Generic[G, U, A]):
             self.resume(mode, now)
 
     def button_stuck(self, station: Station, now: float) -> None:
-        self.say(f"The button at station {station} is stuck: it is ignored until released")
+        self.say(_("The button at station {station} is stuck: it is ignored until released", station=station))
 
-    def say(self, message: str) -> None:
+    def say(self, message: Words) -> None:
         self.ui = replace(self.ui, message=message)
 
     def tick(self, now: float) -> None:
         """Every frame: why the game waits (it can change: a handheld of another game), or the computer's move."""
         if self._paused_from is not None:
             reason = self.seat.away_reason()
-            if not self.ui.message.startswith("No: ") and reason != self.ui.message:
+            if reason != self.ui.message:
                 self.ui = self.paused_ui(reason)
         elif self.asking:
             for action in self.seat.poll(self.game, now):
@@ -337,8 +340,8 @@ class TableFlow(ABC, Generic[G, U, A]):
         self.over = True
         self.ui = ui
 
-    def refuse(self, station: Station, why: str, now: float) -> None:
-        self.ui = replace(self.ui, refused=Flash(station, now, REFUSED_SECONDS), message=f"No: {why}")
+    def refuse(self, station: Station, why: Words, now: float) -> None:
+        self.ui = replace(self.ui, refused=Flash(station, now, REFUSED_SECONDS), message=refusal(why))
 
     def _hidden_acts(self, action: A, now: float) -> None:
         """The hidden side's action has come (from the handheld, or the computer's): the engine has the last word."""
@@ -356,14 +359,24 @@ class TableFlow(ABC, Generic[G, U, A]):
     def _placed(self, station: Station, now: float) -> None:
         waiting = still_to_place(self.ui.to_place, station)
         if waiting is None:
-            self.refuse(station, self.MISPLACED.format(station=station), now)
+            self.refuse(station, self.misplaced(station), now)
             return
         self.ui = replace(self.ui, to_place=waiting)
         if not waiting:
             self.placed(now)
 
 
+def refusal(why: Words) -> Text:
+    """A refusal as the message bar says it: "No: Red cannot reach 1"."""
+    return _("No: {why}", why=why)
+
+
+def is_refusal(message: Words) -> bool:
+    """Whether *message* is a ``refusal`` (in any language)."""
+    return isinstance(message, Text) and message.message == refusal("").message
+
+
 def refused_now(before: TableUi[Any], after: TableUi[Any]) -> bool:
     """A press was refused between two public states: a new red blink, or a new "No: ..." (a correction's refusal)."""
     blinked = after.refused is not None and after.refused != before.refused
-    return blinked or (after.message.startswith("No: ") and after.message != before.message)
+    return blinked or (is_refusal(after.message) and after.message != before.message)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from console.recorder import Event, NoRecord, Recorder
+from hardware.language import Text, Words, join, p_
 
 
 class Quit(Exception):
@@ -29,7 +30,7 @@ class Terminal:
     read: Callable[[str], str]
     """A typed line, after showing a prompt (``input``); ``EOFError`` when the terminal is closed."""
     recorder: Recorder = field(default_factory=NoRecord)
-    saving_problem: Callable[[], str] = str
+    saving_problem: Callable[[], Words] = str
     """Why the game is not saved, if it is not (empty while every action is on disk)."""
     seed: int = 0
     """The computer players' seeds follow from it."""
@@ -40,21 +41,22 @@ class TextTable:
 
     def __init__(self, terminal: Terminal) -> None:
         self.terminal = terminal
-        self._unsaved = ""
+        self._unsaved: Words = ""
 
-    def say(self, text: str = "") -> None:
+    def say(self, text: Words = "") -> None:
+        """Write *text* as a line, in the language of the moment."""
         print(text, file=self.terminal.out)
 
-    def ask(self, prompt: str) -> str:
+    def ask(self, prompt: Words) -> str:
         """A typed line as the commands read it: full-width and other compatibility forms made plain, lower case."""
-        return unicodedata.normalize("NFKC", self.terminal.read(prompt)).casefold().strip()
+        return unicodedata.normalize("NFKC", self.terminal.read(str(prompt))).casefold().strip()
 
     def record(self, event: Event) -> None:
         """Keep an accepted action; say so once when the disk stops (or starts again) taking them."""
         self.terminal.recorder.record(event)
         problem = self.terminal.saving_problem()
         if problem != self._unsaved:
-            self.say(problem or "Saved again: every move is on disk.")
+            self.say(problem or p_("terminal", "Saved again: every move is on disk."))
             self._unsaved = problem
 
 
@@ -63,11 +65,7 @@ def is_station_number(word: str) -> bool:
     return word.isascii() and word.isdigit() and len(word) <= 3
 
 
-def not_a(word: str, kind: str, choices: Sequence[str]) -> str:
-    """The answer to a word that is not one of *choices*: which word, and what it could be."""
-    return f"Not understood: {word!r} is not {kind} ({', '.join(choices)})."
-
-
-def counted(count: int, noun: str) -> str:
-    """*count* *noun*s, in words that agree ("1 station", "45 stations")."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
+def not_a(word: str, kind: Words, choices: Sequence[Words]) -> Text:
+    """The answer to a word that is not one of *choices*: which word, and what it could be (*kind*: "a station")."""
+    return p_("terminal", "Not understood: {word} is not {kind} ({choices}).", word=repr(word), kind=kind,
+              choices=join(p_("terminal", ", "), choices))

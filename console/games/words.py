@@ -5,15 +5,28 @@ The engine speaks to programs and developers: its pieces go by ids
 that forbids the move (``"rule 3: there is no taxi line from 1 to 2"``). Its
 messages are its public API and stay as they are (logs keep them whole); what
 the players read at the board, on the handheld or in the terminal goes through
-here, in one place:
+here, in one place.
 
->>> display_name("bobby1"), display_name("red"), display_name("watson")
+Each returns a ``Text`` (``hardware.language``): words in the language shown when they are shown.
+
+>>> str(display_name("bobby1")), str(display_name("red")), str(display_name("watson"))
 ('Bobby 1', 'Red', 'Willy Watson')
+>>> str(listed(["red", "blue", "bobby1"]))
+'Red, Blue and Bobby 1'
 >>> from engine import IllegalMoveError
->>> player_words(IllegalMoveError("station 45 is occupied by bobby2", rule=4))
+>>> refused = player_words(IllegalMoveError("station 45 is occupied by bobby2", rule=4))
+>>> str(refused)
 'station 45 is occupied by Bobby 2'
->>> player_words(IllegalMoveError("the red detective has no bus ticket left", rule=3))
+>>> str(player_words(IllegalMoveError("the red detective has no bus ticket left", rule=3)))
 'Red has no bus ticket left'
+
+The same words in Korean (``use``), as they are shown after a change of language:
+
+>>> from hardware.language import use
+>>> use("ko")
+>>> str(listed(["red", "blue", "bobby1"])), str(refused)
+('빨강, 파랑, 보비 1', '45번 역에는 보비 2가 있습니다')
+>>> use("en")
 """
 
 from __future__ import annotations
@@ -21,79 +34,121 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from console.case import capitalised
 from engine import Outcome, Ticket
 from engine.editions import Length, Ruleset
-from engine.junior import NAMES as JUNIOR_NAMES
 from engine.outcome import Reason
-from engine.position import DETECTIVE_COLOURS, MISTER_X
+from engine.position import MISTER_X
+from hardware.language import Text, Words, _, join, p_, plain
 
-__all__ = ["display_name", "listed", "outcome_words", "player_words", "sentences", "ticket_words"]
+__all__ = ["display_name", "edition_words", "line_words", "listed", "outcome_parts", "outcome_words", "player_words",
+           "sentences", "series", "ticket_words"]
 
 _BOBBY = re.compile(r"bobby(\d+)")
-_RULE = re.compile(r"\brule J?\d+: ")
-"""The rule an engine refusal names ("rule 3: ", "rule J2: "), for developers and logs."""
-_DETECTIVE = re.compile(r"\bthe (" + "|".join(DETECTIVE_COLOURS) + r") detective\b")
-_PIECE_ID = re.compile(r"\b(" + "|".join((*DETECTIVE_COLOURS, MISTER_X)) + r"|bobby\d+)\b")
+
+_NAMES: dict[str, Text] = {
+    MISTER_X: p_("name", "Mister X"),
+    "red": p_("name", "Red"), "blue": p_("name", "Blue"), "green": p_("name", "Green"),
+    "yellow": p_("name", "Yellow"), "purple": p_("name", "Purple"), "orange": p_("name", "Orange"),
+    # Scotland Yard Junior's pieces
+    "fox": p_("name", "Mister FOX"), "roxy": p_("name", "ROXy"), "watson": p_("name", "Willy Watson"),
+    "marble": p_("name", "Milly Marble"),
+}
 
 
-def display_name(piece: str) -> str:
-    """A piece's one name wherever players read it: ``"blue"`` -> ``"Blue"``, ``"bobby2"`` -> ``"Bobby 2"``.
-
-    Junior's pieces are called as the engine's ``NAMES`` call them (``"fox"`` -> ``"Mister FOX"``).
-    """
-    if piece == MISTER_X:
-        return "Mister X"
-    if piece in JUNIOR_NAMES:
-        return JUNIOR_NAMES[piece]
+def display_name(piece: str) -> Text:
+    """A piece's one name wherever players read it: ``"blue"`` -> Blue, ``"bobby2"`` -> Bobby 2, ``"fox"`` -> Mister FOX."""
+    name = _NAMES.get(piece)
+    if name is not None:
+        return name
     bobby = _BOBBY.fullmatch(piece)
     if bobby:
-        return f"Bobby {bobby[1]}"
-    return capitalised(piece)
+        return p_("name", "Bobby {number}", number=int(bobby[1]))
+    return p_("name", "{piece}", piece=piece)
 
 
-def listed(names: Iterable[str]) -> str:
-    """Pieces in words: ``"Red"``, ``"Red and Blue"``, ``"Red, Blue and Bobby 1"``."""
-    shown = [display_name(name) for name in names]
-    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+def listed(names: Iterable[str]) -> Text:
+    """Pieces in words: Red; Red and Blue; Red, Blue and Bobby 1."""
+    return series(display_name(name) for name in names)
 
 
-def sentences(*parts: str) -> str:
-    """The non-empty *parts* as one message of sentences: ``sentences("Red took a taxi to 39", "", "Blue's turn")``."""
-    return ". ".join(part for part in parts if part)
+def series(parts: Iterable[Words]) -> Text:
+    """Words one after another as a list: 3; 3 and 8; 3, 8 and 13."""
+    shown = list(parts)
+    if len(shown) == 1:
+        return shown[0] if isinstance(shown[0], Text) else plain(shown[0])
+    return _("{first} and {last}", first=join(_(", "), shown[:-1]), last=shown[-1])
 
 
-_TICKETS = {Ticket.TAXI: "a taxi", Ticket.BUS: "a bus", Ticket.UNDERGROUND: "the underground", Ticket.BLACK: "a black ticket",
-            Ticket.DOUBLE: "a double-move ticket"}
+def sentences(*parts: Text | str) -> Text:
+    """The non-empty *parts* as one message of sentences: ``sentences(moved, "", whose_turn)``."""
+    return join(_(". "), parts)
 
 
-def ticket_words(ticket: Ticket) -> str:
-    """What a piece took, in words: ``"a taxi"``, ``"the underground"``, ``"a black ticket"``."""
+_TICKETS = {Ticket.TAXI: _("a taxi"), Ticket.BUS: _("a bus"), Ticket.UNDERGROUND: _("the underground"),
+            Ticket.BLACK: _("a black ticket"), Ticket.DOUBLE: _("a double-move ticket")}
+
+
+def ticket_words(ticket: Ticket) -> Text:
+    """What a piece took, in words: a taxi, the underground, a black ticket."""
     return _TICKETS[ticket]
 
 
-def player_words(error: BaseException | str) -> str:
+_LINES = {"taxi": _("taxi"), "bus": _("bus"), "underground": _("underground"), "ferry": _("ferry"), "metro": _("metro"),
+          "boat": _("boat")}
+
+
+def line_words(line: str) -> Words:
+    """A kind of line by the engine's word for it (``str(Transport)``, Junior's ``TRANSPORT_WORDS``): taxi, underground, boat."""
+    return _LINES.get(line, line)
+
+
+def player_words(error: BaseException | str) -> Text:
     """An engine refusal (or any error text) as players read it: the rule's number left out, every piece by its name.
 
     The rule stays in the exception (``IllegalMoveError.rule``) and in the logs; use this for the board's
     message line, the handheld and the terminal game (after "No: ").
     """
-    text = _RULE.sub("", str(error))
-    text = _DETECTIVE.sub(lambda match: display_name(match[1]), text)
-    return _PIECE_ID.sub(lambda match: display_name(match[1]), text)
+    from console.games.refusals import refusal_words  # it reads the engine's refusals with this module's words
+
+    return refusal_words(str(error))
 
 
-def outcome_words(outcome: Outcome, ruleset: Ruleset | None = None) -> str:
-    """How a game ended, as ``"winner: why"`` (``"the detectives win: Bobby 1 caught Mister X in round 7"``).
+_EDITIONS = {"reissue": _("reissue edition"), "classic": _("classic edition"), "beginner": _("Beginner's Game")}
+
+
+def edition_words(edition: str) -> Words:
+    """An edition (``Ruleset.name``) as players call it: reissue edition, classic edition, Beginner's Game."""
+    return _EDITIONS.get(edition, edition)
+
+
+def outcome_words(outcome: Outcome, ruleset: Ruleset | None = None) -> Text:
+    """How a game ended, as "winner: why" (the detectives win: Bobby 1 caught Mister X in round 7).
 
     Where the edition counts Mister X's moves (*ruleset*), a survival is told in moves, as its header and log count.
     """
+    return _ending(outcome, ruleset)[0]
+
+
+def outcome_parts(outcome: Outcome, ruleset: Ruleset | None = None) -> tuple[Text, Text]:
+    """``outcome_words`` in its two parts, for a screen that shows them apart: who won, and why."""
+    _whole, winner, why = _ending(outcome, ruleset)
+    return winner, why
+
+
+def _ending(outcome: Outcome, ruleset: Ruleset | None) -> tuple[Text, Text, Text]:
+    """How a game ended as one sentence, and as who won and why (each a whole message: languages join them differently)."""
+    ended = outcome.round
     if outcome.reason is Reason.CAPTURE:
-        return f"the detectives win: {display_name(outcome.by or 'a detective')} caught Mister X in round {outcome.round}"
+        by = display_name(outcome.by) if outcome.by else _("a detective")
+        return (_("the detectives win: {piece} caught Mister X in round {round}", piece=by, round=ended), _("the detectives win"),
+                _("{piece} caught Mister X in round {round}", piece=by, round=ended))
     if outcome.reason is Reason.CORNERED:
-        return f"the detectives win: Mister X is cornered in round {outcome.round}"
+        return (_("the detectives win: Mister X is cornered in round {round}", round=ended), _("the detectives win"),
+                _("Mister X is cornered in round {round}", round=ended))
     if outcome.reason is Reason.DETECTIVES_EXHAUSTED:
-        return f"Mister X wins: the detectives ran out of tickets in round {outcome.round}"
+        return (_("Mister X wins: the detectives ran out of tickets in round {round}", round=ended), _("Mister X wins"),
+                _("the detectives ran out of tickets in round {round}", round=ended))
     if ruleset is not None and ruleset.length_unit is Length.MOVES:
-        return f"Mister X wins: he survived all {ruleset.length} moves"
-    return f"Mister X wins: he survived round {outcome.round}"
+        return (_("Mister X wins: he survived all {moves} moves", moves=ruleset.length), _("Mister X wins"),
+                _("he survived all {moves} moves", moves=ruleset.length))
+    return _("Mister X wins: he survived round {round}", round=ended), _("Mister X wins"), _("he survived round {round}", round=ended)

@@ -6,9 +6,11 @@ header, whose turn it is, the travel log above and the pieces' list on the
 left stay in view, since the steps talk about them); on a Junior screen the
 top band (the round, the big prompt it stands in for, the boards' faces: the
 token boards, the pieces' stations and the reveal stay in view).
-Its text is as large as fits (not under the screen's smallest line); a step's
-explanation of a wrong press is under it, in amber; a picture, if the step
-has one, is on its left.
+Its words are kept as texts and put into words only as it is drawn, so a
+change of language changes the card on the next frame.
+A step's explanation of a wrong press is under its words, in amber; the two
+are as large as they fit together (not under the screen's smallest line); a
+picture, if the step has one, is on their left.
 """
 
 from __future__ import annotations
@@ -17,8 +19,10 @@ from dataclasses import dataclass
 
 import pygame
 
+from console.case import capitalised
 from console.lessons.pictures import draw_picture
 from console.screen.toolkit import PANEL, TEXT, Colour, Toolkit, fraction
+from hardware.language import Words
 
 AMBER: Colour = (255, 196, 90)
 BORDER: Colour = (120, 170, 255)
@@ -29,10 +33,10 @@ PLACES = {"lower right": (0.43, 0.385, 0.992, 0.885), "top": (0.008, 0.008, 0.99
 
 @dataclass(frozen=True)
 class Card:
-    heading: str
-    """Which lesson this is ("Lesson 3 of 9: A detective's move")."""
-    say: str
-    wrong: str
+    heading: Words
+    """Which lesson this is ("lesson 3 of 9, A detective's move": begun with a capital when drawn)."""
+    say: Words
+    wrong: Words
     """Why the last press was not the one (empty: none)."""
     picture: str
     """A picture's name (``console.lessons.pictures``), or empty."""
@@ -52,7 +56,7 @@ def draw_card(kit: Toolkit, surface: pygame.Surface, card: Card) -> None:
     pygame.draw.rect(surface, BORDER, rect, width=2, border_radius=2 * pad)
     inner = rect.inflate(-4 * pad, -3 * pad)
     top = inner.y
-    for line in kit.wrap(card.heading, kit.min_px, HEADING, inner.w, 2):
+    for line in kit.wrap(capitalised(str(card.heading)), kit.min_px, HEADING, inner.w, 2):
         surface.blit(line, (inner.x, top))
         top += line.get_height()
     body = pygame.Rect(inner.x, top + pad, inner.w, inner.bottom - top - pad)
@@ -60,20 +64,21 @@ def draw_card(kit: Toolkit, surface: pygame.Surface, card: Card) -> None:
         side = min(body.h, body.w // 3)
         draw_picture(card.picture, surface, pygame.Rect(body.x, body.y, side, side))
         body = pygame.Rect(body.x + side + 2 * pad, body.y, body.w - side - 2 * pad, body.h)
-    lines = _fitted(kit, card.say, TEXT, body)
+    blocks = [(card.say, TEXT), (card.wrong, AMBER)] if card.wrong else [(card.say, TEXT)]
+    px = _fitting_px(kit, [text for text, _ in blocks], body)
     y = body.y
-    for line in lines:
-        surface.blit(line, (body.x, y))
-        y += line.get_height()
-    if card.wrong:
-        room = pygame.Rect(body.x, y + pad, body.w, body.bottom - y - pad)
-        for line in _fitted(kit, card.wrong, AMBER, room):
-            surface.blit(line, (body.x, room.y))
-            room.y += line.get_height()
+    for text, colour in blocks:
+        for line in kit.wrap(text, px, colour, body.w, max(1, (body.bottom - y) // kit.font(px).get_linesize())):
+            surface.blit(line, (body.x, y))
+            y += line.get_height()
+        y += pad
 
 
-def _fitted(kit: Toolkit, text: str, colour: Colour, area: pygame.Rect) -> list[pygame.Surface]:
-    """*text* wrapped in *area* at the largest of the screen's line heights at which it fits (the smallest, cut if it must)."""
+def _fitting_px(kit: Toolkit, texts: list[Words], area: pygame.Rect) -> int:
+    """The largest of the screen's line heights at which *texts*, one under the other, fit in *area* (else the smallest)."""
     sizes = (kit.px_main, round((kit.px_main + kit.min_px) / 2), kit.min_px)
-    px = next((px for px in sizes if kit.rows_needed(text, px, area.w) * kit.font(px).get_linesize() <= area.h), kit.min_px)
-    return kit.wrap(text, px, colour, area.w, max(1, area.h // kit.font(px).get_linesize()))
+
+    def height(px: int) -> int:
+        return sum(kit.rows_needed(text, px, area.w) for text in texts) * kit.font(px).get_linesize() + kit.pad * (len(texts) - 1)
+
+    return next((px for px in sizes if height(px) <= area.h), kit.min_px)

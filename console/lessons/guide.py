@@ -21,7 +21,6 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from console.case import capitalised
 from console.games import find_kind
 from console.games.kind import GameFlow, Table
 from console.games.table import REFUSED_SECONDS, Flash, HiddenSeat, TableScene
@@ -35,6 +34,7 @@ from console.settings import GameSettings, Seat
 from console.thinker import Thinker
 from engine import Transport, london
 from hardware.interfaces import Colour, Frame, HandheldLink, Key, Station
+from hardware.language import Text, Words, _, p_
 
 if TYPE_CHECKING:
     import pygame
@@ -118,7 +118,7 @@ class Guide:
         """The step being played (``len(steps)``: the course is done)."""
         self.finished = False
         """The learner has seen the last step and gone on."""
-        self._wrong = ""
+        self._wrong: Words = ""
         self._refused: Flash | None = None
         self._forward(start, now)
 
@@ -127,15 +127,15 @@ class Guide:
         return self.steps[self.index] if self.index < len(self.steps) else None
 
     @property
-    def where(self) -> str:
+    def where(self) -> Text:
         """Where the learner is, in words ("lesson 3 of 9, A detective's move")."""
         return self.where_in(self.course, self.index)
 
     @staticmethod
-    def where_in(course: Course, step: int) -> str:
-        """Where step *step* of *course* is, in words: for the Learn to play menu's row that goes on."""
+    def where_in(course: Course, step: int) -> Text:
+        """Where step *step* of *course* is, in words: for the Learn to play menu's row that goes on, and the card's heading."""
         index = course.steps[min(step, len(course.steps) - 1)][0]
-        return f"lesson {index + 1} of {len(course.lessons)}, {course.lessons[index].title}"
+        return p_("row", "lesson {n} of {count}, {title}", n=index + 1, count=len(course.lessons), title=course.lessons[index].title)
 
     # ------------------------------------------------------------ the table's events
 
@@ -174,7 +174,7 @@ class Guide:
     def tick(self, now: float) -> None:
         self.flow.tick(now)
 
-    def say(self, note: str) -> None:
+    def say(self, note: Words) -> None:
         """Put *note* on the lesson card, under the step's words (a refused choice's explanation, a problem saving where the learner is)."""
         self._wrong = note
 
@@ -188,12 +188,12 @@ class Guide:
         game = self.flow.scene()
         step = self.step
         if isinstance(game, TableScene) and not self.flow.paused:
-            instruction = step.instruction if step is not None else "Press any key to finish"
+            instruction = step.instruction if step is not None else _("Press any key to finish")
             game = replace(game, ui=replace(game.ui, message=instruction, refused=self._refused))
-        heading = capitalised(self.where)
+        heading = self.where
         if step is None:
-            card = Card(heading, "That is the whole course. You know the game now: deal a real one from the start menu!", "", "",
-                        self.course.card)
+            card = Card(heading, p_("card", "That is the whole course. You know the game now: deal a real one from the start menu!"), "",
+                        "", self.course.card)
             return LessonScene(game, card, (), None)
         lit = step.light + ((step.press,) if step.press is not None else ())
         line = (line_stations(step.lines), LINE_LIGHTS[step.lines][1]) if step.lines else None

@@ -14,12 +14,16 @@ is (this one's courses start at their beginning meanwhile).
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 from typing import Any
 
-from console.storage import replace_private
+from console.storage import fault_in_words, replace_private
 from engine.versions import Versions
 from hardware.files import read_text
+from hardware.language import Words, _, p_
+
+log = logging.getLogger(__name__)
 
 PROGRESS = "lessons.json"
 VERSIONS = Versions("a lessons file", current=1)
@@ -34,14 +38,15 @@ class Progress:
 
     def __init__(self, data: Path) -> None:
         self.path = data / PROGRESS
-        self.problem = ""
-        """Why the file could not be read (its courses start again), for the Learn to play menu."""
+        self.problem: Words = ""
+        """That the file could not be read (its courses start again), for the Learn to play menu; the log says why."""
         self._at: dict[str, int] = {}
         self._newer = False
         try:
             self._at = _read(self.path)
         except ProgressError as error:
-            self.problem = f"Where you left the lessons is lost ({error}): they start again"
+            log.warning("the lessons start again: %s", error)
+            self.problem = _("Where you left the lessons is lost: they start again")
         except _Newer:
             self._newer = True
 
@@ -50,7 +55,7 @@ class Progress:
         step = self._at.get(course, 0)
         return step if 0 <= step < steps else 0
 
-    def save(self, course: str, step: int) -> str:
+    def save(self, course: str, step: int) -> Words:
         """Remember *course* was left at *step* (0 forgets it); a problem if the disk refuses (the course goes on)."""
         if self._newer or self._at.get(course, 0) == step:
             return ""
@@ -62,7 +67,7 @@ class Progress:
             self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
             replace_private(self.path, (json.dumps({"version": VERSIONS.current, "at": self._at}) + "\n").encode("utf-8"))
         except OSError as error:
-            return f"Where you are in the lessons cannot be saved ({error.strerror or error})"
+            return p_("card", "Where you are in the lessons cannot be saved: {reason}", reason=fault_in_words(error))
         return ""
 
 

@@ -40,6 +40,12 @@ waits again: a lesson never ends in a dead end. Besides, a step may:
 
 A script is checked when it is read: a bad file or step is a ``ScriptError``
 naming the file, the step and the field.
+
+The files are in English, the source language: their words (``title``,
+``say``, ``wrong``, ``hint``, ``do``) are read as texts of the catalog, each in
+the box it is shown in (the catalog's extraction reads the same fields), so a
+lesson is shown in the language in use, and a change of language changes its
+card at once.
 """
 
 from __future__ import annotations
@@ -54,6 +60,7 @@ from typing import Any
 from console.lessons.card import PLACES
 from console.lessons.pictures import PICTURES
 from hardware.interfaces import Key
+from hardware.language import Text, Words, _, p_
 
 COURSES = Path(__file__).parent
 """Where the shipped courses are: one folder each."""
@@ -78,17 +85,17 @@ class Wait(Enum):
 class Step:
     """One step of a lesson: what it says and lights, and the one thing it waits for."""
 
-    say: str
+    say: Words
     wait: Wait = Wait.CONFIRM
     press: int | None = None
     key: Key | None = None
     handheld: str = ""
     """The hidden side's action the handheld must send, in the notation (``Wait.HANDHELD``)."""
-    hint: str = ""
+    hint: Words = ""
     """What the handheld says while this step waits for it."""
-    wrong: str = ""
+    wrong: Words = ""
     """The friendly explanation of anything else (empty: a plain default)."""
-    do: str = ""
+    do: Words = ""
     hidden: tuple[str, ...] = ()
     """The hidden side's scripted action played before this step shows (one leg or move each: a list for Junior's rogues)."""
     light: tuple[int, ...] = ()
@@ -97,28 +104,28 @@ class Step:
     picture: str = ""
 
     @property
-    def instruction(self) -> str:
+    def instruction(self) -> Words:
         """The message bar's line: what to do now."""
         if self.do:
             return self.do
         if self.wait is Wait.PRESS:
-            return f"Press station {self.press}"
+            return _("Press station {station}", station=self.press)
         if self.wait is Wait.KEY:
             assert self.key is not None
-            return f"Press {_KEY_NAMES[self.key]}"
+            return _PRESS_KEY[self.key]
         if self.wait is Wait.HANDHELD:
-            return "Choose on the handheld"
-        return "Press CONFIRM to go on"
+            return _("Choose on the handheld")
+        return _("Press CONFIRM to go on")
 
     @property
-    def refusal(self) -> str:
+    def refusal(self) -> Words:
         """What a wrong press is told."""
-        return self.wrong or f"Not this time. {self.instruction}."
+        return self.wrong or p_("card", "Not this time. {instruction}.", instruction=self.instruction)
 
 
 @dataclass(frozen=True)
 class Lesson:
-    title: str
+    title: Words
     steps: tuple[Step, ...]
 
 
@@ -128,7 +135,7 @@ class Course:
 
     name: str
     """Its folder's name (``classic``): its progress is kept under it."""
-    title: str
+    title: Words
     """As the Learn to play menu lists it."""
     edition: str
     players: int
@@ -148,8 +155,10 @@ class Course:
         return tuple((index, step) for index, lesson in enumerate(self.lessons) for step in lesson.steps)
 
 
-_KEY_NAMES = {Key.CHOICE_1: "key 1", Key.CHOICE_2: "key 2", Key.CHOICE_3: "key 3", Key.CHOICE_4: "key 4", Key.CONFIRM: "CONFIRM",
-              Key.UNDO: "UNDO", Key.MENU: "MENU"}
+_PRESS_KEY = {Key.CHOICE_1: _("Press key {number}", number=1), Key.CHOICE_2: _("Press key {number}", number=2),
+              Key.CHOICE_3: _("Press key {number}", number=3), Key.CHOICE_4: _("Press key {number}", number=4),
+              Key.CONFIRM: _("Press CONFIRM"), Key.UNDO: _("Press UNDO"), Key.MENU: _("Press MENU")}
+"""The message bar's line of a step that waits for a control key."""
 _FIELDS = {"say", "confirm", "press", "key", "handheld", "hint", "wrong", "do", "hidden", "light", "lines", "assist", "picture"}
 
 
@@ -161,8 +170,8 @@ def load_course(folder: Path) -> Course:
         raise ScriptError(f"{folder.name}: the course has no lessons")
     where = f"{folder.name}/course.toml"
     detectives, bobbies = (_int(head, key, where) if key in head else None for key in ("detectives", "bobbies"))
-    return Course(folder.name, _text(head, "title", where), _text(head, "edition", where), _int(head, "players", where), detectives,
-                  bobbies, _text(head, "district", where, ""), _place(head, where), _int(head, "seed", where), lessons)
+    return Course(folder.name, _words(head, "title", where, "title"), _text(head, "edition", where), _int(head, "players", where),
+                  detectives, bobbies, _text(head, "district", where, ""), _place(head, where), _int(head, "seed", where), lessons)
 
 
 def load_lesson(path: Path) -> Lesson:
@@ -171,7 +180,8 @@ def load_lesson(path: Path) -> Lesson:
     steps = data.get("step")
     if not isinstance(steps, list) or not steps:
         raise ScriptError(f"{where}: a lesson has [[step]] tables")
-    return Lesson(_text(data, "title", where), tuple(_step(step, f"{where}, step {number}") for number, step in enumerate(steps, 1)))
+    steps_read = tuple(_step(step, f"{where}, step {number}") for number, step in enumerate(steps, 1))
+    return Lesson(_words(data, "title", where, "title"), steps_read)
 
 
 def shipped_courses() -> tuple[Course, ...]:
@@ -215,9 +225,10 @@ def _step(data: Any, where: str) -> Step:
     picture = _text(data, "picture", where, "")
     if picture and picture not in PICTURES:
         raise ScriptError(f"{where}: picture: {picture!r} is not one of {', '.join(sorted(PICTURES))}")
-    return Step(say=_text(data, "say", where), wait=wait, press=_int(data, "press", where) if wait is Wait.PRESS else None, key=key,
-                handheld=_text(data, "handheld", where) if wait is Wait.HANDHELD else "", hint=_text(data, "hint", where, ""),
-                wrong=_text(data, "wrong", where, ""), do=_text(data, "do", where, ""), hidden=tuple(hidden),
+    return Step(say=_words(data, "say", where, "card"), wait=wait, press=_int(data, "press", where) if wait is Wait.PRESS else None,
+                key=key, handheld=_text(data, "handheld", where) if wait is Wait.HANDHELD else "",
+                hint=_words(data, "hint", where, "handheld", optional=True), wrong=_words(data, "wrong", where, "card", optional=True),
+                do=_words(data, "do", where, None, optional=True), hidden=tuple(hidden),
                 light=_stations(data.get("light", []), where), lines=lines, assist=assist, picture=picture)
 
 
@@ -226,6 +237,19 @@ def _text(data: dict[str, Any], key: str, where: str, default: str | None = None
     if not isinstance(value, str) or (default is None and not value.strip()):
         raise ScriptError(f"{where}: {key}: {'text' if key in data else 'missing'}")
     return " ".join(value.split())
+
+
+def _words(data: dict[str, Any], key: str, where: str, context: str | None, *, optional: bool = False) -> Words:
+    """The words of field *key*, shown in the box *context* names, in the language in use (an optional field left out: none).
+
+    The message is the file's string as it is: as the catalog's extraction read it, with the same box.
+    """
+    value = _text(data, key, where, "" if optional else None)
+    if not value:
+        return ""
+    if "{" in value or "}" in value:
+        raise ScriptError(f"{where}: {key}: no braces in a lesson's words")
+    return Text(data[key], context=context)
 
 
 def _int(data: dict[str, Any], key: str, where: str) -> int:

@@ -19,6 +19,7 @@ from typing import Any
 from console.games.table import HiddenSeat
 from console.lessons.script import Step
 from hardware.interfaces import Message
+from hardware.language import Words
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ def turns_of(steps: Sequence[Step], parse: Callable[[str], Any]) -> list[Turn]:
 class LessonSeat:
     """Plays the script's hidden turns; asks *handheld* (the kind's handheld seat) for the learner's, and checks them."""
 
-    def __init__(self, handheld: HiddenSeat[Any, Any], turns: Sequence[Turn], wrong: Callable[[str], None], chosen: Callable[[], None],
+    def __init__(self, handheld: HiddenSeat[Any, Any], turns: Sequence[Turn], wrong: Callable[[Words], None], chosen: Callable[[], None],
                  *, asked_from: int = 0) -> None:
         """*wrong* is told the explanation of a refused choice (the screen says it too), *chosen* that the learner's was played.
 
@@ -71,7 +72,7 @@ class LessonSeat:
         """The game waits for an unplugged handheld while the learner's turn is asked or next; the script's turns never do."""
         return self._learner or self._next_is_learners
 
-    def away_reason(self) -> str:
+    def away_reason(self) -> Words:
         return self.handheld.away_reason()
 
     def show(self, game: Any) -> None:
@@ -112,7 +113,7 @@ class LessonSeat:
         self.handheld.accepted(game)
         self.chosen()
 
-    def refused(self, reason: str, game: Any) -> None:
+    def refused(self, reason: Words, game: Any) -> None:
         if not self._learner:
             raise RuntimeError(f"the engine refused the lesson's scripted move: {reason}")
         self.handheld.refused(reason, game)

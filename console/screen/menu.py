@@ -12,6 +12,7 @@ from console.lights import Palette, attract_frame
 from console.menu import MenuUi
 from console.screen.toolkit import DIM, HIGHLIGHT, PANEL, TEXT, Toolkit
 from hardware.interfaces import Frame, Station
+from hardware.language import Words
 
 if TYPE_CHECKING:
     from console.scene import Scene
@@ -42,7 +43,7 @@ def draw_menu(kit: Toolkit, surface: pygame.Surface, menu: MenuUi) -> None:
     kit.message_bar(surface, menu.message, alert=False)
 
 
-def draw_page(kit: Toolkit, surface: pygame.Surface, title: str, lines: Sequence[str]) -> None:
+def draw_page(kit: Toolkit, surface: pygame.Surface, title: Words, lines: Sequence[Words]) -> None:
     """A page of plain lines under a title, each broken to the width (the last lines kept when they overflow)."""
     kit.begin(surface)
     kit.title_bar(surface, title)

@@ -18,6 +18,7 @@ import pygame
 
 from console.case import capitalised
 from console.screen.toolkit import DIM, PANEL, TEXT, Colour, Toolkit, fraction
+from hardware.language import Text, Words, p_
 
 if TYPE_CHECKING:
     from console.lights import Palette
@@ -34,16 +35,17 @@ CODE_SHARE = 0.62
 class Pairing:
     url: str
     """What the code holds: the phone's page, the game's key in its fragment."""
-    who: str
+    who: Words
     """Who scans it: the hidden side ("Mister X", "the rogues")."""
     again: bool = False
     """The game was resumed: its old phone is not paired any more (the key is new), so the panel says why it shows."""
 
     @property
-    def words(self) -> list[str]:
-        said = [f"{capitalised(self.who)}: scan this with your phone's camera. Same Wi-Fi as the console."]
+    def words(self) -> list[Text]:
+        """The panel's paragraphs, in the language shown (each begun with a capital letter where it is drawn)."""
+        said = [p_("card", "{who}: scan this with your phone's camera. Same Wi-Fi as the console.", who=self.who)]
         if self.again:
-            said.append("The game goes on where it was left, with a new code: scan it again, even with the same phone.")
+            said.append(p_("card", "The game goes on where it was left, with a new code: scan it again, even with the same phone."))
         return said
 
 
@@ -83,7 +85,7 @@ def draw_pairing(kit: Toolkit, surface: pygame.Surface, pairing: Pairing) -> Non
     bottom = words.bottom - sum(line.get_height() for line in address)
     y, line_h = words.y, kit.font(kit.px_main).get_linesize()
     for said in pairing.words:
-        for line in kit.wrap(said, kit.px_main, TEXT, words.w, max(1, (bottom - pad - y) // line_h)):
+        for line in kit.wrap(capitalised(str(said)), kit.px_main, TEXT, words.w, max(1, (bottom - pad - y) // line_h)):
             surface.blit(line, (words.x, y))
             y += line.get_height()
         y += 2 * pad

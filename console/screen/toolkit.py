@@ -27,6 +27,7 @@ import pygame
 
 from console.case import capitalised
 from engine import Ticket
+from hardware.language import Text, current, font_file
 
 Colour = tuple[int, int, int]
 
@@ -68,10 +69,10 @@ class Toolkit:
 
     def __init__(self, size: tuple[int, int]) -> None:
         pygame.font.init()
-        self._fonts: dict[int, pygame.font.Font] = {}
-        self._texts: dict[tuple[str, int, Colour, int], tuple[pygame.Surface, bool]] = {}
-        self._wrapped: dict[tuple[str, int, Colour, int, int], tuple[list[pygame.Surface], bool]] = {}
-        self._messages: dict[tuple[str, int, int], tuple[list[pygame.Surface], bool]] = {}
+        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._texts: dict[tuple[str, int, Colour, int, str], tuple[pygame.Surface, bool]] = {}
+        self._wrapped: dict[tuple[str, int, Colour, int, int, str], tuple[list[pygame.Surface], bool]] = {}
+        self._messages: dict[tuple[str, int, int, str], tuple[list[pygame.Surface], bool]] = {}
         self.texts: list[str] = []
         """The texts of the frame drawn last, in drawing order, each whole (before any cut): the screen as words."""
         self.cut: list[str] = []
@@ -116,19 +117,25 @@ class Toolkit:
     # ------------------------------------------------------------ text
 
     def font(self, px: int) -> pygame.font.Font:
-        """The bundled font whose line height is at least *px* pixels."""
-        font = self._fonts.get(px)
+        """The language's font (``hardware.language.font_file``) whose line height is at least *px* pixels."""
+        language = current()
+        font = self._fonts.get((language, px))
         if font is None:
+            file = font_file(language)
             size = max(1, int(px / 0.7))
-            font = pygame.font.Font(None, size)
+            font = pygame.font.Font(file, size)
+            if file is not None:  # a font file is not scaled down as the bundled one is: start from its own height
+                size = max(1, int(size * px / font.get_height()))
+                font = pygame.font.Font(file, size)
             while font.get_height() < px:
                 size += 1
-                font = pygame.font.Font(None, size)
-            self._fonts[px] = font
+                font = pygame.font.Font(file, size)
+            self._fonts[language, px] = font
         return font
 
-    def text(self, text: str, px: int, colour: Colour, width: int = 0) -> pygame.Surface:
+    def text(self, text: str | Text, px: int, colour: Colour, width: int = 0) -> pygame.Surface:
         """*text* rendered once; with a *width*, shrunk (not under the minimum height) then cut with '…' to fit."""
+        text = str(text)
         self.texts.append(text)
         surface, cut = self._rendered(text, px, colour, width)
         if cut:
@@ -137,7 +144,7 @@ class Toolkit:
 
     def _rendered(self, text: str, px: int, colour: Colour, width: int) -> tuple[pygame.Surface, bool]:
         """*text* as ``text`` draws it, and whether it had to be cut."""
-        key = (text, px, colour, width)
+        key = (text, px, colour, width, current())
         done = self._texts.get(key)
         if done is None:
             if len(self._texts) > _CACHE_LIMIT:
@@ -157,13 +164,14 @@ class Toolkit:
             self._texts[key] = done
         return done
 
-    def wrap(self, text: str, px: int, colour: Colour, width: int, max_lines: int) -> list[pygame.Surface]:
+    def wrap(self, text: str | Text, px: int, colour: Colour, width: int, max_lines: int) -> list[pygame.Surface]:
         """*text* broken into at most *max_lines* lines of *width*; the last line is cut if it must be.
 
         A last line of one word takes the word before it along when it can, so no short word stands alone.
         """
+        text = str(text)
         self.texts.append(text)
-        key = (text, px, colour, width, max_lines)
+        key = (text, px, colour, width, max_lines, current())
         done = self._wrapped.get(key)
         if done is None:
             if len(self._wrapped) > _CACHE_LIMIT:
@@ -176,8 +184,9 @@ class Toolkit:
             self.cut.append(text)
         return done[0]
 
-    def rows_needed(self, text: str, px: int, width: int) -> int:
+    def rows_needed(self, text: str | Text, px: int, width: int) -> int:
         """The lines ``wrap`` breaks *text* into at *px* in *width*, given room enough."""
+        text = str(text)
         return len(self._rows(text.split(), self.font(px), width, len(text.split()) + 1))
 
     @staticmethod
@@ -198,13 +207,14 @@ class Toolkit:
                 rows[-2:] = [rows[-2][:-1], moved]
         return [" ".join(row) for row in rows]
 
-    def hint_lines(self, hints: Sequence[str], width: int, room: int) -> list[pygame.Surface]:
+    def hint_lines(self, hints: Sequence[str | Text], width: int, room: int) -> list[pygame.Surface]:
         """The first *hints* that surely fit in *room* pixels of height (two lines of *width* each), as lines, in ``HINT``."""
         fits = max(0, room) // (2 * self.font(self.min_px).get_height())
         return [line for hint in hints[:fits] for line in self.wrap(hint, self.min_px, HINT, width, 2)]
 
-    def fitting_px(self, text: str, px: int, width: int, floor: int) -> int:
+    def fitting_px(self, text: str | Text, px: int, width: int, floor: int) -> int:
         """A line height up to *px* (about the largest), not under *floor*, at which *text* fits in *width* (*floor* if none does)."""
+        text = str(text)
         wide = self.font(px).size(text)[0]
         while px > floor and wide > width:
             px = max(floor, min(px - 1, int(px * width / wide)))
@@ -213,18 +223,18 @@ class Toolkit:
 
     # ------------------------------------------------------------ the frame of a screen
 
-    def title_bar(self, surface: pygame.Surface, title: str) -> None:
+    def title_bar(self, surface: pygame.Surface, title: str | Text) -> None:
         rect = self.header
         pygame.draw.rect(surface, PANEL, rect)
         text = self.text(title, self.px_header, TEXT, rect.w - 4 * self.pad)
         surface.blit(text, text.get_rect(midleft=(rect.x + 2 * self.pad, rect.centery)))
 
-    def message_bar(self, surface: pygame.Surface, message: str, *, alert: bool) -> None:
+    def message_bar(self, surface: pygame.Surface, message: str | Text, *, alert: bool) -> None:
         """The bottom bar: *message* on one line if it fits (shrunk as far as the minimum height), else on two."""
         rect = self.message
         pygame.draw.rect(surface, ALERT_BACKGROUND if alert else PANEL, rect)
         if message:
-            text = capitalised(message)
+            text = capitalised(str(message))
             self.texts.append(text)
             lines, cut = self._message_lines(text, rect.w - 4 * self.pad, rect.h)
             if cut:
@@ -233,7 +243,7 @@ class Toolkit:
 
     def _message_lines(self, text: str, width: int, height: int) -> tuple[list[pygame.Surface], bool]:
         """*text* as the message bar shows it: one line as large as fits, else two lines balanced; and whether it was cut."""
-        key = (text, width, height)
+        key = (text, width, height, current())
         done = self._messages.get(key)
         if done is None:
             if len(self._messages) > _CACHE_LIMIT:
@@ -256,7 +266,7 @@ class Toolkit:
             self._messages[key] = done
         return done
 
-    def warning_bar(self, surface: pygame.Surface, warning: str) -> None:
+    def warning_bar(self, surface: pygame.Surface, warning: str | Text) -> None:
         """A red bar over the header, on any screen: something the players must know (the game is not being saved).
 
         It takes the header's place, so it hides nothing of the game below (whose turn it is is in the message bar too).

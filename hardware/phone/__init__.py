@@ -13,11 +13,13 @@ The wire protocol, version 1 (the page in ``static/`` speaks it):
 - **URL** (the QR code): ``http://HOST:PORT/#k=KEY``. KEY is base64url without
   padding of 32 random bytes, new for each new game and each "pair again". The
   fragment is never sent to the server.
-- **Served**: ``GET /`` (index.html), ``/app.js``, ``/style.css``,
-  ``/nacl-fast.min.js`` (tweetnacl-js 1.0.3) and the WebSocket ``/ws``; every
-  other path is 404. Every response has ``Cache-Control: no-store`` and
-  ``Referrer-Policy: no-referrer`` (and ``X-Content-Type-Options: nosniff``). The
-  files hold no game data.
+- **Served**: ``GET /`` (index.html, in the console's language), ``/app.js``,
+  ``/style.css``, ``/nacl-fast.min.js`` (tweetnacl-js 1.0.3), ``/words.json``
+  (the page's words in the language the console speaks: ``{"language": CODE,
+  "words": {ENGLISH: WORDS}, "counted": {ENGLISH: [WORDS for each count]}}``, see
+  ``words``) and the WebSocket ``/ws``; every other path is 404. Every response
+  has ``Cache-Control: no-store`` and ``Referrer-Policy: no-referrer`` (and
+  ``X-Content-Type-Options: nosniff``). The files hold no game data.
 - **Frames**: WebSocket text frames, each standard base64 (padded) of
   ``nonce (24 random bytes) || secretbox(plaintext)`` under KEY (NaCl secretbox,
   XSalsa20-Poly1305: ``nacl.secretbox`` in tweetnacl). A frame longer than 16384
@@ -36,12 +38,14 @@ The wire protocol, version 1 (the page in ``static/`` speaks it):
   - ``body``, phone to console: ``{"type": "hello"}`` on every (re)connection,
     ``{"type": "ping"}`` every second while connected, or a handheld message of
     ``firmware.messages`` (``move``, ``step``, ``unreadable``).
-  - ``body``, console to phone: ``{"type": "paired"}`` (answer to the paired
-    phone's hello), ``{"type": "taken"}`` (another phone is paired: the page says
-    so and stops; the console closes the socket), or a handheld message of
-    ``firmware.messages`` (``state``, ``choose_move``, ``choose_second_leg``,
-    ``rogue_state``, ``choose_step``, ``accepted``, ``refused``, ``wait``,
-    ``game_over``, with the optional ``hint``).
+  - ``body``, console to phone: ``{"type": "paired", "language": CODE}`` (answer
+    to the paired phone's hello, with the language the console speaks),
+    ``{"type": "language", "language": CODE}`` (the console's language changed: the
+    page fetches ``/words.json`` again), ``{"type": "taken"}`` (another phone is
+    paired: the page says so and stops; the console closes the socket), or a
+    handheld message of ``firmware.messages`` (``state``, ``choose_move``,
+    ``choose_second_leg``, ``rogue_state``, ``choose_step``, ``accepted``,
+    ``refused``, ``wait``, ``game_over``, with the optional ``hint``).
 
 - **Pairing**: the first phone id whose hello authenticates is the game's; any
   other id gets ``taken``. "Pair again" makes a new KEY: the old phone's frames no

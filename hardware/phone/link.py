@@ -11,6 +11,10 @@ queued, and ``send`` hands frames to the server's thread.
 A session token new to the link (a new game) makes a new key and forgets the
 pairing; the first token the link is given keeps the key it was made with, so a
 phone paired while the game was being set up stays paired when it starts.
+
+The page speaks the console's language: ``paired`` names it, and when it changes
+the next message to the phone is preceded by a ``language`` message (the page then
+asks the server for its words again).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from hardware.interfaces import Message
+from hardware.language import current
 from hardware.phone.channel import DROP_REASONS, Channel, Dropped, key_text, new_key
 from hardware.phone.server import Closed, Frame, PhoneServer
 
@@ -59,6 +64,8 @@ class PhoneLink:
         self._conn: int | None = None
         """The paired phone's connection: the one its last hello came on, while it is open."""
         self._heard = 0.0
+        self._told: str | None = None
+        """The language the connected phone was last told (None: not told on this connection)."""
         self._new_key()
 
     @property
@@ -91,6 +98,8 @@ class PhoneLink:
         if body.get("type") in SCREENS:
             self._since_screen = []
         self._since_screen.append(body)
+        if self._told is not None and self._told != current():
+            self._tell_language("language")
         self._deliver(body)
 
     def receive(self) -> Sequence[Message]:
@@ -102,7 +111,7 @@ class PhoneLink:
                     messages.append(message)
             elif isinstance(event, Closed):
                 if event.conn == self._conn:
-                    self._conn = None
+                    self._conn, self._told = None, None
             else:
                 self._counters[event.reason] += 1
         return messages
@@ -127,7 +136,7 @@ class PhoneLink:
         self._phone: str | None = None
         if self._conn is not None:
             self._server.hang_up(self._conn)
-            self._conn = None
+            self._conn, self._told = None, None
 
     def _read(self, frame: Frame) -> dict[str, Any] | None:
         """The game message *frame* carries, after handling what is the link's own (hello, ping, pairing)."""
@@ -158,9 +167,14 @@ class PhoneLink:
         if self._conn is not None and self._conn != conn:
             self._server.hang_up(self._conn)  # the phone's old socket, left when it lost the network
         self._conn = conn
-        self._deliver({"type": "paired"})
+        self._tell_language("paired")
         for body in self._since_screen:
             self._deliver(body)
+
+    def _tell_language(self, kind: str) -> None:
+        """Send ``paired`` or ``language`` with the language the console speaks now."""
+        self._told = current()
+        self._deliver({"type": kind, "language": self._told})
 
     def _deliver(self, body: Mapping[str, Any]) -> None:
         if self._conn is not None and self._phone is not None:

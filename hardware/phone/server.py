@@ -5,7 +5,9 @@ event loop, so the console's loop never waits on the network. It knows nothing o
 keys or games: it moves frames. What arrives is queued as events (``Frame``,
 ``Unread``, ``Closed``) for the console to take with ``events()``; what the console
 sends is handed to the loop with ``call_soon_threadsafe``. Each WebSocket is named
-by a connection number, and writes to it keep their order.
+by a connection number, and writes to it keep their order. The page's words come
+in the language the console speaks at the moment they are asked for
+(``hardware.phone.words``).
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ from pathlib import Path
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
+from hardware.language import current
 from hardware.phone.channel import MAX_FRAME
+from hardware.phone.words import page_html, page_words
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +37,9 @@ FILES = {
     "/style.css": ("style.css", "text/css"),
     "/nacl-fast.min.js": ("nacl-fast.min.js", "text/javascript"),
 }
-"""Every path served besides ``/ws``: its file in ``STATIC`` and its content type. Any other path is 404."""
+"""Every file served: its path, its file in ``STATIC`` and its content type. Besides them: ``/ws`` and ``/words.json``."""
+PAGE = "index.html"
+"""The file served in the console's language (``page_html``)."""
 HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"}
 """On every response: nothing kept in a cache, no URL handed on to another site."""
 WS_LIMIT = 2 * MAX_FRAME
@@ -127,6 +133,7 @@ class PhoneServer:
                      started: concurrent.futures.Future[tuple[asyncio.AbstractEventLoop, asyncio.Event, int]]) -> None:
         app = web.Application()
         app.router.add_get("/ws", self._socket)
+        app.router.add_get("/words.json", _words)
         for path in FILES:
             app.router.add_get(path, self._file)
         app.on_response_prepare.append(_headers)
@@ -151,6 +158,8 @@ class PhoneServer:
             body = (self._static / name).read_bytes()
         except FileNotFoundError:
             raise web.HTTPNotFound() from None
+        if name == PAGE:
+            body = page_html(body.decode("utf-8"), current()).encode("utf-8")
         return web.Response(body=body, content_type=content_type, charset="utf-8")
 
     async def _socket(self, request: web.Request) -> web.WebSocketResponse:
@@ -188,6 +197,11 @@ async def _write(socket: web.WebSocketResponse, outbox: asyncio.Queue[str | None
         await socket.close()
     except ConnectionError:
         pass  # the phone went away: the reader sees the socket close
+
+
+async def _words(request: web.Request) -> web.Response:
+    """The page's words in the language the console speaks now."""
+    return web.json_response(page_words(current()))
 
 
 async def _headers(request: web.Request, response: web.StreamResponse) -> None:

@@ -9,7 +9,9 @@ pseudo-terminal in its own window (``handheld_in_window``; ``scotland-yard
 handheld-sim`` and ``python -m hardware.sim.handheld --port PORT`` open one).
 
 Its buttons are on-screen keys, with keyboard shortcuts: the arrow keys, Space
-for OK and B for back/hide.
+for OK and B for back/hide. The pane shows the firmware's own pixels, so its
+screen speaks the language the console's link tells it, and the pane's labels
+follow the screen: they name the keys as its words do.
 """
 
 from __future__ import annotations
@@ -27,11 +29,13 @@ from dataclasses import dataclass
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the console's output
 import pygame
 
+from firmware import language as firmware_language
 from firmware.app import Handheld
 from firmware.fake_hw import FakeButtons, FakeDisplay
 from firmware.link import Endpoint
 from firmware.ui import Ui
 from hardware.config import ConfigError, HandheldConfig
+from hardware.language import LANGUAGES, Text, Words, font_file, p_
 from hardware.serial_link import ByteTransport, PipeTransport, SerialHandheldLink, Unplugged, serial_opener
 from hardware.sim.window import Pane
 
@@ -45,15 +49,16 @@ BUTTON: tuple[int, int, int] = (62, 66, 84)
 INK: tuple[int, int, int] = (235, 235, 235)
 HINT: tuple[int, int, int] = (150, 154, 166)
 
-BUTTONS: tuple[tuple[str, str, str, tuple[int, ...]], ...] = (
-    ("left", "<", "Left", (pygame.K_LEFT,)),
-    ("up", "^", "Up", (pygame.K_UP,)),
-    ("down", "v", "Down", (pygame.K_DOWN,)),
-    ("right", ">", "Right", (pygame.K_RIGHT,)),
-    ("ok", "OK", "Space", (pygame.K_SPACE,)),
-    ("back", "Hide", "B", (pygame.K_b,)),
+BUTTONS: tuple[tuple[str, Words, Words, tuple[int, ...]], ...] = (
+    ("left", "<", p_("key", "Left"), (pygame.K_LEFT,)),
+    ("up", "^", p_("key", "Up"), (pygame.K_UP,)),
+    ("down", "v", p_("key", "Down"), (pygame.K_DOWN,)),
+    ("right", ">", p_("key", "Right"), (pygame.K_RIGHT,)),
+    ("ok", p_("key", "OK"), p_("key", "Space"), (pygame.K_SPACE,)),
+    ("back", p_("key", "Hide"), "B", (pygame.K_b,)),
 )
-"""Each button: the firmware's name for it, its label, its shortcut's name, the keys that press it."""
+"""Each button: the firmware's name for it, its label (the word the handheld's screens name it by), its shortcut's
+name, the keys that press it."""
 _SHORTCUTS = {code: name for name, _, _, codes in BUTTONS for code in codes}
 
 
@@ -104,6 +109,13 @@ class SimulatedHandheld:
     def press(self, name: str) -> None:
         self.buttons.press(name)
 
+    @property
+    def language(self) -> str:
+        """The language its screen speaks (the one the console's hello named, if the firmware has it), as a code of
+        ``hardware.language.LANGUAGES``."""
+        code = firmware_language.current()
+        return code if code in LANGUAGES else "en"
+
     def picture(self) -> pygame.Surface:
         """The OLED's 128x64 pixels, lit ones in the OLED's colour."""
         rgb = bytearray(bytes(GLASS) * (WIDTH * HEIGHT))
@@ -149,8 +161,8 @@ class HandheldPane(Pane):
     def __init__(self, handheld: SimulatedHandheld, cable: SimulatedCable | None = None) -> None:
         self.handheld = handheld
         self.cable = cable
-        self._drawn: tuple[int, bool] | None = None
-        self._fonts: tuple[pygame.font.Font, pygame.font.Font] | None = None
+        self._drawn: tuple[int, bool, str] | None = None
+        self._fonts: dict[str, tuple[pygame.font.Font, pygame.font.Font]] = {}
         self.fit((WIDTH * SCALE + 16, 10_000))
 
     def fit(self, room: tuple[int, int]) -> None:
@@ -168,7 +180,7 @@ class HandheldPane(Pane):
             if (size[0] <= room[0] and size[1] <= room[1]) or scale == 1:
                 break
         self.scale, self._screen, self._buttons, self._cable_key, self.size = scale, screen, buttons, cable, size
-        self._fonts = None
+        self._fonts = {}
         self._drawn = None
 
     def step(self) -> None:
@@ -178,8 +190,8 @@ class HandheldPane(Pane):
     def changed(self) -> bool:
         return self._drawn != self._state()
 
-    def _state(self) -> tuple[int, bool]:
-        return self.handheld.display.shows, self.handheld.unplugged
+    def _state(self) -> tuple[int, bool, str]:
+        return self.handheld.display.shows, self.handheld.unplugged, self.handheld.language
 
     def handle(self, event: pygame.event.Event, origin: tuple[int, int]) -> bool:
         if event.type == pygame.KEYDOWN and event.key in _SHORTCUTS:
@@ -205,26 +217,40 @@ class HandheldPane(Pane):
             self.handheld.replug(self.cable.plug())
         self._drawn = None
 
+    def _fonts_in(self, language: str) -> tuple[pygame.font.Font, pygame.font.Font]:
+        """The labels' fonts, in *language*'s face (pygame's own font has no Hangul)."""
+        if language not in self._fonts:
+            face = font_file(language)
+            path = str(face) if face else None
+            scale = 0.8 if face else 1.0  # a TrueType face's letters are larger than pygame's own at one size
+            self._fonts[language] = (pygame.font.Font(path, round((14 + 4 * self.scale) * scale)),
+                                     pygame.font.Font(path, round((10 + 3 * self.scale) * scale)))
+        return self._fonts[language]
+
     def draw(self, surface: pygame.Surface) -> None:
-        if self._fonts is None:
-            self._fonts = pygame.font.Font(None, 14 + 4 * self.scale), pygame.font.Font(None, 10 + 3 * self.scale)
-        font, small = self._fonts
+        language = self.handheld.language
+        font, small = self._fonts_in(language)
         surface.fill(BODY)
         picture = self.handheld.picture()
         surface.blit(pygame.transform.scale(picture, self._screen.size), self._screen)
         for name, label, shortcut, _ in BUTTONS:
             rect = self._buttons[name]
             pygame.draw.rect(surface, BUTTON, rect, border_radius=8)
-            text = font.render(label, True, INK)
+            text = font.render(_in(label, language), True, INK)
             surface.blit(text, text.get_rect(center=rect.center))
-            hint = small.render(shortcut, True, HINT)
+            hint = small.render(_in(shortcut, language), True, HINT)
             surface.blit(hint, hint.get_rect(midtop=(rect.centerx, rect.bottom + 3)))
         if self._cable_key is not None and self.cable is not None:
             pygame.draw.rect(surface, BUTTON, self._cable_key, border_radius=8)
-            words = "Unplug the handheld" if self.cable.plugged else "Plug the handheld back in"
-            text = font.render(words, True, INK)
+            words = p_("key", "Unplug the handheld") if self.cable.plugged else p_("key", "Plug the handheld back in")
+            text = font.render(words.to(language), True, INK)
             surface.blit(text, text.get_rect(center=self._cable_key.center))
         self._drawn = self._state()
+
+
+def _in(words: Words, language: str) -> str:
+    """*words* in *language*."""
+    return words.to(language) if isinstance(words, Text) else words
 
 
 class FdTransport:
@@ -254,11 +280,15 @@ class FdTransport:
         os.close(self.fd)
 
 
-def run_window(pane: HandheldPane, title: str = "Mister X's handheld (simulated)", frame_s: float = 0.01) -> None:
+TITLE = p_("title", "Mister X's handheld (simulated)")
+"""Its window's title."""
+
+
+def run_window(pane: HandheldPane, title: Words = TITLE, frame_s: float = 0.01) -> None:
     """The handheld alone in its own window, until the window is closed."""
     pygame.display.init()
     pygame.font.init()
-    pygame.display.set_caption(title)
+    pygame.display.set_caption(str(title))
     display = pygame.display.set_mode(pane.size, 0, 32)
     pane.draw(display)
     pygame.display.flip()

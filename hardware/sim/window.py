@@ -31,12 +31,14 @@ import os
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the console's output
 import pygame
 
 from hardware.config import LedConfig, ScreenConfig
 from hardware.interfaces import OFF, Colour, Frame, Key, KeyPressed, PowerPressed, Station, StationPressed, StationReleased
+from hardware.language import Words, current, font_file, p_
 from hardware.leds import level_table
 from hardware.power_button import PressTimer
 
@@ -69,16 +71,23 @@ KEY_FILL: Colour = (48, 52, 66)
 KEY_TEXT: Colour = (240, 240, 240)
 HINT_TEXT: Colour = (150, 154, 166)
 
-KEYS: tuple[tuple[Key, str, str, tuple[int, ...]], ...] = (
+KEYS: tuple[tuple[Key, Words, str, tuple[int, ...]], ...] = (
     (Key.CHOICE_1, "1", "1", (pygame.K_1, pygame.K_KP1)),
     (Key.CHOICE_2, "2", "2", (pygame.K_2, pygame.K_KP2)),
     (Key.CHOICE_3, "3", "3", (pygame.K_3, pygame.K_KP3)),
     (Key.CHOICE_4, "4", "4", (pygame.K_4, pygame.K_KP4)),
-    (Key.CONFIRM, "CONFIRM", "Enter", (pygame.K_RETURN, pygame.K_KP_ENTER)),
-    (Key.UNDO, "UNDO", "Backspace", (pygame.K_BACKSPACE,)),
-    (Key.MENU, "MENU", "Esc", (pygame.K_ESCAPE,)),
+    (Key.CONFIRM, p_("key", "CONFIRM"), "Enter", (pygame.K_RETURN, pygame.K_KP_ENTER)),
+    (Key.UNDO, p_("key", "UNDO"), "Backspace", (pygame.K_BACKSPACE,)),
+    (Key.MENU, p_("key", "MENU"), "Esc", (pygame.K_ESCAPE,)),
 )
-"""Each control key: its label on the board, the keyboard shortcut shown under it, the keys that press it."""
+"""Each control key: its label on the board, the keyboard shortcut shown under it (as the keyboard's keys are labelled, in
+every language), the keys that press it."""
+TITLE = p_("title", "Scotland Yard - simulated board")
+SHOW_PANE = p_("row", "Show the secret handheld")
+HIDE_PANE = p_("row", "Hide the secret handheld")
+BUNDLED_SCALE = 0.6875
+"""pygame draws its bundled font at this share of the size asked: a language's own font is asked as much smaller, so the
+window's words keep their size in every language."""
 _SHORTCUTS = {code: key for key, _, _, codes in KEYS for code in codes}
 POWER_KEY = pygame.K_p
 """The power button's key: tapped, a short press; held for the hold time, or with Shift, a long one."""
@@ -155,10 +164,13 @@ class SimWindow:
     """The simulator's window: board, lights, buttons, keys and the console's screen."""
 
     def __init__(self, drawing: BoardDrawing, screen: ScreenConfig, size: tuple[int, int] = (1280, 760),
-                 title: str = "Scotland Yard - simulated board", leds: LedConfig | None = None) -> None:
+                 title: Words = TITLE, leds: LedConfig | None = None) -> None:
         pygame.display.init()
         pygame.font.init()
-        pygame.display.set_caption(title)
+        self.title = title
+        self._language = current()
+        """The language the window's words are drawn in: another one in use redraws them (``_follow_language``)."""
+        pygame.display.set_caption(str(title))
         self.drawing = drawing
         leds = leds if leds is not None else LedConfig()
         self.levels = level_table(leds.gamma, leds.brightness)
@@ -185,7 +197,7 @@ class SimWindow:
         """The station colours the window shows now (a redraw touches only the ones that change)."""
         self._screen_scaled: pygame.Surface | None = None
         self._background: pygame.Surface | None = None
-        self._fonts: dict[int, pygame.font.Font] = {}
+        self._fonts: dict[tuple[Path | None, int], pygame.font.Font] = {}
         self._labels: dict[tuple[Station, Colour, int], pygame.Surface] = {}
         self._discs: dict[Colour, tuple[pygame.Surface, Colour]] = {}
         self._marks: dict[tuple[Colour, Colour], pygame.Surface] = {}
@@ -239,6 +251,7 @@ class SimWindow:
         """
         for event in pygame.event.get():
             self.handle(event)
+        self._follow_language()
         if self.pane is not None:
             self.pane.step()
         pane_changed = self.pane is not None and self.pane_shown and self.pane.changed
@@ -304,6 +317,7 @@ class SimWindow:
 
     def redraw(self) -> None:
         """Draw what changed: the stations whose colour changed, the screen panel, the pane (or everything)."""
+        self._follow_language()
         layout = self._layout
         if self._background is None:
             self._background = self._draw_background()
@@ -365,6 +379,13 @@ class SimWindow:
 
     # ------------------------------------------------------------ layout
 
+    def _follow_language(self) -> None:
+        """Another language in use: the window's own words (title, keys, pane button) are drawn again in it."""
+        if self._language != current():
+            self._language = current()
+            pygame.display.set_caption(str(self.title))
+            self._relayout()
+
     def _relayout(self) -> None:
         self._layout = self._lay_out(self.display.get_size())
         self._background = None
@@ -417,11 +438,20 @@ class SimWindow:
 
     # ------------------------------------------------------------ drawing
 
-    def _font(self, px: int) -> pygame.font.Font:
-        font = self._fonts.get(px)
+    def _font(self, px: int, *, words: bool = True) -> pygame.font.Font:
+        """The font for *words* in the language in use (``font_file``), or pygame's bundled one for numbers, at size *px*."""
+        file = font_file() if words else None
+        font = self._fonts.get((file, px))
         if font is None:
-            font = self._fonts[px] = pygame.font.Font(None, px)
+            font = self._fonts[file, px] = pygame.font.Font(file, px if file is None else round(px * BUNDLED_SCALE))
         return font
+
+    def _words(self, text: Words, px: int, width: int, ink: Colour) -> pygame.Surface:
+        """*text* at size *px*, smaller if need be to fit in *width*: a longer word in another language still fits its key."""
+        words = str(text)
+        while px > 8 and self._font(px).size(words)[0] > width:
+            px -= 1
+        return self._font(px).render(words, True, ink)
 
     def _draw_background(self) -> pygame.Surface:
         """The board, its lines and unlit stations, the keys and their shortcuts: drawn once per size."""
@@ -450,15 +480,15 @@ class SimWindow:
             rect = layout.keys[key]
             pygame.draw.rect(surface, KEY_FILL, rect, border_radius=6)
             pygame.draw.rect(surface, KEY_RING, rect, width=1, border_radius=6)
-            label = self._font(max(14, rect.h * 3 // 5)).render(text, True, KEY_TEXT)
+            label = self._words(text, max(14, rect.h * 3 // 5), rect.w - 4, KEY_TEXT)
             surface.blit(label, label.get_rect(center=rect.center))
             hint = self._font(hint_px).render(f"[{shortcut}]", True, HINT_TEXT)
             surface.blit(hint, hint.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
         if layout.pane_button is not None:
             rect = layout.pane_button
             pygame.draw.rect(surface, KEY_FILL, rect, border_radius=6)
-            word = "Hide" if self.pane_shown else "Show"
-            label = self._font(max(14, rect.h // 2)).render(f"{word} the secret handheld  [H]", True, KEY_TEXT)
+            caption = HIDE_PANE if self.pane_shown else SHOW_PANE
+            label = self._words(f"{caption}  [H]", max(14, rect.h // 2), rect.w - 4, KEY_TEXT)
             surface.blit(label, label.get_rect(center=rect.center))
         return surface
 
@@ -514,7 +544,7 @@ class SimWindow:
         key = (station, ink, px)
         label = self._labels.get(key)
         if label is None:
-            font = self._font(px)
+            font = self._font(px, words=False)
             font.bold = True
             label = self._labels[key] = font.render(str(station), True, ink)
             font.bold = False

@@ -81,9 +81,9 @@ def test_a_backup_holds_the_games_and_settings_with_their_checksums_never_the_ga
         assert item["size"] == len(data) and item["sha256"] == hashlib.sha256(data).hexdigest()
     assert (made.folder / "config.toml").read_bytes() == (files.config or Path()).read_bytes()
     assert not any("journal" in path.name or b"Mister X is here" in path.read_bytes() for path in made.folder.rglob("*") if path.is_file())
-    assert made.summary == "Backed up 3 games, the config, the station map and the preferences (not the interrupted game)"
+    assert str(made.summary) == "Backed up 3 games, the config, the station map and the preferences (not the interrupted game)"
     (files.data / JOURNAL).unlink()
-    assert back_up(files, stick).summary == "Backed up 3 games, the config, the station map and the preferences"
+    assert str(back_up(files, stick).summary) == "Backed up 3 games, the config, the station map and the preferences"
 
 
 def test_two_backups_in_one_second_do_not_share_a_folder_and_the_newest_is_restored(files: ConsoleFiles, stick: Path) -> None:
@@ -103,7 +103,7 @@ def test_a_restore_onto_an_empty_console_brings_everything_back_private_and_a_se
     done = restore(empty, folder)
     assert sorted(done.copied) == sorted(path.name for path in files.history.iterdir())
     assert done.restored == ["config", "station map", "preferences"] and not done.replaced
-    assert done.summary == "Restored 3 games, the config, the station map and the preferences"
+    assert str(done.summary) == "Restored 3 games, the config, the station map and the preferences"
     for name in done.copied:
         assert (empty.history / name).read_bytes() == (files.history / name).read_bytes()
         assert stat.S_IMODE((empty.history / name).stat().st_mode) == 0o600
@@ -116,7 +116,7 @@ def test_a_restore_onto_an_empty_console_brings_everything_back_private_and_a_se
     before = everything(tmp_path / "new")
     again = restore(empty, folder)
     assert not again.changed and again.present == 3 and everything(tmp_path / "new") == before
-    assert again.summary == f"Nothing to restore: this console holds all of backup {folder.name} already"
+    assert str(again.summary) == f"Nothing to restore: this console holds all of backup {folder.name} already"
 
 
 def test_records_are_merged_by_content_and_a_different_file_of_the_same_name_is_kept_beside(files: ConsoleFiles, stick: Path) -> None:
@@ -130,7 +130,7 @@ def test_records_are_merged_by_content_and_a_different_file_of_the_same_name_is_
     assert sorted(done.copied) == sorted([names[0], names[2].replace(".json", "-restored.json")])
     assert done.present == 1 and (files.history / names[2]).read_text() == other
     assert (files.history / names[2].replace(".json", "-restored.json")).read_bytes() == (folder / HISTORY / names[2]).read_bytes()
-    assert done.summary == "Restored 2 games (1 game here already)"
+    assert str(done.summary) == "Restored 2 games (1 game here already)"
     assert not restore(files, folder).changed
 
 
@@ -147,7 +147,7 @@ def test_settings_that_differ_are_replaced_and_the_current_ones_kept_beside(file
     kept = files.config.with_name("config.toml" + BEFORE_RESTORE)
     assert dict(done.replaced)["config"] == kept and kept.read_text() == 'profile = "sim"\n'
     assert (files.data / (PREFERENCES + BEFORE_RESTORE)).read_text() == '{"assist": false}\n'
-    assert done.summary == "Restored 0 games and the station map; replaced the config and the preferences (the old ones kept)"
+    assert str(done.summary) == "Restored 0 games and the station map; replaced the config and the preferences (the old ones kept)"
     assert not restore(files, folder).changed
 
     files.config.write_text('profile = "fake"\n')  # changed again: the first one kept is not written over
@@ -163,7 +163,7 @@ def test_settings_that_differ_are_replaced_and_the_current_ones_kept_beside(file
     (lambda folder: (folder / MANIFEST).write_text("{"), "its manifest.json is not a backup manifest"),
     (lambda folder: _manifest_file(folder, 0, name="../../etc/passwd"), "file 1 of its manifest.json is not one a backup holds"),
     (lambda folder: _manifest_file(folder, 1, role="journal"), "file 2 of its manifest.json is not one a backup holds"),
-    (lambda folder: _manifest(folder, version="1"), "a backup of version '1'"),
+    (lambda folder: _manifest(folder, version="1"), "its version '1' is not one this console reads"),
 ], ids=["changed byte", "cut short", "missing file", "broken manifest", "escaping name", "unknown role", "bad version"])
 def test_a_damaged_backup_restores_nothing_and_says_which_file(files: ConsoleFiles, stick: Path, tmp_path: Path, damage: object,
                                                                 said: str) -> None:
@@ -218,22 +218,22 @@ def _stick_at(folder: Path | None):  # type: ignore[no-untyped-def]
 
 
 def test_the_menus_lines_say_what_was_done_or_why_not(files: ConsoleFiles, stick: Path) -> None:
-    assert restore_from_stick(files, lambda: _stick_at(stick)) == "There is no backup on this USB stick to restore"
-    assert back_up_to_stick(files, lambda: _stick_at(None)) == "No USB stick found: plug one in, then try again"
-    said = back_up_to_stick(files, lambda: _stick_at(stick))
+    assert str(restore_from_stick(files, lambda: _stick_at(stick))) == "There is no backup on this USB stick to restore"
+    assert str(back_up_to_stick(files, lambda: _stick_at(None))) == "No USB stick found: plug one in, then try again"
+    said = str(back_up_to_stick(files, lambda: _stick_at(stick)))
     assert said == "Backed up 3 games, the config, the station map and the preferences (not the interrupted game)"
-    assert restore_from_stick(files, lambda: _stick_at(stick)).startswith("Nothing to restore")
+    assert str(restore_from_stick(files, lambda: _stick_at(stick))).startswith("Nothing to restore")
 
     @contextmanager
     def unmountable():  # type: ignore[no-untyped-def]
         raise StickError("the USB stick could not be mounted: is it formatted FAT32, exFAT or ext4?")
         yield
 
-    said = restore_from_stick(files, unmountable)
+    said = str(restore_from_stick(files, unmountable))
     assert said == "The restore failed: the USB stick could not be mounted: is it formatted FAT32, exFAT or ext4?"
     (stick / FOLDER).rename(stick / "kept")
     (stick / FOLDER).write_text("a file where the backups' folder goes")
-    assert back_up_to_stick(files, lambda: _stick_at(stick)) == "The backup failed: a file is where a folder should be"
+    assert str(back_up_to_stick(files, lambda: _stick_at(stick))) == "The backup failed: a file is where a folder should be"
 
 
 # ---------------------------------------------------------------- the command line

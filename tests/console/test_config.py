@@ -32,6 +32,7 @@ def test_game_and_hardware_sections_share_one_file() -> None:
         ('[game]\nedition = "junior"\ndistrict = "soho"', "game.district: must be one of"),
         ('[game]\nmister_x = "robot"', "game.mister_x: must be one of handheld, computer, phone, not 'robot'"),
         ('[game]\npalette = "pink"', "game.palette: must be one of standard, colour-blind, not 'pink'"),
+        ('[game]\nlanguage = "fr"', "game.language: must be one of en, ko, not 'fr'"),
         ('[game]\nedition = "beginner"\nplayers = 6', "game.players: the beginner edition is for 2 to 5 players, not 6"),
         ("[game]\nassist = 1", "game.assist: must be true or false, not 1"),
         ("[game]\nspeed = 1", "game.speed: unknown setting"),

@@ -17,9 +17,12 @@ from console.games import CLASSIC, JUNIOR
 from engine import DetectiveMove, DoubleMove, Game
 from engine.junior import NAMES, ROGUES, JuniorGame
 from engine.record import dumps
+from hardware.language import use
 
 WHEN = datetime(2024, 12, 4, 15, 20)
 _ROW = re.compile(r"  (\S+(?: \S+)?)\s{2,}(\S+(?: \S+)?)\s{2,}(.*)")
+_NOTATION = re.compile(r"(?:\b[a-z]+\d* )?\b[A-Z]\d+(?:\+[A-Z]\d+)?")
+"""A move or a step in the notation (a detective's begins with its piece's id): the same in every language."""
 """A move's line: the piece's name, the move in the notation, its words."""
 
 
@@ -132,6 +135,24 @@ def test_export_writes_a_record_s_text_beside_a_stick_s_games_or_prints_it(tmp_p
 
     stick = tmp_path / "stick"
     stick.mkdir()
-    assert export_to_stick(record, lambda: nullcontext(stick)) == f"Exported to the USB stick, in {FOLDER}: 20241204-152000-ab12.txt"
+    assert str(export_to_stick(record, lambda: nullcontext(stick))) == f"Exported to the USB stick, in {FOLDER}: 20241204-152000-ab12.txt"
     assert (stick / FOLDER / exported.name).read_text() == exported.text
 
+
+
+@pytest.mark.parametrize("junior", [False, True], ids=["classic", "junior"])
+def test_an_exported_game_reads_in_the_language_in_use_its_columns_lined_up(junior: bool) -> None:
+    kind, game = (JUNIOR, junior_game(2, 2)) if junior else (CLASSIC, play_random_game(6))
+    use("ko")
+    try:
+        text = game_text(kind, game, WHEN)
+    finally:
+        use("en")
+    assert not re.search(r"[A-Za-z]{2,}", _NOTATION.sub("", text)), text
+    assert "2024년 12월 4일 15:20" in text and "1라운드" in text and "공개" in text
+    starts = [_columns(line[: move.start()]) for line in text.splitlines() if line.startswith("  ") and (move := _NOTATION.search(line))]
+    assert len(starts) > 20 and set(starts) == {16}  # two spaces and the name's column: a Hangul syllable is two columns wide
+
+
+def _columns(text: str) -> int:
+    return sum(2 if "\uac00" <= char <= "\ud7a3" else 1 for char in text)

@@ -25,6 +25,7 @@ from console.settings import Level, Seat
 from console.storage import DataFolder, fault_in_words
 from engine.record import loads
 from hardware.interfaces import Key
+from hardware.language import LANGUAGES, use
 from hardware.screen import OffscreenScreen
 from tests.support.disk import FAULTS, FaultyDisk
 from tests.support.program import Console
@@ -94,7 +95,7 @@ def test_journal_settings_are_checked_as_strictly_as_the_config_file(tmp_path: P
     kept = journal.read_bytes()
     console = Console(tmp_path)  # the console starts and says why
     assert console.rows[0] == "New game"
-    assert console.program.menu is not None and said in console.program.menu.message
+    assert console.message == "The saved game could not be resumed (it is damaged): it is kept as game.journal.corrupt-1"
     assert (tmp_path / "game.journal.corrupt-1").read_bytes() == kept  # kept whole, never lost
     journal.write_bytes(kept)
     with pytest.raises(JournalError, match=said):
@@ -129,7 +130,7 @@ def test_the_game_goes_on_unsaved_says_why_and_is_saved_when_the_disk_takes_it_a
     flow = console.program.flow
     assert flow is not None and disk.refused and journal.read_bytes() == before
     words = " ".join(console.program.console.presenter.kit.texts)
-    assert "Not saved: " + fault_in_words(OSError(FAULTS[fault], "")) in words
+    assert f"Not saved: {fault_in_words(OSError(FAULTS[fault], ''))}" in words
     disk.heal()
     for _ in range(int(RETRY_SAVING_S / 0.05) + 2):  # the retry comes by itself
         console.program.console.step()
@@ -154,9 +155,14 @@ def test_the_not_saved_bar_takes_the_header_s_place_and_hides_nothing_of_the_gam
     assert pygame.image.tobytes(plain.subsurface(below), "RGB") == pygame.image.tobytes(warned.subsurface(below), "RGB")
     assert pygame.image.tobytes(plain.subsurface(header), "RGB") != pygame.image.tobytes(warned.subsurface(header), "RGB")
     kit = presenter.kit
-    for code in (*FAULTS.values(), errno.EDQUOT, errno.EPERM, errno.EIO, errno.ENOENT, errno.EEXIST, errno.ENOTDIR):
-        said = session.unsaved_because(OSError(code, ""))
-        assert kit.font(kit.min_px).size(said)[0] <= header.w - 4 * kit.pad, said  # every reason fits, uncut
+    try:
+        for language in LANGUAGES:
+            use(language)
+            for code in (*FAULTS.values(), errno.EDQUOT, errno.EPERM, errno.EIO, errno.ENOENT, errno.EEXIST, errno.ENOTDIR):
+                said = str(session.unsaved_because(OSError(code, "")))
+                assert kit.font(kit.min_px).size(said)[0] <= header.w - 4 * kit.pad, said  # every reason fits, uncut
+    finally:
+        use("en")
 
 
 @pytest.mark.parametrize("fault", FAULTS)
@@ -170,15 +176,15 @@ def test_a_disk_that_refuses_to_file_a_finished_game_never_blocks_the_start(
         console.table.act()
     disk.fail(FAULTS[fault])  # the end is seen; leaving it files the game
     console.keys(Key.CONFIRM)
-    assert console.program.menu is not None and "could not be filed" in console.program.menu.message
+    assert "could not be filed" in console.message
     for _ in range(3):  # every start: the menu opens, the game stays kept
         again = Console(tmp_path)
         assert again.rows[0] == "New game" and again.program.menu is not None
-        assert "could not be filed" in again.program.menu.message
+        assert "could not be filed" in again.message
         assert not leftovers(tmp_path)
     disk.heal()
     again = Console(tmp_path)
-    assert again.program.menu is not None and "could not be filed" not in again.program.menu.message
+    assert "could not be filed" not in again.message
     (filed,) = (tmp_path / session.HISTORY).glob("*.json")
     assert loads(filed.read_text()).actions == flow.game.actions
     assert sorted(path.name for path in tmp_path.iterdir()) == [session.HISTORY, "preferences.json"]  # no journal left
@@ -273,7 +279,7 @@ def test_the_data_folder_and_its_files_are_private_and_opened_ones_are_put_right
         path.chmod(0o644)
     data.chmod(0o755)
     with DataFolder.open(data) as folder:
-        assert "made private (4 files)" in folder.note
+        assert "made private (4 files)" in str(folder.note)
     assert {oct(path.stat().st_mode & 0o777) for path in files} == {"0o600"}
     with DataFolder.open(data) as folder:
         assert folder.note == ""
@@ -296,7 +302,7 @@ def test_another_user_s_file_in_the_data_folder_does_not_stop_the_console(tmp_pa
 
     monkeypatch.setattr(os, "chmod", refused_for_theirs)
     with DataFolder.open(data) as folder:
-        assert "made private (1 file)" in folder.note
+        assert "made private (1 file)" in str(folder.note)
     assert oct(ours.stat().st_mode & 0o777) == "0o600" and oct(theirs.stat().st_mode & 0o777) == "0o644"
 
 

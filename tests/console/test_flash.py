@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -14,6 +15,7 @@ import pytest
 import firmware
 from console.cli import main
 from console.flash import COMPILED, DEVICE_FILES, build
+from hardware.language import use
 from tests.support.micropython import FAKE_MACHINE, FIRMWARE, mpy_cross_command, run_micropython
 
 
@@ -94,6 +96,20 @@ def test_a_failed_copy_stops_before_the_reset_and_says_what_to_try(on_path: Path
     assert main(["flash-handheld"]) == 1
     assert len(calls(log)) == 1 and calls(log)[0][1] == "auto"
     assert "hold Hide while plugging it in" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("given", [["--language", "ko"], []])
+def test_the_command_speaks_the_language_asked_else_the_system_s(on_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str], given: list[str]) -> None:
+    monkeypatch.setenv("LANGUAGE", "en" if given else "ko")
+    fake_mpremote(on_path, exit_codes=(0, 0, 1))
+    try:
+        assert main(["flash-handheld", *given]) == 1
+    finally:
+        use("en")
+    copying, failed = capsys.readouterr().out.splitlines()
+    assert re.fullmatch(r"핸드헬드\(auto\)에 파일 \d+개를 복사합니다\.\.\.", copying)
+    assert failed == "복사했지만 재시작하지 못했습니다: 케이블을 뽑았다가 다시 꽂으세요."
 
 
 def test_without_mpremote_the_command_says_how_to_get_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

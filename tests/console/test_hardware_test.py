@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from console.hardware_test import COLOUR_S, WALK_S
 from console.settings import GameSettings
 from hardware.interfaces import Frame
+from hardware.language import use
 from hardware.selftest import COLOURS
+from tests.support.korean import english_left
 from tests.support.sim import HeadlessSim
 
 FRAME_S = 1 / 30
 """The console's frame (a headless run's step)."""
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    yield
+    use("en")
 
 
 def start_the_test(tmp_path: Path, shown: list[tuple[dict[int, tuple[int, int, int]], str]] | None = None) -> HeadlessSim:
@@ -28,7 +40,7 @@ def start_the_test(tmp_path: Path, shown: list[tuple[dict[int, tuple[int, int, i
         window.set_frame = recorded  # type: ignore[method-assign]
     menu = sim.program.menu
     assert menu is not None
-    while not menu.ui.rows[menu.cursor][0].startswith("Hardware test"):
+    while not str(menu.ui.rows[menu.cursor][0]).startswith("Hardware test"):
         sim.do("key", "2")
     sim.do("key", "confirm")
     assert sim.program.hardware_test is not None
@@ -40,7 +52,7 @@ def test_each_station_and_each_colour_is_lit_long_enough_to_see_and_named_on_the
     sim = start_the_test(tmp_path, shown)
     test = sim.program.hardware_test
     assert test is not None
-    while not test.check.lines[-1].startswith("Press every"):
+    while not str(test.check.lines[-1]).startswith("Press every"):
         sim.runner.step(1)
     names = {rgb: name for name, rgb in COLOURS.items()}
     alone = [next(iter(frame)) for frame, _ in shown if len(frame) == 1]
@@ -73,6 +85,28 @@ def test_confirm_skips_on_to_the_next_part(tmp_path: Path) -> None:
     for _ in range(3):
         sim.do("key", "confirm")
     test = sim.program.hardware_test
-    assert test is not None and test.check.lines[-1].startswith("Press every station") and sim.window.frame == {}
+    assert test is not None and str(test.check.lines[-1]).startswith("Press every station") and sim.window.frame == {}
     sim.do("click", "42")
     assert sim.window.frame == {42: COLOURS["green"]}
+
+
+def test_the_hardware_test_speaks_korean_from_the_next_frame_and_every_line_fits(tmp_path: Path) -> None:
+    sim = start_the_test(tmp_path)
+    kit = sim.program.console.presenter.kit
+    sim.runner.step(5)
+    use("ko")  # a language chosen while the test runs: the next frame says all in it
+    sim.runner.step(1)
+    walking = list(kit.texts)
+    assert walking[0] == "하드웨어 점검: 확인은 건너뛰기, 메뉴는 끝내기" and re.fullmatch(r"(\d+)번 역: 파란색 \(\1/199\)", walking[-1])
+    for _ in range(5):
+        sim.do("key", "confirm")  # through the colours to the listening
+    sim.do("click", "42")
+    sim.do("click", "42")
+    shown = [*walking, *kit.texts]
+    assert "42번 역 눌림 (다시)" in shown and kit.cut == []
+    test = sim.program.hardware_test
+    assert test is not None
+    sim.do("key", "menu")
+    sim.do("wait", "1")  # MENU counts once it is not the mute chord's
+    assert test.done and str(test.summary) == "하드웨어 점검: 누르지 않은 버튼: 1-41, 43-199"
+    assert english_left([*shown, str(test.summary)]) == []

@@ -25,7 +25,7 @@ from console.games.classic import journal as events
 from console.games.junior import journal as junior_events
 from console.journal import FORMAT, Journal, JournalError, ResumedGame, archive, game_id, load, resume
 from console.recorder import Event
-from console.settings import SOUND_CHOICES, GameSettings, settings_to_dict
+from console.settings import CONSOLE_CHOICES, GameSettings, settings_to_dict
 from engine import DoubleMove, Game, MisterXMove, Move, PieceSetup, Side, record
 from engine.board import Transport, stations_of
 from engine.junior import ROGUES, JuniorGame, Step
@@ -179,8 +179,8 @@ def test_the_line_format(tmp_path: Path) -> None:
     assert start["position"] == record.position_to_dict(game.start)
     moves = [line["event"]["move"] for line in lines[1:] if line["event"]["type"] == "move"]
     assert moves and all(parse_move(move).notation == move for move in moves)  # each in the move notation
-    # no path is remembered, nor the console's sound choices (a resumed game takes the console's current ones)
-    kept = {key: value for key, value in settings_to_dict(SETTINGS).items() if key != "data_dir" and key not in SOUND_CHOICES}
+    # no path is remembered, nor the console's own choices, its sound and its language (a resumed game takes the console's current ones)
+    kept = {key: value for key, value in settings_to_dict(SETTINGS).items() if key != "data_dir" and key not in CONSOLE_CHOICES}
     assert (start["settings"], start["token"]) == (kept, TOKEN)
     assert len({line["hash"] for line in lines}) == len(lines)
     canonical = [json.dumps(line, sort_keys=False, separators=(",", ":")).encode() for line in lines]  # no spaces but in strings
@@ -251,7 +251,7 @@ def test_a_zero_filled_tail_is_dropped_and_cut_off_by_the_next_append(tmp_path: 
     path.write_bytes(whole + b'{"seq":14,"ha' + b"\0" * 300)
     resumed = load(path)
     assert_same(resumed.game, game)
-    assert resumed.dropped.endswith(b"\0") and "power cut" in (resumed.note or "")
+    assert resumed.dropped.endswith(b"\0") and "power cut" in str(resumed.note)
     step(resumed.game, random.Random(1), resumed.journal)
     assert path.read_bytes().startswith(whole) and b"\0" not in path.read_bytes()
     assert_same(load(path).game, resumed.game)

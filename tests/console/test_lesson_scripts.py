@@ -42,9 +42,10 @@ assist = true
     assert [step.wait for step in steps] == [Wait.CONFIRM, Wait.PRESS, Wait.KEY, Wait.HANDHELD]
     assert steps[1].press == 41 and steps[2].key is Key.CHOICE_2 and steps[3].handheld == "X157"
     assert steps[3].hidden == ("T101",) and steps[3].lines == "ferry" and steps[3].assist is True
-    assert [step.instruction for step in steps] == ["Press CONFIRM to go on", "Press station 41", "Press key 2", "Choose on the handheld"]
-    assert steps[1].refusal == "Not this time. Press station 41."
-    assert (course.name, course.title, course.edition, course.players, course.detectives, course.district) == \
+    assert [str(step.instruction) for step in steps] == ["Press CONFIRM to go on", "Press station 41", "Press key 2",
+                                                          "Choose on the handheld"]
+    assert str(steps[1].refusal) == "Not this time. Press station 41."
+    assert (course.name, str(course.title), course.edition, course.players, course.detectives, course.district) == \
         ("trial", "A course", "beginner", 3, None, "")
 
 
@@ -61,6 +62,7 @@ assist = true
     ('title = "First"\n[[step]]\nsay = "Hi."\nassist = "yes"\n', "step 1: assist: true or false"),
     ('title = "First"\n[[step]]\nsay = "Hi."\nsays = "typo"\n', "step 1: no field called 'says'"),
     ('title = "First"\n[[step]]\npress = 41\n', "step 1: say: missing"),
+    ('title = "First"\n[[step]]\nsay = "Hi {name}."\n', "step 1: say: no braces"),
     ('title = "First"\n[[step]\n', "01-first.toml: "),
 ])
 def test_a_bad_lesson_is_refused_naming_its_file_step_and_field(tmp_path: Path, lesson: str, words: str) -> None:

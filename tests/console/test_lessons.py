@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
+import pygame
 import pytest
 
 from console.lessons import Guide, shipped_courses
+from console.lessons.card import Card, draw_card
 from console.lessons.progress import PROGRESS
 from console.lessons.script import Course, Step, Wait
+from console.screen.toolkit import Toolkit
+from firmware import lang_ko
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
+from hardware.language import use
+from hardware.language.handheld_font import glyphs_for
 from tests.support.program import Console
 
 COURSES = shipped_courses()
@@ -19,6 +28,16 @@ UNPLUGGED_STEPS = 40
 """Frames for the console to take an unplugged handheld as gone (``console.app.UNPLUGGED_AFTER_S``: a second at 50 ms a frame)."""
 WRONG_STATION = 199
 """A station no step of the shipped courses waits for (checked)."""
+SIZE = (800, 480)
+ENGLISH = re.compile(r"[A-Za-z]{2,}")
+"""An English word (the lessons' Korean keeps only "X" of Mister X and the ticket's "(X)")."""
+
+
+@pytest.fixture
+def korean() -> Iterator[None]:
+    """Korean from where the test says (``use("ko")``), English again after it, whatever happens."""
+    yield
+    use("en")
 
 
 class Learner:
@@ -43,7 +62,7 @@ class Learner:
     def open(self, course: Course) -> None:
         """From the start menu: Learn to play, then *course*."""
         self.console.choose("Learn to play")
-        self.console.choose(course.title)
+        self.console.choose(str(course.title))
 
     def answer(self, step: Step) -> None:
         """What *step* waits for."""
@@ -88,7 +107,7 @@ def test_the_start_menu_offers_learn_to_play_with_every_course(tmp_path: Path) -
     console = Console(tmp_path)
     assert console.rows[1] == "Learn to play"
     console.choose("Learn to play")
-    assert console.rows == [*(course.title for course in COURSES), "Back"]
+    assert console.rows == [*(str(course.title) for course in COURSES), "Back"]
     assert [course.name for course in COURSES][:1] == ["classic"]
 
 
@@ -102,13 +121,13 @@ def test_every_course_plays_to_its_end_and_every_card_fits(tmp_path: Path, cours
         assert guide.index == index and guide.step == step
         assert not presenter.kit.cut, f"step {index + 1}: the card's words do not fit"
         learner.answer(step)
-        assert not guide.flow.scene().ui.message.startswith("No: "), f"step {index + 1}: the game refused the script's answer"  # type: ignore[attr-defined]
+        assert not str(guide.flow.scene().ui.message).startswith("No: "), f"step {index + 1}: the game refused the script's answer"  # type: ignore[attr-defined]
         assert guide.index == index + 1, f"step {index + 1} did not take its answer"
     assert learner.guide.flow.over, "the course ends with the game over"
     learner.console.keys(Key.CONFIRM)
     assert learner.console.program.guide is None
     menu = learner.console.program.menu
-    assert menu is not None and menu.title == "Learn to play" and "Well done" in menu.message
+    assert menu is not None and str(menu.title) == "Learn to play" and "Well done" in str(menu.message)
     assert json.loads((tmp_path / PROGRESS).read_text())["at"] == {}  # a finished course starts again next time
     assert learner.sent[-1] == {"type": "game_over", "result": "The lesson is over"}  # the handheld is free for a game
 
@@ -129,7 +148,7 @@ def test_a_wrong_press_at_every_step_is_explained_changes_nothing_and_the_step_w
         if step.wait is Wait.HANDHELD:
             wrong = next(leg for leg in learner.offered() if leg not in step.handheld)
             learner.hand_in(f"fox {wrong}" if course.edition == "junior" else wrong)
-            assert learner.sent[-2] == {"type": "refused", "reason": step.refusal}  # said on the handheld, then asked again
+            assert learner.sent[-2] == {"type": "refused", "reason": str(step.refusal)}  # said on the handheld, then asked again
         assert guide.index == index, f"step {index + 1} went on after a wrong press"
         assert (guide.flow.game.public_view(), len(guide.flow.game.actions)) == before
         assert guide.scene().card.wrong == step.refusal
@@ -145,7 +164,7 @@ def test_the_learner_s_handheld_turn_carries_the_step_s_hint(tmp_path: Path) -> 
     for _, step in course.steps:
         if step.wait is Wait.HANDHELD:
             asked = next(message for message in reversed(learner.sent) if message["type"] == "choose_move")
-            assert asked["hint"] == step.hint and step.hint
+            assert asked["hint"] == str(step.hint) and step.hint
             return
         learner.answer(step)
     pytest.fail("the classic course has a turn on the handheld")
@@ -168,11 +187,11 @@ def test_a_course_left_goes_on_where_it_was_left_even_after_a_power_cut(tmp_path
     left.console.keys(Key.MENU)
     left.console.choose("Leave")
     menu = left.console.program.menu
-    assert left.console.program.guide is None and menu is not None and "You left at lesson" in menu.message
+    assert left.console.program.guide is None and menu is not None and "You left at lesson" in str(menu.message)
     again = Learner(tmp_path / "left")  # the power went; the console starts again
     again.console.choose("Learn to play")
     assert again.console.rows[0] == f"{course.title} (go on)"
-    again.console.choose(course.title)
+    again.console.choose(str(course.title))
     again.console.choose("Go on")
     guide = again.guide
     assert guide.index == at
@@ -197,8 +216,8 @@ def test_a_damaged_progress_file_starts_the_courses_again_and_says_so(tmp_path: 
     (tmp_path / PROGRESS).write_text("{not json")
     console = Console(tmp_path)
     console.choose("Learn to play")
-    assert console.program.menu is not None and "lost" in console.program.menu.message
-    assert console.rows[0] == COURSES[0].title
+    assert console.program.menu is not None and "lost" in str(console.program.menu.message)
+    assert console.rows[0] == str(COURSES[0].title)
 
 
 @pytest.mark.parametrize("name", ["learn", "learn-junior"])
@@ -233,7 +252,7 @@ def test_the_learner_s_turn_waits_for_an_unplugged_handheld_and_the_card_says_so
     guide = learner.guide
     for _ in range(UNPLUGGED_STEPS):
         learner.console.program.console.step()
-    assert guide.flow.paused and "unplugged" in guide.scene().card.wrong
+    assert guide.flow.paused and "unplugged" in str(guide.scene().card.wrong)
     learner.console.table.press(WRONG_STATION)
     assert guide.index == at and guide.flow.paused
     learner.link.plug()
@@ -254,3 +273,60 @@ def test_rounds_the_script_plays_for_mister_x_need_no_handheld(tmp_path: Path) -
         for _ in range(UNPLUGGED_STEPS):
             learner.console.program.console.step()
         assert not learner.guide.flow.paused and learner.guide.index == index + 1  # Mister X's scripted moves went on
+
+
+def lesson_words(card: Card, instruction: object) -> tuple[list[str], list[str]]:
+    """The words of *card* and the message bar's *instruction*, drawn at the console's size, and those cut."""
+    kit = Toolkit(SIZE)
+    surface = pygame.Surface(SIZE)
+    kit.begin(surface)
+    draw_card(kit, surface, card)
+    kit.message_bar(surface, str(instruction), alert=False)
+    return kit.texts, kit.cut
+
+
+@pytest.mark.parametrize("course", COURSES, ids=lambda course: course.name)
+def test_every_step_of_every_course_reads_in_korean_and_fits(tmp_path: Path, course: Course, korean: None) -> None:
+    """Each card (with a wrong press's explanation under it), its message bar line and its handheld hint, all in Korean."""
+    learner = Learner(tmp_path)
+    learner.open(course)
+    for index, (_, step) in enumerate(course.steps):
+        use("ko")
+        card = learner.guide.scene().card
+        texts, cut = lesson_words(replace(card, wrong=step.refusal), step.instruction)
+        english = [text for text in [*texts, str(step.hint)] if ENGLISH.search(text)]
+        assert not english and not cut, f"step {index + 1}: English {english}, cut {cut}"
+        use("en")
+        learner.answer(step)
+    use("ko")
+    texts, cut = lesson_words(learner.guide.scene().card, "")
+    assert not [text for text in texts if ENGLISH.search(text)] and not cut
+
+
+def test_a_change_of_language_mid_lesson_changes_the_card_at_once_and_not_the_lesson(tmp_path: Path, korean: None) -> None:
+    course = COURSES[0]
+    learner = _played_to(tmp_path, course, 5)
+    guide, drawn = learner.guide, learner.console.program.console.presenter.kit
+    scene = guide.scene()
+    english = str(scene.card.say)
+    assert english in drawn.texts
+    played = (guide.index, list(guide.flow.game.actions))
+    use("ko")
+    learner.console.program.console.step()
+    korean_words = str(scene.card.say)  # the card made before the change speaks Korean now
+    assert korean_words != english and not ENGLISH.search(korean_words)
+    assert korean_words in drawn.texts and english not in drawn.texts
+    assert (guide.index, list(guide.flow.game.actions)) == played
+    learner.answer(course.steps[5][1])
+    assert guide.index == 6
+    use("en")
+    learner.console.program.console.step()
+    assert str(guide.scene().card.say) in drawn.texts and str(guide.scene().card.say) == str(course.steps[6][1].say)
+
+
+@pytest.mark.parametrize("course", COURSES, ids=lambda course: course.name)
+def test_what_the_handheld_is_sent_in_korean_it_can_draw(course: Course, korean: None) -> None:
+    """A handheld step's hint and explanation go to the handheld too: its Korean glyphs have every syllable of them."""
+    use("ko")
+    sent = [str(text) for _, step in course.steps if step.wait is Wait.HANDHELD for text in (step.hint, step.refusal)]
+    assert sent and not [char for char in glyphs_for(sent) if char not in lang_ko.CHARS]

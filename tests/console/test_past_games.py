@@ -16,6 +16,7 @@ from engine import Game
 from engine.junior import JuniorGame
 from engine.record import dumps
 from hardware.interfaces import Key
+from hardware.language import use
 from hardware.leds import RecordingLeds
 from tests.support.players import StepClock
 from tests.support.program import Console
@@ -55,7 +56,7 @@ def file(data: Path, name: str, record: str) -> Path:
 
 def menu_title(console: Console) -> str:
     assert console.program.menu is not None
-    return console.program.menu.title
+    return str(console.program.menu.title)
 
 
 def screen_words(console: Console) -> list[str]:
@@ -96,9 +97,26 @@ def test_past_games_are_listed_newest_first_with_their_results_and_a_corrupt_rec
 
     console.keys(Key.CONFIRM)  # the unreadable one: said, not replayed
     assert console.program.playback is None and console.program.menu is not None
-    assert console.program.menu.message.startswith("It cannot be replayed: not a game record: the JSON is broken")
+    assert str(console.program.menu.message).startswith("It cannot be replayed: not a game record: the JSON is broken")
     console.keys(Key.UNDO)
     assert console.rows == ["New game", "Learn to play", "Past games", "Settings", "Hardware test", "Quit"]
+
+
+def test_past_games_read_in_the_language_in_use(tmp_path: Path) -> None:
+    file(tmp_path, "20241204-152000-a1", dumps(finished_game(6)))
+    file(tmp_path, "20241205-200000-c3", "{")
+    file(tmp_path, "20991205-200000-c4", '{"format": "scotland-yard-record", "version": 99}')
+    console = Console(tmp_path)
+    console.choose("Past games")
+    use("ko")
+    try:
+        console.program.console.step()
+        rows, kit = console.rows, console.program.console.presenter.kit
+        assert rows[:2] == ["2099 12월 5일 20:00 · 새 콘솔의 기록", "2024 12월 5일 20:00 · 읽을 수 없는 기록"]
+        assert rows[2].startswith("2024 12월 4일 15:20 · ") and rows[2] in kit.texts and kit.cut == []
+    finally:
+        use("en")
+    assert console.rows[2].startswith("4 Dec 2024 15:20 · ")  # the same rows, back in English
 
 
 def test_a_past_game_replays_in_the_console_s_loop_and_goes_back_to_its_row(tmp_path: Path) -> None:
@@ -121,7 +139,7 @@ def test_a_past_game_replays_in_the_console_s_loop_and_goes_back_to_its_row(tmp_
     clock = loop.clock
     assert isinstance(clock, StepClock)
     assert leds.last == shown[3].lights(clock.now - playback.shown_at, program.settings.palette.palette)  # the scene's lights
-    assert any(shown[3].ui.message in words for words in screen_words(console))  # and its line on the screen
+    assert any(str(shown[3].ui.message) in words for words in screen_words(console))  # and its line on the screen
     console.table.press(42)  # the board's buttons play no part in a replay
     assert program.playback is playback and playback.index == 3
 
@@ -173,5 +191,5 @@ def test_past_games_in_the_simulator_window_replay_there(tmp_path: Path) -> None
     board = [(x, y) for x in range(10, 850, 6) for y in range(70, 690, 6)]
     assert sum(end.get_at(point) != middle.get_at(point) for point in board) > 50  # the pieces have moved on the board
     sim.do("key", "confirm")
-    assert sim.program.playback is None and sim.program.menu is not None and sim.program.menu.title == "Past games"
-    assert CLASSIC.summary(finished_game(6)) in sim.program.menu.ui.rows[0][0]
+    assert sim.program.playback is None and sim.program.menu is not None and str(sim.program.menu.title) == "Past games"
+    assert str(CLASSIC.summary(finished_game(6))) in str(sim.program.menu.ui.rows[0][0])

@@ -12,12 +12,16 @@ import pytest
 from console.config import load_preferences, parse_settings, save_preferences
 from console.games.classic.model import Mode
 from console.games.classic.seats import HandheldSeat
+from console.games.words import display_name
 from console.phone import PhoneHandheld, phone_opener
+from console.screen.pairing import Pairing, draw_pairing
+from console.screen.toolkit import Toolkit
 from console.session import JOURNAL
 from console.settings import GameSettings, Seat
 from hardware.config import ConfigError, PhoneConfig, parse_config
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
+from hardware.language import use
 from hardware.phone.qr import qr_matrix
 from tests.support.phone import FakePhone, PhoneConsole, Phones
 
@@ -84,9 +88,10 @@ def test_a_phone_game_plays_over_the_phone_s_link_with_the_game_s_token_and_not_
     sitting, flow = console.program.sitting, console.program.flow
     assert sitting is not None and flow is not None
     assert phone.token == sitting.opened.token and flow.seat.link is phone and console.program.console.link is phone
-    assert flow.ui.mode is Mode.PAUSED and flow.ui.message == AWAY  # it waits as for an unplugged handheld, in a phone's words
-    console.table.press(flow.ui.to_place[0][1])
-    assert flow.ui.message == f"No: {AWAY}"
+    assert flow.ui.mode is Mode.PAUSED and str(flow.ui.message) == AWAY  # it waits as for an unplugged handheld, in a phone's words
+    pressed = flow.ui.to_place[0][1]
+    console.table.press(pressed)
+    assert str(flow.ui.message) == AWAY and flow.ui.refused is not None and flow.ui.refused.station == pressed  # it blinks red
     placed(console)
     assert flow.game.moves_made == 1 and not to_the_handheld
     assert load_preferences(GameSettings(data_dir=str(tmp_path)))[0].mister_x is Seat.PHONE  # the setup's choice is remembered
@@ -128,6 +133,22 @@ def code_is_drawn(console: PhoneConsole, url: str) -> None:
                 assert colour == ((0, 0, 0) if dark else (255, 255, 255))
 
 
+@pytest.mark.parametrize("size", [(800, 480), (480, 320), (410, 246)])
+def test_the_pairing_panel_reads_in_the_language_in_use(size: tuple[int, int]) -> None:
+    url = "http://192.168.100.200:8765/#k=" + "A" * 43
+    kit, surface = Toolkit(size), pygame.Surface(size)
+    use("ko")
+    try:
+        kit.begin(surface)
+        draw_pairing(kit, surface, Pairing(url, display_name("mister_x"), again=True))
+    finally:
+        use("en")
+    said = [text for text in kit.texts if text not in url]  # the address, in pieces, is the same in every language
+    assert said == ["미스터 X: 휴대폰 카메라로 이 코드를 찍으세요. 콘솔과 같은 와이파이에 연결하세요.",
+                    "게임은 멈춘 곳에서 이어지고 코드는 새로 바뀌었습니다. 같은 휴대폰이라도 다시 찍으세요."]
+    assert kit.cut == []
+
+
 def test_a_phone_away_after_pairing_is_told_how_to_come_back(tmp_path: Path) -> None:
     console, phone = phone_game(tmp_path)
     placed(console)
@@ -136,9 +157,9 @@ def test_a_phone_away_after_pairing_is_told_how_to_come_back(tmp_path: Path) -> 
     phone.unplug()  # its screen locked, or it lost the Wi-Fi
     console.table.press(flow.game.public_view().pieces[0].station)  # the detectives' turn goes on: the game waits only for Mister X
     step_until(console, lambda: flow.ui.mode is Mode.PAUSED)
-    assert flow.ui.message == "Mister X's phone is not connected: open its page again"
+    assert str(flow.ui.message) == "Mister X's phone is not connected: open its page again"
     assert SCAN not in on_screen(console)  # still paired: no code to scan
-    assert flow.ui.message in console.program.console.presenter.kit.texts and not console.program.console.presenter.kit.cut
+    assert str(flow.ui.message) in console.program.console.presenter.kit.texts and not console.program.console.presenter.kit.cut
     phone.plug()
     step_until(console, lambda: flow.ui.mode is not Mode.PAUSED)
 
@@ -151,7 +172,7 @@ def test_the_rogues_phone_is_named_as_theirs(tmp_path: Path) -> None:
     console.choose("Set up the pawns")
     flow = console.program.flow
     assert flow is not None and flow.seat.link is console.phones.last
-    assert flow.seat.away_reason() == "The rogues' phone is not connected: scan the code on the screen"
+    assert str(flow.seat.away_reason()) == "The rogues' phone is not connected: scan the code on the screen"
     assert "The rogues: scan this with your phone's camera. Same Wi-Fi as the console." in on_screen(console)
 
 
@@ -174,7 +195,7 @@ def test_the_phone_is_let_go_when_its_game_is_over_and_the_handheld_is_polled_ag
         program.close()
     assert phone.closed and program.console.link is console.hardware.handheld
     if ending in ("the end", "leave"):
-        assert program.sitting is None and program.menu is not None and program.menu.title == "Scotland Yard"
+        assert program.sitting is None and program.menu is not None and str(program.menu.title) == "Scotland Yard"
         handheld = console.hardware.handheld
         assert isinstance(handheld, MemoryHandheldLink)
         handheld.inject({"type": "move", "leg": "T1"})
@@ -204,7 +225,7 @@ def test_a_phone_game_resumed_after_a_restart_of_the_console_pairs_again_and_say
     resumed = again.phones.last
     flow = again.program.flow
     assert flow is not None and resumed.token == phone.token and not resumed.paired
-    assert flow.ui.mode is Mode.PAUSED and flow.ui.message == AWAY
+    assert flow.ui.mode is Mode.PAUSED and str(flow.ui.message) == AWAY
     words = on_screen(again)
     assert SCAN in words and BACK_AGAIN in words and resumed.url in "".join(words)
 
@@ -213,8 +234,8 @@ def test_a_phone_game_that_cannot_serve_its_page_says_why_on_the_start_menu(tmp_
     console = phone_setup(tmp_path, Phones(refused=OSError(errno.EADDRINUSE, "Address already in use")))
     console.choose("Deal")
     program = console.program
-    assert program.sitting is None and program.menu is not None and program.menu.title == "Scotland Yard"
-    assert program.menu.message == ("The phone game cannot start: the console cannot serve the phone's page (Address already in use)")
+    assert program.sitting is None and program.menu is not None and str(program.menu.title) == "Scotland Yard"
+    assert str(program.menu.message) == ("The phone game cannot start: the console cannot serve the phone's page (Address already in use)")
     assert not (tmp_path / JOURNAL).exists() and console.program.console.link is console.hardware.handheld
 
 
@@ -255,7 +276,7 @@ def test_the_console_opens_a_real_phone_link_from_the_config_and_names_it_a_phon
     try:
         assert isinstance(link, PhoneHandheld) and not link.paired and not link.connected
         assert re.fullmatch(r"http://127\.0\.0\.1:\d+/#k=[A-Za-z0-9_-]{43}", link.url)
-        assert HandheldSeat(link).away_reason() == AWAY
+        assert str(HandheldSeat(link).away_reason()) == AWAY
         assert not isinstance(MemoryHandheldLink(), PhoneHandheld)
     finally:
         link.close()

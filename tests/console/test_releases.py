@@ -456,7 +456,7 @@ def settled(console: Console) -> str:
     updates.wait(30)
     console.program.console.step()
     assert console.program.menu is not None
-    return console.program.menu.message
+    return str(console.program.menu.message)
 
 
 def test_the_settings_menu_offers_updates_only_from_an_install_tree(tmp_path: Path, root: Path) -> None:
@@ -500,7 +500,7 @@ def test_roll_back_from_the_menu_asks_twice_then_restarts_on_the_previous_versio
     console.choose("Settings")
     console.choose("Roll back to 0.0.9")
     assert installed(root).version == "0.1.0"
-    assert console.program.menu is not None and "restarts with version 0.0.9" in console.program.menu.message
+    assert console.program.menu is not None and "restarts with version 0.0.9" in str(console.program.menu.message)
     console.keys(Key.CONFIRM)
     assert settled(console) == "Back to 0.0.9: restarting"
     assert console.program.finished

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -14,7 +16,7 @@ from console.games import CLASSIC, JUNIOR
 from console.games.classic.model import Mode
 from console.games.classic.replay import scenes
 from console.games.junior.replay import scenes as junior_scenes
-from console.games.words import outcome_words
+from console.games.words import outcome_words, ticket_words
 from console.replay import load_record, replay
 from console.scene import Scene
 from engine import Game
@@ -25,6 +27,7 @@ from hardware.controls import FakeControlButtons
 from hardware.factory import build_hardware
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, KeyPressed
+from hardware.language import use
 from hardware.leds import RecordingLeds
 from hardware.sim.window import SimControls
 from hardware.station_map import StationMap
@@ -47,7 +50,7 @@ def test_one_scene_per_move_then_the_end() -> None:
     game = finished_game(3)
     shown = list(CLASSIC.scenes(loads(dumps(game))))
     assert len(shown) == len(game.actions) + 2
-    assert shown[-1].ui.mode is Mode.GAME_OVER and str(game.outcome) in shown[-1].ui.message
+    assert shown[-1].ui.mode is Mode.GAME_OVER and str(outcome_words(game.outcome)) in str(shown[-1].ui.message)
     assert shown[-1].view.mister_x_final is not None  # the route is public at the end
 
 
@@ -60,12 +63,13 @@ def test_scenes_show_only_what_was_public_then() -> None:
         if view.outcome is None:
             assert view.mister_x_final is None
             assert all(entry.station is None or entry.reveal for entry in view.log)
-        if ui.message.startswith("Mister X took"):
+        message = str(ui.message)
+        if message.startswith("Mister X took"):
             entries = log[made : view.moves_made]
             made = view.moves_made
-            words = " and ".join(str(entry.ticket) for entry in entries)
+            words = ", then ".join(str(ticket_words(entry.ticket)) for entry in entries)
             seen = [entry.station for entry in entries if entry.reveal]
-            assert ui.message == f"Mister X took {words}" + (f": seen at {seen[-1]}" if seen else "")
+            assert message == f"Mister X took {words}" + (f"; seen at {seen[-1]}" if seen else "")
     assert made == len(log)
 
 
@@ -144,6 +148,29 @@ def test_on_a_pc_a_filed_record_replays_in_the_simulator_headless_with_screensho
     assert sum(moves.get_at(point) != end.get_at(point) for point in board) > 50  # the pieces stand elsewhere at the end
 
 
+@pytest.fixture
+def english_after() -> Iterator[None]:
+    """A test that speaks another language leaves the console speaking English."""
+    try:
+        yield
+    finally:
+        use("en")
+
+
+def test_a_replay_speaks_the_console_s_language(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch, english_after: None) -> None:
+    """Every scene of a replay, from the start to the end, in the language the config chooses: no English word left."""
+    record, config = file_a_record(tmp_path, finished_game(6)), tmp_path / "config.toml"
+    config.write_text('[game]\nlanguage = "ko"\n')
+    script = tmp_path / "replay.script"
+    script.write_text("wait 9\nkey confirm\nwait 1\n")
+    drawn = words_drawn(monkeypatch)
+    assert main(["replay", str(record), "--config", str(config), "--step", "1", "--headless", "--script", str(script),
+                 "--screenshots", str(tmp_path)]) == 0
+    assert any("미스터 X" in words for words in drawn) and any("라운드" in words for words in drawn)
+    assert {word for words in drawn for word in re.findall(r"[A-Za-z]{2,}", words)} == set()
+
+
 def test_on_a_pc_a_record_replays_in_the_simulator_s_window_until_a_key_leaves_its_end(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -185,8 +212,8 @@ def test_an_unfinished_record_ends_saying_it_was_not_finished() -> None:
     for move in game.actions[:9]:
         left.play(move)
     *_, end = scenes(left)
-    assert end.ui.message == f"The game was not finished: it was left in round {left.round}. Press any key to leave"
-    assert "None" not in end.ui.message
+    assert str(end.ui.message) == f"The game was not finished: it was left in round {left.round}. Press any key to leave"
+    assert "None" not in str(end.ui.message)
     junior = JuniorGame.new(seed=1)
     *_, end_of_junior = junior_scenes(junior)
-    assert end_of_junior.ui.prompt == "Not finished: left in round 1"
+    assert str(end_of_junior.ui.prompt) == "Not finished: left in round 1"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 from contextlib import nullcontext
 from pathlib import Path
@@ -10,19 +11,21 @@ import pygame
 import pytest
 
 from benchmarks.engine import play_random_game
-from console.backup import FOLDER, Backup, Part, Restored, newest_backup
+from console.backup import FOLDER, MANIFEST, Backup, ConsoleFiles, Part, Restored, back_up_to_stick, newest_backup, restore_from_stick
 from console.config import PREFERENCES
 from console.export import FOLDER as EXPORTS
 from console.export import export_file
 from console.screen.toolkit import Toolkit
 from console.session import HISTORY
+from console.storage import fault_in_words
 from engine.record import dumps
 from hardware.interfaces import Key
+from hardware.language import LANGUAGES, Words, _, use
 from hardware.sticks import STAND_IN
 from tests.games.test_messages_fit import sizes
 from tests.support.program import Console
 
-SETTINGS = ["Deduction assist", "Beginner hints", "Light colours", "Back up to USB stick", "Restore from USB stick", "Done"]
+SETTINGS = ["Deduction assist", "Beginner hints", "Light colours", "Language", "Back up to USB stick", "Restore from USB stick", "Done"]
 
 
 @pytest.fixture
@@ -46,8 +49,7 @@ def said(console: Console) -> str:
     """The menu's message as the screen shows it, which must fit its bar (no word of the screen cut)."""
     console.program.console.step()
     assert console.program.console.presenter.kit.cut == []
-    assert console.program.menu is not None
-    return console.program.menu.message
+    return console.message
 
 
 def test_settings_back_up_to_the_stick_and_say_so(tmp_path: Path, stick: Path) -> None:
@@ -55,7 +57,7 @@ def test_settings_back_up_to_the_stick_and_say_so(tmp_path: Path, stick: Path) -
     filed_games(data)
     console = Console(data)
     console.choose("Settings")
-    assert console.rows[:5] == SETTINGS[:5] and console.rows[-1] == "Done"
+    assert console.rows[:6] == SETTINGS[:6] and console.rows[-1] == "Done"
     console.choose("Back up")
     assert said(console) == "Backed up 2 games"
     backup = newest_backup(stick)
@@ -111,38 +113,48 @@ def test_a_past_game_is_exported_to_the_stick_as_text_and_back_goes_to_its_row(t
     assert console.program.menu is not None and console.rows[console.program.menu.cursor].startswith("1 Dec 2024 20:00")
 
 
-def worst_lines() -> list[str]:
+def worst_lines() -> list[Words]:
     """Each kind of line the stick's menus say, at its longest: many games, every settings file, the longest names."""
     record = "history/20241204-152000-0123456789-restored-2.json"
     folder = Path("stick") / FOLDER / "20241204-152000-22"
     settings = [Part(role, name, 1, "0" * 64) for role, name in (("config", "config.toml"), ("station map", "station-map.json"),
                                                                    ("preferences", PREFERENCES))]
     roles = [part.role for part in settings]
-    lines = [Backup(folder, (*[Part("record", record, 1, "0" * 64)] * 1234, *settings), interrupted=True).summary,
-             Restored(folder, ["x"] * 1234, 1234, roles).summary,
-             Restored(folder, ["x"] * 1234, 1234, [], [(role, Path("x")) for role in roles]).summary,
-             Restored(folder, ["x"] * 1234, 1234, roles[:1], [(role, Path("x")) for role in roles[1:]]).summary,
-             Restored(folder).summary,
-             f"Exported to the USB stick, in {EXPORTS}: {Path(record).stem}.txt",
-             "There is no backup on this USB stick to restore",
-             "No USB stick found: plug one in, then try again"]
-    lines += [f"Damaged backup, nothing restored: {damaged}" for damaged in (
-        f"{Path(record).name} is missing", f"{Path(record).name} was changed", "its manifest.json is not a backup manifest",
-        "file 1234 of its manifest.json is not one a backup holds", "a backup of version '1'; this console reads version 1")]
-    lines.append(f"Backup {folder.name} was made by a newer console (10.10.10, version 22); this one (10.10.10) reads version 1")
-    stick_faults = ("the USB stick could not be mounted: is it formatted FAT32, exFAT or ext4?",
-                    "the USB stick is not mounted, and only root may mount it",
-                    "the USB stick could not be unmounted: do not pull it out yet", "a file grew past the size limit")
-    return lines + [f"{doing} failed: {why}" for doing in ("The backup", "The restore", "The export") for why in stick_faults]
+    lines: list[Words] = [
+        Backup(folder, (*[Part("record", record, 1, "0" * 64)] * 1234, *settings), interrupted=True).summary,
+        Restored(folder, ["x"] * 1234, 1234, roles).summary,
+        Restored(folder, ["x"] * 1234, 1234, [], [(role, Path("x")) for role in roles]).summary,
+        Restored(folder, ["x"] * 1234, 1234, roles[:1], [(role, Path("x")) for role in roles[1:]]).summary,
+        Restored(folder).summary,
+        f"Exported to the USB stick, in {EXPORTS}: {Path(record).stem}.txt",
+        restore_from_stick(ConsoleFiles(Path("nowhere")), lambda: nullcontext(Path("nowhere"))),
+        back_up_to_stick(ConsoleFiles(Path("nowhere")), lambda: nullcontext(None))]
+    lines += [_("Damaged backup, nothing restored: {why}", why=damaged) for damaged in (
+        _("{file} is missing", file=Path(record).name), _("{file} was changed", file=Path(record).name),
+        _("its {manifest} is not a backup manifest", manifest=MANIFEST),
+        _("file {number} of its {manifest} is not one a backup holds", number=1234, manifest=MANIFEST),
+        _("its version {version} is not one this console reads", version="'1.0.0'"))]
+    lines.append(_("Backup {backup} was made by a newer console ({console}, version {version}); this one ({this}) reads version {reads}",
+                   backup=folder.name, console="10.10.10", version="22", this="10.10.10", reads=1))
+    stick_faults = (_("the USB stick could not be mounted: is it formatted FAT32, exFAT or ext4?"),
+                    _("the USB stick is not mounted, and only root may mount it"),
+                    _("the USB stick could not be unmounted: do not pull it out yet"), fault_in_words(OSError(errno.EFBIG, "")))
+    doings = (_("The backup"), _("The restore"), "The export")
+    return lines + [_("{doing} failed: {reason}", doing=doing, reason=why) for doing in doings for why in stick_faults]
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("size", sizes(), ids=lambda size: f"{size[0]}x{size[1]}")
-def test_every_line_of_the_stick_s_menus_fits_the_message_bar_at_its_longest(size: tuple[int, int]) -> None:
+def test_every_line_of_the_stick_s_menus_fits_the_message_bar_at_its_longest(size: tuple[int, int], language: str) -> None:
     kit = Toolkit(size)
     surface = pygame.Surface(size)
     cut = []
-    for line in worst_lines():
-        kit.begin(surface)
-        kit.message_bar(surface, line, alert=False)
-        cut += kit.cut
+    use(language)
+    try:
+        for line in worst_lines():
+            kit.begin(surface)
+            kit.message_bar(surface, line, alert=False)
+            cut += kit.cut
+    finally:
+        use("en")
     assert not cut, "\n".join(cut)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import signal
 import subprocess
 import sys
@@ -18,6 +19,7 @@ from console.settings import GameSettings, Seat
 from engine import DetectiveMove, RecordError
 from engine.record import loads
 from hardware.interfaces import Key
+from hardware.language import use
 from tests.support.program import Console
 
 
@@ -37,7 +39,7 @@ def test_a_terminal_game_closed_mid_game_is_offered_again_and_resumes_exactly(
     typed(monkeypatch, sweeps(2))
     assert main(["--seed", "3", "--data-dir", str(tmp_path)]) == 0
     said = capsys.readouterr().out
-    assert "takes the" in said and "Game left." in said and "The game is kept" in said
+    assert " takes " in said and "Game left." in said and "The game is kept" in said
     before = load(tmp_path / session.JOURNAL).game
     assert before.actions and not before.is_over
     typed(monkeypatch, ["r", "where"])
@@ -91,6 +93,30 @@ def test_a_finished_terminal_game_is_filed(tmp_path: Path) -> None:
     assert "filed in" in out.getvalue() and not (tmp_path / session.JOURNAL).exists()
     (filed,) = (tmp_path / session.HISTORY).glob("*.json")
     assert loads(filed.read_text()).is_over
+
+
+def test_a_terminal_game_speaks_the_language_in_use(tmp_path: Path) -> None:
+    """Left, kept and offered again in Korean: every line in Korean but the commands' and the program's names."""
+    settings = GameSettings(data_dir=str(tmp_path))
+    out = io.StringIO()
+    answers = iter(["quit", "?", "q"])
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        return next(answers)
+
+    use("ko")
+    try:
+        terminal.play(settings, 3, out, read)  # the game is left at once
+        terminal.play(settings, 3, out, read)  # offered again: a wrong answer, then quit
+    finally:
+        use("en")
+    said = out.getvalue()
+    assert "게임을 떠났습니다." in said and "scotland-yard를 다시 시작하면 이어서 할 수 있습니다" in said
+    assert said.count("중단된 게임이 있습니다 (") == 2 and "r, n, q 중 하나를 입력하세요." in said
+    assert "중단된 게임은 그대로 저장되어 있습니다." in said
+    assert set(re.findall(r"[A-Za-z]{2,}", said)) <= {"help", "quit", "where", "moves", "undo", "scotland", "yard"}
+    assert not load(tmp_path / session.JOURNAL).game.is_over  # kept, as in English
 
 
 def detective_moves(journal: Path) -> int:

@@ -102,7 +102,7 @@ def test_a_config_whose_data_folder_cannot_be_made(tmp_path: Path, capsys: pytes
     config = tmp_path / "config.toml"
     config.write_text(f'[game]\ndata_dir = "{tmp_path / data_dir}"\n')
     refused(["play", "--config", str(config)], capsys, f"the data folder {tmp_path / data_dir} cannot be used",
-            fault_in_words(OSError(fault, "")))
+            str(fault_in_words(OSError(fault, ""))))
 
 
 @pytest.mark.parametrize(("problem", "write"), [
@@ -182,7 +182,7 @@ def test_unusable_preferences_are_left_alone_and_the_defaults_used_with_a_note(t
     write(tmp_path / PREFERENCES)
     settings, note = load_preferences(GameSettings(data_dir=str(tmp_path)))
     assert settings == GameSettings(data_dir=str(tmp_path))
-    assert note.startswith("The menus' saved choices were unreadable and are not used")
+    assert str(note).startswith("The menus' saved choices were unreadable and are not used")
     assert (tmp_path / PREFERENCES).exists()
 
 

@@ -352,3 +352,72 @@ def test_well_formed_frames_that_break_the_protocol_are_counted_not_delivered() 
     assert handheld.feed(wire.encode_frame(0, 101, 0, GAME, {"no": "type"}), 0) == []
     assert handheld.feed(wire.encode_frame(0, 102, 0, GAME, {"type": "wait"}), 0) == [{"type": "wait"}]
     assert handheld.counters == {"body": 2}
+
+
+# ---------------------------------------------------------------- the console's language
+
+
+def test_the_host_s_language_reaches_the_handheld_in_the_hellos_that_connect_them() -> None:
+    host = Endpoint("host")
+    host.start_session(GAME, True)
+    host.set_language("ko")
+    pair = Pair(host, Endpoint("handheld"))
+    assert pair.handheld.language == ""  # nothing heard yet: English
+    assert pair.run_until(pair.connected) <= 3 * STEP_MS
+    assert pair.handheld.language == "ko" and pair.down.frames_carried + pair.up.frames_carried == 3
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_change_of_language_mid_game_reaches_the_handheld_over_a_lossy_wire_then_the_hellos_stop(seed: int) -> None:
+    pair = connected_pair(seed=seed, loss=0.4)
+    for language in ("ko", "en", "ko"):
+        pair.host.set_language(language)
+        pair.run_until(lambda language=language: pair.handheld.language == language)
+    pair.down.loss = pair.up.loss = 0.0
+    pair.run(3 * RESEND_MS)  # the handheld's last hello naming it gets through
+    before = pair.down.frames_carried
+    pair.run(10 * HEARTBEAT_MS)
+    assert pair.down.frames_carried - before == 10  # heartbeats only: the host heard that the handheld heard
+    assert pair.handheld.language == "ko" and pair.connected()
+
+
+def test_a_change_of_language_is_told_at_once_not_a_resend_later() -> None:
+    pair = connected_pair()
+    pair.run(HEARTBEAT_MS // 2)
+    pair.host.set_language("ko")
+    pair.step()
+    assert pair.handheld.language == "ko"
+
+
+class OlderHandheld(Endpoint):
+    """A handheld flashed before languages: its hellos name none."""
+
+    def _hello(self) -> bytes:
+        flags = wire.HELLO | wire.FROM_HANDHELD | (0 if self._peer_knows_us else wire.ANSWER)
+        return wire.encode_frame(flags, self._base, self._delivered, self.token, {"epoch": self._epoch, "heard": self._peer_epoch})
+
+
+def test_an_older_handheld_s_hello_naming_no_language_stops_the_host_asking() -> None:
+    host = Endpoint("host")
+    host.start_session(GAME, True)
+    host.set_language("ko")
+    pair = Pair(host, OlderHandheld("handheld"))
+    pair.run_until(pair.connected)
+    before = pair.down.frames_carried
+    pair.run(10 * HEARTBEAT_MS)
+    assert pair.down.frames_carried - before == 10
+
+
+@pytest.mark.parametrize("hello", [{"epoch": 5, "heard": None}, {"epoch": 5, "heard": None, "language": 7},
+                                   {"epoch": 5, "heard": None, "language": None}])
+def test_an_older_host_s_hello_or_a_language_that_is_no_string_leaves_the_handheld_in_english(hello: dict[str, Any]) -> None:
+    handheld = Endpoint("handheld")
+    handheld.feed(wire.encode_frame(wire.HELLO | wire.ANSWER, 100, 0, GAME, {"epoch": 4, "heard": None, "language": "ko"}), 0)
+    assert handheld.language == "ko"
+    handheld.feed(wire.encode_frame(wire.HELLO | wire.ANSWER, 100, 0, GAME, hello), 1)
+    assert handheld.language == "" and handheld.counters == {}
+
+
+def test_only_the_host_says_the_language() -> None:
+    with pytest.raises(ValueError, match="host"):
+        Endpoint("handheld").set_language("ko")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ import pytest
 from console.games.classic.seats import HandheldSeat
 from console.games.words import outcome_words
 from engine import DoubleMove, Side
-from firmware import app, debounce, fake_hw, fb, link, messages, screens, ui
+from firmware import app, debounce, fake_hw, fb, language, link, messages, screens, ui
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Message
 from tests.conftest import choose_move, new_game
@@ -34,7 +35,7 @@ UI_FILES = ("app.py", "debounce.py", "fake_hw.py", "fb.py", "hw.py", "main.py", 
 class Package:
     """The firmware modules the scenarios use, from the ``firmware`` package."""
 
-    app, debounce, fake_hw, link, ui = app, debounce, fake_hw, link, ui
+    app, debounce, fake_hw, language, link, ui = app, debounce, fake_hw, language, link, ui
 
 
 @pytest.mark.parametrize("scenario", scenarios.SCENARIOS, ids=lambda scenario: scenario.__name__)
@@ -47,11 +48,23 @@ def test_scenarios_under_micropython() -> None:
     assert output.splitlines() == ["ok " + scenario.__name__ for scenario in scenarios.SCENARIOS]
 
 
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    """Each test starts and leaves the firmware in English (the console's hello changes it)."""
+    language.use("en")
+    yield
+    language.use("en")
+
+
 def test_pixels_match_micropython_framebuf() -> None:
-    """Every sample page, and the drawing primitives, light the same bytes here and in MicroPython."""
+    """Every sample page, in English and in Korean, and the drawing primitives, light the same bytes here and in MicroPython."""
     expected = run_micropython(SCENARIOS_SCRIPT, "pixels").split()
+    samples = []
+    for code in scenarios.PIXEL_LANGUAGES:
+        language.use(code)
+        samples += scenarios.sample_pages(screens, messages)
     ours = []
-    for sample in [*scenarios.sample_pages(screens, messages), None]:
+    for sample in [*samples, None]:
         display = fake_hw.FakeDisplay()
         if sample is None:
             scenarios.primitives(display)
@@ -196,7 +209,7 @@ def test_whole_games_against_the_console_seat(edition: str, seed: int) -> None:
         assert pad.log == [[str(entry.ticket), entry.station] for entry in view.log]
     seat.game_over(game)
     assert game.outcome is not None
-    said = outcome_words(game.outcome, game.ruleset)
+    said = str(outcome_words(game.outcome, game.ruleset))
     assert pad.lines()[0] == "Game over" and " ".join(pad.lines()[2:]).split() == (said[:1].upper() + said[1:]).split()
     assert doubles, "the random presses played no double move: choose another seed"
 

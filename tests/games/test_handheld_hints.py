@@ -11,6 +11,7 @@ from engine.junior import JuniorGame
 from firmware import messages
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Message
+from hardware.language import p_, use
 from tests.conftest import choose_move
 
 HINT = "Take the ferry: pick the black ticket to 115."
@@ -53,6 +54,25 @@ def test_mister_x_s_hint_goes_with_each_choice_of_his_turn_then_is_cleared() -> 
     seat.hint = HINT
     seat.game_over(game)
     assert sent[-1]["type"] == "game_over" and seat.hint == ""
+
+
+def test_mister_x_s_hint_and_refusal_are_sent_in_the_language_of_the_moment() -> None:
+    """The seat keeps words as they were given (a lesson's hint, a refusal) and the handheld gets them as they read when sent."""
+    link, sent = recording()
+    seat = HandheldSeat(link)
+    game = Game.new("reissue", players=3, seed=1)
+    words = p_("handheld", "No double move starts with that move")  # words for the handheld, as a lesson's hint is
+    korean, english = words.to("ko"), words.to("en")
+    assert korean != english
+    seat.hint = words
+    try:
+        use("ko")
+        seat.refused(words, game)
+        assert sent[-2] == messages.refused(korean) and sent[-1]["type"] == "choose_move" and sent[-1].get("hint") == korean
+    finally:
+        use("en")
+    seat.begin_turn(game)
+    assert sent[-1].get("hint") == english
 
 
 def test_the_rogues_hint_goes_with_each_rogue_s_question_and_is_cleared_when_both_chose() -> None:

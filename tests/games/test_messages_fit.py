@@ -111,7 +111,7 @@ def play(flow: TableFlow[Any, Any, Any], link: MemoryHandheldLink | None, seed: 
     said: set[str] = set()
 
     def look() -> Iterator[Said]:
-        message = flow.ui.message
+        message = str(flow.ui.message)
         if message and message not in said:
             said.add(message)
             yield Said(message, flow.scene(), now)
@@ -208,9 +208,9 @@ class OtherGameLink(MemoryHandheldLink):
 
 def rarely_said() -> list[str]:
     """What the table above seldom or never brings about, from the same code: every ending, a handheld of another game."""
-    endings = [sentences(outcome_words(Outcome(reason, 22, by="bobby2"), ruleset), "Press any key to finish")
+    endings = [str(sentences(outcome_words(Outcome(reason, 22, by="bobby2"), ruleset), "Press any key to finish"))
                for reason in Reason for ruleset in EDITIONS.values()]
-    away = [seat.away_reason() for seat in (HandheldSeat(OtherGameLink()), HandheldRogues(OtherGameLink()))]
+    away = [str(seat.away_reason()) for seat in (HandheldSeat(OtherGameLink()), HandheldRogues(OtherGameLink()))]
     return [*endings, *away, *(f"No: {why}" for why in away)]
 
 
@@ -223,7 +223,7 @@ def widest(font: pygame.font.Font, words: list[str]) -> str:
 
 def worst_case(message: str, font: pygame.font.Font) -> str:
     """*message* with the widest value in each slot: stations (and any other number), pieces, tickets."""
-    classic = [display_name(colour) for colour in DETECTIVE_COLOURS] + ["Bobby 1", "Bobby 2"]
+    classic = [str(display_name(colour)) for colour in DETECTIVE_COLOURS] + ["Bobby 1", "Bobby 2"]
     junior = list(NAMES.values())
     phrases = ["a taxi", "a bus", "the underground", "a black ticket"]
     tickets = [str(ticket) for ticket in Ticket if ticket is not Ticket.DOUBLE] + list(TRANSPORT_WORDS.values())

@@ -3,25 +3,37 @@
 from __future__ import annotations
 
 import io
+import json
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from gpiozero.pins.mock import MockFactory
 
 from console.cli import main
+from console.config import PREFERENCES
 from hardware.calibrate import ButtonBits, Calibration
 from hardware.config import ButtonChainConfig, LedConfig
 from hardware.controls import FakeControlButtons
 from hardware.interfaces import Key
+from hardware.language import use
 from hardware.leds import LedStrip, MemoryPixelWriter, RecordingLeds
 from hardware.mock_chain import MockShiftRegisterChain
-from hardware.selftest import COLOURS, run_self_test
+from hardware.selftest import COLOURS, check_chain, led_chain_test, run_self_test
 from hardware.station_buttons import FakeStationButtons, ShiftRegisterChain, StationButtonScanner
 from hardware.station_map import StationMap
+from tests.support.korean import english_left
 
 Action = Callable[[], None]
+PINS = ("LED", "Pi", "QH", "SER", "MISO", "DIN", "DOUT", "HIGH", "Enter")
+"""The chips' pins, the boards and the keyboard's key that the builder's Korean names as the English does."""
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    yield
+    use("en")
 
 
 class Script:
@@ -137,7 +149,7 @@ def test_calibrate_resumes_where_it_was_interrupted(tmp_path: Path, mock_pins: M
     script.actions.extend([*press(chain, 5), lambda: controls.press(Key.CONFIRM), *press(chain, 6), lambda: controls.press(Key.CONFIRM)])
     station_map = calibration.run()
     assert station_map.buttons == {1: 3, 2: 5, 3: 6}
-    assert "Resuming: 1 stations already done." in calibration.out.getvalue()  # type: ignore[attr-defined]
+    assert "Resuming: 1 station already done." in calibration.out.getvalue()  # type: ignore[attr-defined]
 
 
 def test_calibrate_undo_goes_back_a_station(tmp_path: Path, mock_pins: MockFactory) -> None:
@@ -172,3 +184,51 @@ def test_pi_profile_without_the_led_library_says_what_to_install(tmp_path: Path,
     config.write_text('profile = "pi"\n')
     assert main(["hw-test", "--config", str(config)]) == 2
     assert "pi" in capsys.readouterr().err
+
+
+def test_the_builder_s_tools_speak_korean(tmp_path: Path, mock_pins: MockFactory) -> None:
+    use("ko")
+    leds, buttons, controls = RecordingLeds(), FakeStationButtons(), FakeControlButtons()
+    script = Script([*idle(3 + len(COLOURS)), lambda: buttons.press(2), lambda: buttons.stick(3), lambda: controls.press(Key.MENU)])
+    out = io.StringIO()
+    run_self_test(leds, buttons, controls, [1, 2, 3], out, listen_s=60, sleep=script.sleep, clock=script.clock)
+    asked: list[str] = []
+    answers = iter(["x", "2"])
+    led_chain_test(leds, {2: 5}, 8, out, lambda question: asked.append(question) or next(answers), sleep=lambda s: None)
+    mock = MockShiftRegisterChain(ButtonChainConfig(chips=2))
+    mock.broken_chip = 1
+    chain = ShiftRegisterChain(ButtonChainConfig(chips=2))
+    said = [*out.getvalue().splitlines(), *asked, str(check_chain(chain, {9: 8}).message)]
+    chain.close()
+    mock.close()
+    script = Script([])
+    calibration, mock_chain, keys, _ = calibration_rig(tmp_path, [1, 2], script)
+    script.actions.extend([*press(mock_chain, 1), lambda: keys.press(Key.CHOICE_2), lambda: keys.press(Key.CONFIRM),
+                           *press(mock_chain, 1), *press(mock_chain, 2), lambda: keys.press(Key.UNDO),
+                           *press(mock_chain, 1), lambda: keys.press(Key.MENU), *press(mock_chain, 2), lambda: keys.press(Key.MENU)])
+    calibration.run()
+    said += calibration.out.getvalue().splitlines()  # type: ignore[attr-defined]
+    assert "2번 역 눌림" in said and "버튼 3개 중 1개를 눌렀습니다." in said and "누르지 않은 버튼: 1, 3" in said
+    assert any("처음 꺼진 픽셀은 2번(5번 역)입니다: 1번 픽셀의 DOUT에서 2번 픽셀의 DIN까지의 데이터선과" in line for line in said)
+    assert any(line.startswith("버튼 체인: 1번 칩(9번 역)") for line in said), said
+    assert any("1번 역으로 돌아갑니다." in line for line in said) and any("1번 역의 것입니다" in line for line in said), said
+    assert english_left(said, PINS) == []
+
+
+def test_hw_test_speaks_the_language_of_the_command_line_else_the_menus_else_the_config_file_never_the_system_s(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANGUAGE", "ko")  # the PC's: a builder's tool speaks the console's language, not the system's
+    config = tmp_path / "config.toml"
+    run = ["hw-test", "--config", str(config), "--listen", "0.02", "--step", "0", "--flood", "0"]
+    config.write_text(f'profile = "fake"\n[game]\ndata_dir = "{tmp_path}"\n')
+    main(run)
+    assert "0 of 199 buttons pressed." in capsys.readouterr().out
+    config.write_text(f'profile = "fake"\n[game]\ndata_dir = "{tmp_path}"\nlanguage = "ko"\n')
+    main(run)
+    korean = capsys.readouterr().out
+    assert "버튼 199개 중 0개를 눌렀습니다." in korean and english_left(korean.splitlines(), PINS) == []
+    main([*run, "--language", "en"])
+    assert "0 of 199 buttons pressed." in capsys.readouterr().out
+    (tmp_path / PREFERENCES).write_text(json.dumps({"version": 5, "language": "en"}))  # chosen on the Settings menu
+    main(run)
+    assert "0 of 199 buttons pressed." in capsys.readouterr().out

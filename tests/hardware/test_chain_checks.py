@@ -47,7 +47,7 @@ def test_the_mock_chain_reads_its_tied_high_serial_input_past_the_last_chip(mock
 def test_a_sound_chain_passes_data(mock_pins: MockFactory) -> None:
     check = chain_check(mock_pins)
     assert check.passed and check.broken_chip is None
-    assert check.message == "button chain: 25 chips pass data"
+    assert str(check.message) == "button chain: 25 chips pass data"
 
 
 def test_held_buttons_do_not_fail_a_sound_chain(mock_pins: MockFactory) -> None:
@@ -58,19 +58,19 @@ def test_held_buttons_do_not_fail_a_sound_chain(mock_pins: MockFactory) -> None:
 def test_a_chip_that_does_not_pass_data_is_named_with_its_stations(mock_pins: MockFactory, pressed: tuple[int, ...]) -> None:
     check = chain_check(mock_pins, broken_chip=7, pressed=pressed)
     assert not check.passed and check.broken_chip == 7
-    assert check.message == ("button chain: chip 7 (stations 57-64) does not pass data: "
-                             "check its ribbon cable (from its QH to chip 6's SER)")
+    assert str(check.message) == ("button chain: chip 7 (stations 57-64) does not pass data: "
+                                  "check its ribbon cable (from its QH to chip 6's SER)")
 
 
 def test_the_last_chip_and_the_first_chip_are_named_too(mock_pins: MockFactory) -> None:
     assert chain_check(mock_pins, broken_chip=24).broken_chip == 24
     first = chain_check(mock_pins, broken_chip=0)
-    assert first.broken_chip == 0 and "Pi's MISO" in first.message
+    assert first.broken_chip == 0 and "Pi's MISO" in str(first.message)
 
 
 def test_a_last_serial_input_not_tied_high_fails_without_blaming_a_chip(mock_pins: MockFactory) -> None:
     check = chain_check(mock_pins, serial_in_high=False)
-    assert not check.passed and check.broken_chip is None and "SER is tied high" in check.message
+    assert not check.passed and check.broken_chip is None and "SER is tied high" in str(check.message)
 
 
 def test_a_break_that_floats_high_is_the_known_blind_spot(mock_pins: MockFactory) -> None:

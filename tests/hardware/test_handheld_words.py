@@ -1,18 +1,32 @@
-"""The handheld's words name its keys as the keys are labelled: on the device's screens and on the simulator's pane."""
+"""The handheld's words name its keys as the keys are labelled: on the device's screens and on the simulator's pane,
+in English and in Korean."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pygame
+import pytest
 
 from firmware import fake_hw, screens
-from hardware.sim.handheld import BUTTONS, WIDTH, handheld_in_pane
+from firmware import language as firmware_language
+from hardware.language import Text, use
+from hardware.sim.handheld import BUTTONS, GLASS, WIDTH, SimHandheld, handheld_in_pane
 from hardware.sim.script import ManualClock, ScriptRunner, parse_script
-from tests.support.handheld_scenarios import choose_move
+from tests.support.handheld_scenarios import choose_move, english_words
 
-LABELS = {label for _, label, _, _ in BUTTONS}
-"""The words on the pane's keys (the device's buttons carry the same)."""
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    yield
+    use("en")
+    firmware_language.use("en")
+
+
+def labels(language: str) -> set[str]:
+    """The words on the pane's keys in *language* (the device's buttons carry the same)."""
+    return {label.to(language) if isinstance(label, Text) else label for _, label, _, _ in BUTTONS}
 
 
 def keys_named(line: str) -> list[str]:
@@ -23,13 +37,15 @@ def keys_named(line: str) -> list[str]:
     return named
 
 
-def test_every_key_a_screen_names_is_a_key_the_pane_shows() -> None:
-    assert sorted(LABELS) == sorted({"<", "^", "v", ">", "OK", "Hide"})
-    hints = [screens.KEYS_WAITING, screens.KEYS_CONFIRM]
-    pages = [screens.waiting(4, 117, {"taxi": 3}, [], True), screens.confirm("Round 4   at 117", [108, "bus"], False, False)]
-    assert [page[0][-1] for page in pages] == hints
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_every_key_a_screen_names_is_a_key_the_pane_shows(language: str) -> None:
+    assert sorted(labels("en")) == sorted({"<", "^", "v", ">", "OK", "Hide"})
+    firmware_language.use(language)
+    hints = [screens.waiting(4, 117, {"taxi": 3}, [], True)[0][-1],
+             screens.confirm("Round 4   at 117", [108, "bus"], False, False)[0][-1],
+             screens.lesson(["a lesson"], 0)[0][0].split()[-1]]
     for hint in hints:
-        assert keys_named(hint) and set(keys_named(hint)) <= LABELS, hint
+        assert keys_named(hint) and set(keys_named(hint)) <= labels(language), hint
 
 
 def test_the_simulated_handheld_shows_the_key_words_on_its_screen() -> None:
@@ -57,7 +73,47 @@ def test_the_simulated_handheld_shows_the_key_words_on_its_screen() -> None:
     lit = [surface.get_at((oled.x + x * scale + scale // 2, oled.y + y * scale + scale // 2))[:3] != (4, 5, 8)
            for y in rows for x in range(WIDTH)]
     assert lit == [bool(expected.pixel(x, y)) for y in rows for x in range(WIDTH)], "the pane shows the device's pixels"
-    assert [label for name, label, _, _ in BUTTONS if name == "back"] == ["Hide"]
+    assert [str(label) for name, label, _, _ in BUTTONS if name == "back"] == ["Hide"]
+
+
+def pump(handheld: SimHandheld, clock: list[float], steps: int = 5) -> None:
+    """Let the console's link and the handheld pane run *steps* frames of 10 ms."""
+    assert handheld.pane is not None
+    for _ in range(steps):
+        clock[0] += 0.01
+        handheld.link.receive()
+        handheld.pane.step()
+
+
+def test_the_pane_speaks_the_console_s_language_and_follows_a_change_mid_game() -> None:
+    """In Korean the OLED shows Hangul (the firmware's pixels), the keys are labelled as its words name them, and the
+    pane is drawn again when the console goes back to English."""
+    pygame.font.init()
+    clock = [0.0]
+    handheld = handheld_in_pane(lambda: clock[0])
+    pane = handheld.pane
+    assert pane is not None
+    use("ko")
+    pump(handheld, clock)
+    device = pane.handheld
+    assert device.language == "ko"
+    handheld.link.send(choose_move())
+    pump(handheld, clock)
+    device.press("ok")
+    pump(handheld, clock)
+    lines = device.ui.lines()
+    assert lines[2] == "택시로 116번 역?" and lines[-1] == "확인=보내기 숨김=취소" and english_words(lines) == []
+    surface = pygame.Surface(pane.size)
+    pane.draw(surface)
+    assert not pane.changed
+    oled = pane._screen
+    scale = pane.scale
+    cell = [[surface.get_at((oled.x + x * scale, oled.y + (2 * 8 + y) * scale))[:3] != GLASS for x in range(8)] for y in range(8)]
+    assert cell == [[bool(firmware_language.glyph("택")[y] & (0x80 >> x)) for x in range(8)] for y in range(8)]
+    assert {"확인", "숨김"} <= labels(device.language)
+    use("en")
+    pump(handheld, clock)
+    assert pane.changed and device.ui.lines()[2] == "Taxi to 116?" and device.language == "en"
 
 
 def test_a_script_presses_the_hide_key_by_its_word() -> None:

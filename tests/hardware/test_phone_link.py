@@ -27,6 +27,7 @@ import nacl.utils
 import pytest
 
 from hardware.interfaces import HandheldLink
+from hardware.language import use
 from hardware.phone import PhoneLink, qr_matrix
 from hardware.phone.channel import DROP_REASONS, MAX_FRAME, Channel, Dropped, key_text, new_key
 from hardware.phone.link import lan_address
@@ -35,6 +36,7 @@ from hardware.phone.server import FILES, WS_LIMIT, Frame, PhoneServer
 CHOOSE_MOVE = {"type": "choose_move", "round": 4, "station": 157, "tickets": {"taxi": 4, "bus": 3, "black": 5, "double": 2},
                "moves": ["T133", "B185", "X115"], "can_double": True, "reveal_next": False, "log": ["T128", "X142"]}
 MOVE = {"type": "move", "leg": "B185"}
+PAIRED = {"type": "paired", "language": "en"}
 WAIT_S = 5.0
 """Longest a test waits for frames to cross the loopback: a bound, never a measure."""
 
@@ -174,7 +176,7 @@ async def paired_phone(console: Console, session: aiohttp.ClientSession) -> Phon
     phone = Phone(console.link.url)
     await phone.connect(session)
     await phone.send({"type": "hello"})
-    await console.until(lambda: phone.bodies[:1] == [{"type": "paired"}])
+    await console.until(lambda: phone.bodies[:1] == [PAIRED])
     return phone
 
 
@@ -223,7 +225,7 @@ async def test_a_phone_pairs_and_messages_go_both_ways_as_sent(link: PhoneLink) 
         assert link.paired and link.connected
         link.send(CHOOSE_MOVE)
         await arrive(phone, 2)
-        assert phone.bodies == [{"type": "paired"}, CHOOSE_MOVE]
+        assert phone.bodies == [PAIRED, CHOOSE_MOVE]
         await phone.send({"type": "ping"})
         await phone.send(MOVE)
         await console.until(lambda: bool(console.received))
@@ -269,7 +271,7 @@ async def test_a_phone_back_with_hello_gets_its_last_screen_and_what_followed(li
         await phone.connect(session)  # a reloaded page: the same id, its seq going on
         await phone.send({"type": "hello"})
         await arrive(phone, 3, console)
-        assert phone.bodies == [{"type": "paired"}, CHOOSE_MOVE, refused]
+        assert phone.bodies == [PAIRED, CHOOSE_MOVE, refused]
         assert link.connected
         link.send({"type": "wait"})
         await arrive(phone, 4)
@@ -296,7 +298,7 @@ async def test_a_stranger_with_the_url_but_not_the_key_gets_nothing_and_changes_
         await console.settle(phone)
         await console.until(lambda: link.counters["unauthentic"] == 3)
         assert stranger.frames == [] and not stranger.closed.is_set()
-        assert console.received == [] and phone.bodies == [{"type": "paired"}, CHOOSE_MOVE]
+        assert console.received == [] and phone.bodies == [PAIRED, CHOOSE_MOVE]
         assert link.connected and link.counters == console.counted(unauthentic=3)
 
 
@@ -332,7 +334,7 @@ async def test_an_old_games_key_no_longer_opens_after_a_new_game(link: PhoneLink
         await console.until(lambda: link.counters["unauthentic"] == 2)
         assert not link.paired and console.received == []
         new = await paired_phone(console, session)
-        assert link.paired and new.bodies == [{"type": "paired"}]
+        assert link.paired and new.bodies == [PAIRED]
         link.pair_again()
         assert not link.paired
         await asyncio.wait_for(new.closed.wait(), WAIT_S)
@@ -385,7 +387,7 @@ async def test_a_second_phone_with_the_key_is_told_taken_and_nothing_else(link: 
         await arrive(phone, 2)
         await console.settle(phone)
         assert second.bodies == [{"type": "taken"}] and len(second.frames) == 1
-        assert phone.bodies == [{"type": "paired"}, CHOOSE_MOVE] and console.received == []
+        assert phone.bodies == [PAIRED, CHOOSE_MOVE] and console.received == []
         assert link.connected and link.counters["other_phone"] >= 1
         assert link.counters == console.counted(other_phone=link.counters["other_phone"])
 
@@ -466,6 +468,37 @@ async def test_the_page_holds_no_game_data(link: PhoneLink) -> None:
                 else:
                     assert response.status == 404
                 assert key_text(key_of(link.url)).encode() not in body
+        async with session.get(link.url.split("#")[0].rstrip("/") + "/words.json") as response:
+            words = await response.json()
+        assert words["language"] == "en" and words["words"]["Wait for your turn."] == "Wait for your turn."
+
+
+@playing
+async def test_the_phone_is_told_the_console_s_language_and_served_its_words_in_it(link: PhoneLink) -> None:
+    console = Console(link)
+    page = link.url.split("#")[0].rstrip("/")
+    async with aiohttp.ClientSession() as session:
+        phone = await paired_phone(console, session)
+        link.send(CHOOSE_MOVE)
+        use("ko")
+        try:
+            link.send(CHOOSE_MOVE)  # the language changed in the game's menu: the phone hears it first
+            async with session.get(page + "/words.json") as response:
+                words = await response.json()
+            async with session.get(page + "/") as response:
+                index = await response.text()
+            await phone.send({"type": "hello"})  # the page came back: paired, in the language spoken now
+            await arrive(phone, 6, console)
+        finally:
+            use("en")
+        link.send(CHOOSE_MOVE)
+        await arrive(phone, 8)
+    language = {"type": "language", "language": "ko"}
+    assert phone.bodies == [PAIRED, CHOOSE_MOVE, language, CHOOSE_MOVE, {"type": "paired", "language": "ko"}, CHOOSE_MOVE,
+                            {"type": "language", "language": "en"}, CHOOSE_MOVE]
+    assert words["language"] == "ko" and words["words"]["Wait for your turn."] == "차례를 기다리세요."
+    assert words["counted"]["{n} move"][1] == "이동 {n}번" and len(words["counted"]["{n} move"]) == 100
+    assert '<html lang="ko">' in index and "<title>미스터 X</title>" in index and "자바스크립트" in index
 
 
 # ------------------------------------------------------------ a packet capture

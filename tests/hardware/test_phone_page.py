@@ -22,9 +22,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from firmware import messages
+from hardware.language import use
 from hardware.phone.channel import MAX_FRAME, Channel, Dropped, key_text, new_key
 from hardware.phone.link import PhoneLink
 from hardware.phone.server import STATIC, Closed, Frame, PhoneServer, Unread
+from hardware.phone.words import COUNTED, FRAME, PAGE
 from tests.support.browser import eventually
 
 VECTORS = json.loads((Path(messages.__file__).parent / "message_vectors.json").read_text())
@@ -236,6 +238,18 @@ def test_the_page_loads_nothing_from_elsewhere_and_keeps_nothing() -> None:
     assert "released into the public domain" in (STATIC / "tweetnacl-LICENSE.txt").read_text()
 
 
+def test_every_word_of_the_page_is_in_the_catalog_and_every_catalog_word_on_the_page() -> None:
+    """``app.js`` says each message as ``t("...")`` (or ``counted("...", "...", n)``), in the English that ``PAGE`` lists."""
+    app, index = (STATIC / "app.js").read_text(), (STATIC / "index.html").read_text()
+    literal = r'"(?:[^"\\]|\\.)*"'
+    said = {"".join(json.loads(part) for part in re.findall(literal, call))
+            for call in re.findall(rf"\bt\(({literal}(?:\s*\+\s*{literal})*)", app)}
+    counted = set(re.findall(rf"\bcounted\(({literal}), ({literal}),", app))
+    assert all(f">{text.message}<" in index for text in FRAME)
+    assert said | {text.message for text in FRAME} == {text.message for text in PAGE}
+    assert {(json.loads(one), json.loads(many)) for one, many in counted} == {(text.message, text.plural) for text in COUNTED}
+
+
 # ------------------------------------------------------------ pairing
 
 
@@ -399,6 +413,30 @@ def test_hide_blanks_the_screen_until_tapped(phone: Phone, console: LinkConsole)
     assert "117" not in phone.source_text()
     console.send(messages.game_over("Mister X wins."))
     phone.shows("Game over", "Mister X wins.")
+
+
+def test_the_page_speaks_the_console_s_language_and_follows_it_when_it_changes(browser: WebDriver, console: LinkConsole) -> None:
+    page = Phone(browser, console)
+    use("ko")
+    try:
+        page.open(console.url)
+        page.shows("콘솔을 기다리는 중", "연결되었습니다.")
+        assert browser.title == "미스터 X" and browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko"
+        console.send(messages.state(4, 117, dict(TICKETS), list(LOG)))
+        text = page.shows("4라운드", "117번 역", "차례를 기다리세요.", "택시 4", "블랙 5", "이동 기록지")
+        assert not re.search(r"[A-Za-z]{2,}", text), text
+        page.tap('[data-action="log"]')
+        page.shows("이동 3번", "뒤로")
+        page.tap('[data-action="close-log"]')
+        page.tap('[data-action="hide"]')
+        page.shows("숨겼습니다. 누르면 보입니다.")
+        use("en")  # the players switch the console to English: the page follows with the next message
+        console.send(messages.state(4, 117, dict(TICKETS), list(LOG)))
+        page.tap('[data-action="wake"]')
+        page.shows("Round 4", "at 117", "Wait for your turn.", "Taxi 4")
+    finally:
+        use("en")
+        browser.get("about:blank")
 
 
 # ------------------------------------------------------------ Junior's rogues

@@ -21,6 +21,7 @@ from firmware.link import RESEND_MS, Endpoint
 from hardware import serial_link
 from hardware.config import HandheldConfig
 from hardware.interfaces import HandheldLink
+from hardware.language import use
 from hardware.serial_link import ByteTransport, PipeTransport, SerialHandheldLink, find_port, open_handheld, serial_opener
 
 GAME = "0123456789abcdef"
@@ -268,6 +269,28 @@ def test_over_a_pipe_partial_writes_are_finished_later_and_closing_unplugs() -> 
         device_end.write(b"x")
     link.receive()
     assert not link.connected
+
+
+def test_the_handheld_hears_the_language_in_use_and_each_change_of_it() -> None:
+    """The link's hellos say the console's language; a change mid-game reaches the handheld with no message sent."""
+    host_end, device_end = PipeTransport.pair()
+    clock = Clock()
+    handheld = Endpoint("handheld")
+    try:
+        use("ko")
+        link = SerialHandheldLink(lambda: host_end, clock=clock)
+        heard = []
+        for language in ("ko", "en", "ko"):
+            use(language)
+            for _ in range(3):
+                clock.seconds += 0.01
+                link.receive()
+                handheld.feed(device_end.read(device_end.in_waiting), clock.ms)
+                device_end.write(handheld.poll(clock.ms))
+            heard.append(handheld.language)
+        assert heard == ["ko", "en", "ko"] and link.connected
+    finally:
+        use("en")
 
 
 def test_the_link_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:

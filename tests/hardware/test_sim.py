@@ -20,6 +20,7 @@ from console.games.classic.seats import ComputerSeat
 from console.settings import GameSettings, Level, Seat
 from engine import DetectiveMove, Game
 from hardware.interfaces import Key, KeyPressed
+from hardware.language import use
 from hardware.serial_link import SerialHandheldLink
 from hardware.sim.handheld import FdTransport
 from hardware.sim.script import ScriptError, parse_script
@@ -127,7 +128,7 @@ def test_a_whole_reissue_game_and_its_replay_in_the_window_cut_no_words(tmp_path
     assert flow is not None and flow.game.is_over, "the game did not end"
     sim.do("shot", "game-over")
     sim.do("key", "confirm")  # filed; the start menu offers it among the past games
-    assert sim.program.menu is not None and sim.program.menu.ui.rows[2][0] == "Past games"
+    assert sim.program.menu is not None and str(sim.program.menu.ui.rows[2][0]) == "Past games"
     for verb, argument in [("key", "2"), ("key", "2"), ("key", "confirm"), ("key", "confirm"), ("key", "confirm"),
                            ("shot", "replay-start")]:
         sim.do(verb, argument)
@@ -190,7 +191,7 @@ def test_closing_the_window_stops_the_program_and_the_game_is_offered_again(tmp_
     sim.window.pump()
     assert sim.window.closed
     again = Sim(tmp_path)
-    assert again.program.menu is not None and again.program.menu.current.label.startswith("Resume")
+    assert again.program.menu is not None and str(again.program.menu.current.label).startswith("Resume")
 
 
 def test_nothing_is_redrawn_while_nothing_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -283,7 +284,7 @@ def test_pulling_the_handheld_s_cable_pauses_the_game_until_it_is_back(tmp_path:
     flow = sim.program.flow
     sim.handheld.pane.toggle_cable()
     sim.do("wait", "2")
-    assert flow.ui.mode is Mode.PAUSED and "unplugged" in flow.ui.message
+    assert flow.ui.mode is Mode.PAUSED and "unplugged" in str(flow.ui.message)
     sim.handheld.pane.toggle_cable()
     sim.do("wait", "2")
     assert flow.ui.mode is Mode.MISTER_X
@@ -313,3 +314,27 @@ def test_the_handheld_in_its_own_window_talks_over_a_pseudo_terminal(tmp_path: P
     finally:
         process.terminate()
         process.wait(timeout=120)
+
+
+def test_the_window_s_own_words_are_drawn_again_in_a_language_chosen_while_it_runs(tmp_path: Path) -> None:
+    sim = HeadlessSim(tmp_path, GameSettings(data_dir=str(tmp_path)), seed=1, pane=True)
+    window = sim.window
+
+    def keys_and_pane_button() -> bytes:
+        """The window's keys (their labels, the keyboard's shortcuts under them) and the pane's button, as pixels."""
+        window.redraw()
+        (left, top), (right, _) = window.key_centre(Key.CHOICE_1), window.key_centre(Key.MENU)
+        area = pygame.Rect(left - 60, top - 30, right - left + 120, window.key_centre(Key.MENU)[1] - top + 140)
+        return pygame.image.tobytes(window.display.subsurface(area), "RGB")
+
+    english = keys_and_pane_button()
+    assert pygame.display.get_caption()[0] == "Scotland Yard - simulated board"
+    try:
+        use("ko")
+        sim.do("wait", "0.1")
+        assert pygame.display.get_caption()[0] == "스코틀랜드 야드 - 시뮬레이션 보드"
+        assert keys_and_pane_button() != english
+    finally:
+        use("en")
+    sim.do("wait", "0.1")
+    assert keys_and_pane_button() == english and pygame.display.get_caption()[0] == "Scotland Yard - simulated board"

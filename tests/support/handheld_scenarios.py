@@ -7,7 +7,7 @@ it lights and what reaches the host. Written in the subset both interpreters
 share, so the very same checks run where the firmware runs.
 
 Scenarios take ``fw``, anything with the firmware modules as attributes (``ui``,
-``app``, ``link``, ``fake_hw``, ``debounce``): the ``firmware`` package under
+``app``, ``link``, ``fake_hw``, ``debounce``, ``language``): the ``firmware`` package under
 CPython, the top-level modules under MicroPython: ``micropython
 handheld_scenarios.py`` with firmware/ on its path runs them all, and with
 the argument ``pixels`` prints what MicroPython's ``framebuf`` draws.
@@ -50,9 +50,10 @@ def choose_move(**changes):
 
 
 class Pad:
-    """A handheld on the bench: the firmware's ``Handheld`` with fake parts, linked to a host endpoint."""
+    """A handheld on the bench: the firmware's ``Handheld`` with fake parts, linked to a host endpoint (speaking
+    *language*: ``""`` is a console that names none)."""
 
-    def __init__(self, fw):
+    def __init__(self, fw, language=""):
         hw = fw.fake_hw
         self.clock = hw.FakeClock(1000)
         self.display = hw.FakeDisplay()
@@ -62,6 +63,7 @@ class Pad:
         self.ui = fw.ui.Ui(self.clock)
         self.host = fw.link.Endpoint("host", TOKEN)
         self.host.start_session(TOKEN, True)
+        self.host.set_language(language)
         self.handheld = fw.app.Handheld(self.ui, fw.link.Endpoint("handheld"), self.serial, self.display,
                                         self.buttons, self.clock, self.buzzer)
         self.received = []
@@ -560,6 +562,136 @@ def junior_lesson(fw):
     assert pad.lines()[0] == "ROXy       at 60"
 
 
+KOREAN_REASON = "블랙으로 갈 곳 없음"
+KOREAN_HINT = "블랙으로 115번 역: 확인을 누르세요. 이동은 모두에게 공개!"
+KOREAN_RESULT = "형사 승리: 빨강 형사가 7라운드에 미스터 X를 잡았습니다"
+"""The console's words in Korean (it sends them in its language); the reason and the hint in syllables of the
+handheld's own words, whose glyphs it always has."""
+PROPER = ("FOX", "ROXy")
+"""Words in Latin letters a Korean page may show: names (and "X", "OK", "v", too short to count)."""
+
+
+def english_words(lines):
+    """The words of three or more Latin letters on *lines* (not proper names): English left on a page."""
+    found = []
+    for line in lines:
+        word = ""
+        for char in line + " ":
+            if "a" <= char.lower() <= "z":
+                word += char
+                continue
+            if len(word) >= 3 and word not in PROPER:
+                found.append(word)
+            word = ""
+    return found
+
+
+def _korean(fw, pad, drawn=True):
+    """The page is in Korean: no English word on it, and (*drawn*) a glyph for each of its characters but ASCII."""
+    lines = pad.lines()
+    assert english_words(lines) == [], "English on a Korean page:\n%s" % "\n".join(lines)
+    hangul = [char for line in lines for char in line if not " " <= char <= "~"]
+    assert hangul, "no Hangul on the page:\n%s" % "\n".join(lines)
+    if drawn:
+        assert [char for char in hangul if fw.language.glyph(char) == fw.language.BOX] == [], "\n".join(lines)
+
+
+def korean_turn(fw):
+    """The console speaks Korean (its hello says so): every page of a whole turn in Korean, the console's words too."""
+    pad = Pad(fw, "ko")
+    assert pad.lines()[1:7] == ["     미스터 X", "", "콘솔을 기다리는 중", "", "", "      연결됨"]
+    _korean(fw, pad)
+    pad.tell(choose_move(hint=KOREAN_HINT, reveal_next=True))
+    assert pad.lines()[:5] == ["레슨:        확인=이동", "블랙으로 115번 역:", "확인을 누르세요. 이동은", "모두에게 공개!", ""]
+    _korean(fw, pad)
+    pad.press("ok")  # on to the list
+    assert pad.lines()[:6] == ["4라운드      117번 역", "이번 이동은 공개!", "택시    4 버스    3", "지하철   3 블랙    5", "더블    2",
+                               "택시:"]
+    _korean(fw, pad)
+    pad.press("down", "down", "ok")
+    assert pad.lines() == ["4라운드      117번 역", "", "버스로 108번 역?", "", "더블 무브 < 아니오 >", "모두에게 공개!", "",
+                           "확인=보내기 숨김=취소"]
+    _korean(fw, pad)
+    pad.press("right")
+    _expect(pad, "더블 무브 < 예 >", "첫 번째 이동")
+    pad.press("left", "ok")
+    assert pad.take() == [{"type": "move", "leg": "B108"}]
+    assert pad.lines()[1:4] == ["버스로 108번 역", "", "보내는 중..."]
+    _korean(fw, pad)
+    pad.tell({"type": "refused", "reason": KOREAN_REASON})
+    assert pad.lines()[:3] == ["이동 거부:", "", KOREAN_REASON]
+    _korean(fw, pad)
+    pad.run(fw.ui.NOTICE_MS)
+    pad.press("ok", "ok")
+    assert pad.take() == [{"type": "move", "leg": "B108"}]
+    pad.tell({"type": "accepted", "seen": [4]})
+    assert pad.lines() == ["", "   이동을 보냈습니다", "", "   핸드헬드를 숨기세요", "", "", "  공개: 108번 역!", ""]
+    _korean(fw, pad)
+    pad.run(fw.ui.NOTICE_MS)
+    assert pad.lines() == ["4라운드      108번 역", "택시    4 버스    2", "지하철   3 블랙    5", "더블    2", "", "공개: 108번 역!",
+                           "차례를 기다리세요", "<>=기록 숨김=끄기"]
+    _korean(fw, pad)
+    pad.press("right")
+    assert pad.lines()[:5] == ["이동 기록지        4회", " 1 택시    10", " 2 버스    34", " 3 블랙    46", " 4 버스    108"]
+    _korean(fw, pad)
+    pad.press("ok")
+    pad.tell({"type": "game_over", "result": KOREAN_RESULT})
+    assert pad.lines()[:5] == ["게임 끝", "", "형사 승리: 빨강 형사가", "7라운드에 미스터 X를", "잡았습니다"]
+    _korean(fw, pad, drawn=False)  # the result's words are the console's catalog's: its glyphs are checked there
+
+
+def korean_rogue(fw):
+    """A Junior rogue in Korean: the cover that passes the handheld, his name in the heading, staying."""
+    pad = Pad(fw, "ko")
+    pad.tell(choose_step("록시", 138, FOX_MOVES, hand_over=True))
+    assert pad.lines()[:6] == ["", "     다음 차례:", "", "       록시", "", "    버튼을 누르세요"]
+    _korean(fw, pad)
+    pad.press("ok")
+    assert pad.lines() == ["록시        138번 역", "택시    1 버스    1", "지하철   1 배     1", "택시:", "> 152", "  153", "버스:",
+                           "  140          v"]
+    _korean(fw, pad)
+    pad.press("up")
+    assert pad.lines()[-2:] == ["머물기:", "> 138"]
+    pad.press("ok")
+    assert pad.lines()[2] == "138번 역 머물기?"
+    _korean(fw, pad)
+    pad.press("ok")
+    assert pad.take() == [{"type": "step", "leg": "S138"}]
+
+
+def language_changes_mid_turn(fw):
+    """The console changes its language mid-turn: the page in view changes at once, a notice too; a language the
+    handheld lacks, or none named, is English."""
+    pad = Pad(fw, "ko")
+    pad.tell(choose_move())
+    pad.press("down", "down", "ok")
+    assert pad.lines()[2] == "버스로 108번 역?"
+    shows = pad.display.shows
+    pad.host.set_language("en")
+    pad.run(100)
+    assert pad.lines()[2] == "Bus to 108?" and pad.lines()[-1] == "OK=send Hide=no"
+    assert pad.display.shows == shows + 1  # drawn again, once
+    pad.press("ok")
+    assert pad.take() == [{"type": "move", "leg": "B108"}]
+    pad.tell({"type": "accepted", "seen": []})
+    _expect(pad, "move sent")
+    pad.host.set_language("ko")
+    pad.run(100)
+    _expect(pad, "이동을 보냈습니다")
+    pad.host.set_language("xx")
+    pad.run(100)
+    _expect(pad, "move sent")
+    pad.host.set_language("ko")
+    pad.run(fw.ui.NOTICE_MS)
+    assert pad.lines()[0] == "4라운드      108번 역" and pad.lines()[-1] == "<>=기록 숨김=끄기"
+    pad.tell(choose_move(round=5, station=108, moves=["T116"]))
+    pad.host.set_language("")
+    pad.run(100)
+    assert pad.lines()[0] == "Round 5   at 108" and pad.lines()[4:6] == ["taxi:", "> 116"]
+    pad.press("ok", "ok")
+    assert pad.take() == [{"type": "move", "leg": "T116"}]  # the cursor stayed on its move through it all
+
+
 def debounced_buttons(fw):
     debouncer = fw.debounce.Debouncer(("up", "ok"))
     settle = fw.debounce.SETTLE_MS
@@ -627,7 +759,7 @@ SCENARIOS = (pairing, whole_turn, list_wraps_and_scrolls, double_move_with_black
              turn_withdrawn, reveal_warning, only_held_tickets, long_names_fit, no_move_listed, travel_log_page, idle_blanking,
              hide_button, seen_note_on_single_move, game_over, garbled_messages_change_nothing,
              only_listed_moves_leave, junior_stay_and_boat, junior_hand_over, junior_between_rounds, guided_turn, long_lesson,
-             junior_lesson, debounced_buttons)
+             junior_lesson, korean_turn, korean_rogue, language_changes_mid_turn, debounced_buttons)
 
 
 class _Flat:
@@ -637,9 +769,10 @@ class _Flat:
         import app
         import debounce
         import fake_hw
+        import language
         import link
         import ui
-        self.app, self.debounce, self.fake_hw, self.link, self.ui = app, debounce, fake_hw, link, ui
+        self.app, self.debounce, self.fake_hw, self.language, self.link, self.ui = app, debounce, fake_hw, language, link, ui
 
 
 def run_flat():
@@ -650,12 +783,22 @@ def run_flat():
         print("ok", scenario.__name__)
 
 
+PIXEL_LANGUAGES = ("en", "ko")
+"""The languages the sample pages are drawn in, one after the other (Korean's from the language's glyphs)."""
+
+
 def print_pixels():
-    """Draw every sample page, then the primitives, with MicroPython's own framebuf; print each buffer in hex."""
+    """Draw every sample page in each language, then the primitives, with MicroPython's own framebuf; print each
+    buffer in hex."""
     import framebuf
+    import language
     import messages
     import screens
-    for sample in sample_pages(screens, messages) + [None]:
+    samples = []
+    for code in PIXEL_LANGUAGES:
+        language.use(code)
+        samples += sample_pages(screens, messages)
+    for sample in samples + [None]:
         buffer = bytearray(1024)
         canvas = framebuf.FrameBuffer(buffer, 128, 64, framebuf.MONO_VLSB)
         if sample is None:

@@ -41,12 +41,18 @@ class Console:
     @property
     def rows(self) -> list[str]:
         assert self.program.menu is not None
-        return [label for label, _ in self.program.menu.ui.rows]
+        return [str(label) for label, _ in self.program.menu.ui.rows]
 
     @property
     def values(self) -> dict[str, str]:
         assert self.program.menu is not None
-        return dict(self.program.menu.ui.rows)
+        return {str(label): str(value) for label, value in self.program.menu.ui.rows}
+
+    @property
+    def message(self) -> str:
+        """The open menu's message, as the screen words it now."""
+        assert self.program.menu is not None
+        return str(self.program.menu.message)
 
     def keys(self, *keys: Key) -> None:
         for key in keys:
@@ -61,7 +67,7 @@ class Console:
         menu = self.program.menu
         assert menu is not None
         for _ in menu.rows:
-            if menu.ui.rows[menu.cursor][0].startswith(label):
+            if str(menu.ui.rows[menu.cursor][0]).startswith(label):
                 break
             self.keys(Key.CHOICE_2)
         self.keys(*keys)

@@ -165,7 +165,7 @@ class SeededTable(Table):
         assert flow is not None
         self.key(Key.MENU)
         menu = self.console.activity.menu  # type: ignore[attr-defined]
-        while menu.current.label != "Correct the board":
+        while str(menu.current.label) != "Correct the board":
             self.key(Key.CHOICE_2)
         self.key(Key.CONFIRM)
         assert flow.ui.mode is Mode.CORRECT, flow.ui
@@ -286,7 +286,7 @@ def play(data_dir: Path, seed: int, out: TextIO = sys.stdout, kill: KillPoint | 
             return
         session.open_game(settings, fresh=False, timestamp=TIMESTAMP, seed=seed)
     program = Program(fake_hardware(seeded_far_end(seed, second_leg_asked)), settings, clock=Clock(), timestamp=lambda: TIMESTAMP)
-    if program.menu is None or not program.menu.current.label.startswith("Resume"):  # it filed a finished game as it started
+    if program.menu is None or not str(program.menu.current.label).startswith("Resume"):  # it filed a finished game as it started
         _say(out, event="filed", late=True)
         return
     program.key_pressed(Key.CONFIRM, program.clock())  # resume; Mister X's request is answered at the next step

@@ -20,10 +20,22 @@ from console.games.classic.seats import ComputerDetectives, ComputerSeat, Handhe
 from console.games.classic.text_game import TextGame
 from console.games.kind import GameKind, Table
 from console.games.text import Terminal
+from console.games.words import display_name
 from console.settings import GameSettings, Seat
-from engine import EDITIONS, Game, Side, find_ruleset
+from engine import Game, Side, find_ruleset
 from engine.editions import FIVE_REVEALS
 from engine.moves import parse_move
+from engine.position import MISTER_X
+from hardware.language import Text, _, p_, plain
+
+EDITION_NAMES: dict[str, Text] = {"reissue": p_("value", "reissue"), "classic": p_("value", "classic"),
+                                  "beginner": p_("value", "beginner")}
+"""Each edition (``engine.EDITIONS``) by the name the setup's first row shows."""
+
+
+def edition_name(game: Game) -> Text:
+    """The name of *game*'s edition (a record from elsewhere may have one of its own: shown as it is)."""
+    return EDITION_NAMES.get(game.ruleset.name) or plain(game.ruleset.name)
 
 
 def deal(settings: GameSettings, seed: int) -> Game:
@@ -34,16 +46,17 @@ def deal(settings: GameSettings, seed: int) -> Game:
                     seed=seed)
 
 
-def describe(game: Game) -> str:
-    return f"{game.ruleset.name}, round {game.round}"
+def describe(game: Game) -> Text:
+    return _("{edition}, round {round}", edition=edition_name(game), round=game.round)
 
 
-def summary(game: Game) -> str:
-    outcome = game.outcome
+def summary(game: Game) -> Text:
+    edition, outcome = edition_name(game), game.outcome
     if outcome is None:
-        return f"{game.ruleset.name} · not finished, round {game.round}"
-    winners = "detectives" if outcome.winner is Side.DETECTIVES else "Mister X"
-    return f"{game.ruleset.name} · {winners} won, round {outcome.round}"
+        return _("{edition} · not finished, round {round}", edition=edition, round=game.round)
+    if outcome.winner is Side.DETECTIVES:
+        return _("{edition} · detectives won, round {round}", edition=edition, round=outcome.round)
+    return _("{edition} · Mister X won, round {round}", edition=edition, round=outcome.round)
 
 
 def seated(game: Game, settings: GameSettings, table: Table, now: float, resumed: bool) -> Flow:
@@ -59,7 +72,7 @@ def text(game: Game, settings: GameSettings, terminal: Terminal) -> None:
     TextGame(game, side, terminal, settings.level).run()
 
 
-CLASSIC = GameKind(editions=tuple(EDITIONS), check=setup.check, setup=setup.ClassicSetup, deal=deal, describe=describe, summary=summary,
+CLASSIC = GameKind(editions=EDITION_NAMES, check=setup.check, setup=setup.ClassicSetup, deal=deal, describe=describe, summary=summary,
                    flow=seated, journal=journal.CODEC, scenes=scenes, text=text,
-                   news=news, hidden_action=parse_move, hidden_side="Mister X")
+                   news=news, hidden_action=parse_move, hidden_side=display_name(MISTER_X))
 """Scotland Yard: Mister X against the detectives (and bobbies), on the whole London board."""

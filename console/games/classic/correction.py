@@ -27,10 +27,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from console.games.classic.screen import TICKET_NAMES
 from console.games.words import display_name
 from engine import Game, Station, Ticket, Tickets
 from engine.position import Position
 from engine.views import PieceView, PublicView
+from hardware.language import Text, _
 
 TICKET_ROWS = (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND)
 """The tickets a detective holds, in the order keys 1 and 2 step through them."""
@@ -51,7 +53,7 @@ class Correction:
     def changed(self) -> bool:
         return tuple(self.pieces) != self._start.pieces
 
-    def press(self, station: Station) -> str | None:
+    def press(self, station: Station) -> Text | None:
         """Pick the piece on *station*, or put the picked one there; a reason when neither can be."""
         index = self._at(station)
         if index is not None:
@@ -59,11 +61,11 @@ class Correction:
             self.selected = None if name == self.selected else name
             return None
         if self.selected is None:
-            return f"no piece stands on {station}: press a piece's station first"
+            return _("no piece stands on {station}: press a piece's station first", station=station)
         if self._start.possible is not None and self._start.possible >> station & 1:
-            return f"Mister X may be at {station}: a correction cannot put a piece there"
+            return _("Mister X may be at {station}: a correction cannot put a piece there", station=station)
         if station not in self.game.board:
-            return f"{station} is not a station"
+            return _("{station} is not a station", station=station)
         index = self._index(self.selected)
         self.pieces[index] = replace(self.pieces[index], station=station)
         self.selected = None
@@ -73,18 +75,18 @@ class Correction:
         """Keys 1 and 2: the previous or next ticket kind."""
         self.ticket = TICKET_ROWS[(TICKET_ROWS.index(self.ticket) + step) % len(TICKET_ROWS)]
 
-    def change_count(self, step: int) -> str | None:
+    def change_count(self, step: int) -> Text | None:
         """Keys 3 and 4: one ticket of the current kind fewer or more for the picked detective."""
         if self.selected is None:
-            return "press a detective's station first, then change its tickets"
+            return _("press a detective's station first, then change its tickets")
         index = self._index(self.selected)
         piece = self.pieces[index]
         if piece.bobby:
-            return f"{display_name(piece.name)} is a bobby and holds no tickets"
+            return _("{piece} is a bobby and holds no tickets", piece=display_name(piece.name))
         count = piece.tickets[self.ticket] + step
         most = self.game.ruleset.detective_tickets[self.ticket]
         if not 0 <= count <= most:
-            return f"a detective holds 0 to {most} {self.ticket} tickets"
+            return _("a detective holds 0 to {most} {ticket} tickets", most=most, ticket=TICKET_NAMES[self.ticket])
         tickets = list(piece.tickets)
         tickets[self.ticket] = count
         self.pieces[index] = replace(piece, tickets=Tickets(*tickets))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import replace
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -28,14 +29,15 @@ from console.games.classic import journal
 from console.games.classic.correction import Correction
 from console.games.classic.lights import board_frame
 from console.games.classic.model import Mode, Ui
-from console.games.classic.screen import draw_game
-from console.games.table import Flash, HiddenSeat, Look, TableFlow, TableScene
+from console.games.classic.screen import TICKET_NAMES, draw_game
+from console.games.table import Flash, HiddenSeat, Look, TableFlow, TableScene, refusal
 from console.games.words import display_name, listed, outcome_words, player_words, sentences, ticket_words
 from console.menu import Action, Row, Setting
 from console.recorder import Recorder
 from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, IllegalPositionError, Move, Side, Station, Ticket
-from engine.views import PublicView
+from engine.views import PublicLogEntry, PublicView
 from hardware.interfaces import Key
+from hardware.language import Text, Words, _, join, n_, p_
 
 if TYPE_CHECKING:
 
@@ -44,8 +46,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 """Public events at INFO; Mister X's true moves only at DEBUG, which a played game never runs at."""
 
-_DEAL_MESSAGE = "Place each piece on its lit station and press it"
-_CORRECT_MESSAGE = "CONFIRM: apply the correction   UNDO: cancel it"
+_DEAL_MESSAGE = _("Place each piece on its lit station and press it")
+_CORRECT_MESSAGE = _("CONFIRM: apply the correction   UNDO: cancel it")
+_SWITCH = (p_("value", "off"), p_("value", "on"))
 REVEAL_SECONDS = 6.0
 
 
@@ -56,8 +59,7 @@ LOOK = Look(board_frame, draw_game)
 class Flow(TableFlow[Game, Ui, Move]):
     """The console's state machine for one Scotland Yard game; the whole table waits for Mister X's handheld."""
 
-    WAITING_FOR_HIDDEN = "Mister X is moving: wait for him"
-    MISPLACED = "no piece starts at {station}: place the pieces on the lit stations"
+    WAITING_FOR_HIDDEN = _("Mister X is moving: wait for him")
 
     def __init__(self, game: Game, seat: HiddenSeat[Game, Move], now: float, recorder: Recorder | None = None, *,
                  deal: bool = True, assist: bool = False, hints: bool = False, detectives: ComputerDetectives | None = None) -> None:
@@ -101,7 +103,10 @@ class Flow(TableFlow[Game, Ui, Move]):
                 assert self.ui.selected is not None and self.ui.chosen is not None
                 self._play(DetectiveMove(self.ui.selected, self.ui.chosen, self.ui.ticket_choices[index]), now)
 
-    def paused_ui(self, reason: str) -> Ui:
+    def misplaced(self, station: Station) -> Text:
+        return _("no piece starts at {station}: place the pieces on the lit stations", station=station)
+
+    def paused_ui(self, reason: Words) -> Ui:
         return replace(self.ui, mode=Mode.PAUSED, message=reason)
 
     def resume(self, mode: Enum, now: float) -> None:
@@ -140,24 +145,24 @@ class Flow(TableFlow[Game, Ui, Move]):
 
     def options(self) -> list[Row]:
         """The game menu's rows of this game: the deduction assist, the beginner hints, and correcting the board while it can be."""
-        rows: list[Row] = [Setting("assist", "Deduction assist", (False, True), ("off", "on"), lambda key, on: self.set_assist(on),
+        rows: list[Row] = [Setting("assist", p_("row", "Deduction assist"), (False, True), _SWITCH, lambda key, on: self.set_assist(on),
                                    first=self.ui.assist),
-                           Setting("hints", "Beginner hints", (False, True), ("off", "on"), lambda key, on: self.set_hints(on),
+                           Setting("hints", p_("row", "Beginner hints"), (False, True), _SWITCH, lambda key, on: self.set_hints(on),
                                    first=self.ui.hints)]
         if self.can_correct:
-            rows.append(Action("Correct the board", self.begin_correction))
+            rows.append(Action(p_("row", "Correct the board"), self.begin_correction))
         return rows
 
     # ------------------------------------------------------- Mister X
 
-    def go_on(self, now: float, note: str = "") -> None:
+    def go_on(self, now: float, note: Words = "") -> None:
         """Go on with whoever is to move now (*note*: what just happened, said first)."""
         game = self.game
         if game.is_over:
             self._over(now)
         elif game.turn is Side.MISTER_X:
             self.ui = replace(self.ui, mode=Mode.MISTER_X, selected=None, destinations={}, chosen=None, ticket_choices=(),
-                              reveal_next=self._reveal_next(), message=sentences(note, "Mister X is moving"))
+                              reveal_next=self._reveal_next(), message=sentences(note, _("Mister X is moving")))
             self.ask_hidden(Mode.MISTER_X)
         else:
             self._detectives_turn(now, note)
@@ -181,28 +186,27 @@ class Flow(TableFlow[Game, Ui, Move]):
         revealed = [entry.station for entry in shown if entry.reveal and entry.station is not None]
         if revealed:
             self.ui = replace(self.ui, reveal=Flash(revealed[-1], now, REVEAL_SECONDS))
-        tickets = ", then ".join(ticket_words(entry.ticket) for entry in shown)
-        seen = f"; seen at {revealed[-1]}" if revealed else ""
-        self.go_on(now, f"Mister X took {tickets}{seen}")
+        self.go_on(now, mister_x_took(shown))
 
     # ------------------------------------------------------ detectives
 
-    def _detectives_turn(self, now: float, message: str = "") -> None:
+    def _detectives_turn(self, now: float, message: Words = "") -> None:
         """The detectives' turn: what just happened (*message*), who cannot move, and what to do (unless two notes fill the line)."""
         out = self.game.sitting_out()
         notes = [message] if message else []
         if out:
-            notes.append(f"{listed(out) if len(out) <= 2 else f'{len(out)} pieces'} cannot move this round")
+            notes.append(_("{pieces} cannot move this round", pieces=listed(out)) if len(out) <= 2 else
+                         n_("{n} piece cannot move this round", "{n} pieces cannot move this round", len(out)))
         if self.detectives is not None:
             self._plan = []
             self.detectives.begin_round(self.game)
-            doing = "The computer detectives are thinking"
+            doing = _("The computer detectives are thinking")
         else:
-            doing = "Detectives: press a piece to move it"  # the header says it too: two notes leave it out
+            doing = _("Detectives: press a piece to move it")  # the header says it too: two notes leave it out
         self.ui = replace(self.ui, mode=Mode.DETECTIVES, selected=None, destinations={}, chosen=None, ticket_choices=(),
                           reveal_next=False, message=sentences(*notes) if len(notes) >= 2 else sentences(*notes, doing))
 
-    def _show_plan(self, now: float, note: str = "") -> None:
+    def _show_plan(self, now: float, note: Words = "") -> None:
         """The computer's next detective move, lit for the players to make on the board."""
         if not self._plan or self._plan[0] not in self.game.moves_of(self._plan[0].piece):
             self._detectives_turn(now, note)  # nothing (left) to show: think again
@@ -210,8 +214,9 @@ class Flow(TableFlow[Game, Ui, Move]):
         move = self._plan[0]
         self.ui = replace(self.ui, mode=Mode.DETECTIVES, selected=move.piece, destinations={move.station: (move.ticket,)},
                           chosen=move.station, ticket_choices=(),
-                          message=sentences(note, f"{display_name(move.piece)} takes {ticket_words(move.ticket)} to {move.station}: "
-                                                  f"move it there and press {move.station}"))
+                          message=sentences(note, _("{piece} takes {ticket} to {station}: move it there and press {station}",
+                                                    piece=display_name(move.piece), ticket=ticket_words(move.ticket),
+                                                    station=move.station)))
 
     def _detective_press(self, station: Station, now: float) -> None:
         if self.detectives is not None:
@@ -219,9 +224,10 @@ class Flow(TableFlow[Game, Ui, Move]):
                 self._play(self._plan.pop(0), now)
             elif self._plan:
                 move = self._plan[0]
-                self.refuse(station, f"move {display_name(move.piece)} to {move.station}, then press {move.station}", now)
+                self.refuse(station, _("move {piece} to {station}, then press {station}", piece=display_name(move.piece),
+                                       station=move.station), now)
             else:
-                self.refuse(station, "the computer detectives are still thinking", now)
+                self.refuse(station, _("the computer detectives are still thinking"), now)
             return
         ui = self.ui
         if ui.selected is not None and station in ui.destinations:
@@ -229,27 +235,29 @@ class Flow(TableFlow[Game, Ui, Move]):
             if len(tickets) == 1:
                 self._play(DetectiveMove(ui.selected, station, tickets[0]), now)
             else:
-                keys = ", ".join(f"{n + 1}: {ticket}" for n, ticket in enumerate(tickets))
+                keys = join(_(", "), [_("{key}: {ticket}", key=n + 1, ticket=TICKET_NAMES[ticket]) for n, ticket in enumerate(tickets)])
                 self.ui = replace(ui, mode=Mode.CHOOSE_TICKET, chosen=station, ticket_choices=tickets,
-                                  message=f"Which ticket to {station}? Press {keys}")
+                                  message=_("Which ticket to {station}? Press {keys}", station=station, keys=keys))
             return
         piece = next((p for p in self.game.public_view().pieces if p.station == station), None)
         if piece is None:
-            why = f"{display_name(ui.selected)} cannot reach {station}" if ui.selected else f"no detective or bobby stands on {station}"
+            why = (_("{piece} cannot reach {station}", piece=display_name(ui.selected), station=station) if ui.selected else
+                   _("no detective or bobby stands on {station}", station=station))
             self.refuse(station, why, now)
         elif piece.name == ui.selected:
             self._detectives_turn(now)
         elif piece.name not in self.game.to_move():
             done = piece.name in self.game.public_view().moved
             name = display_name(piece.name)
-            self.refuse(station, f"{name} has already moved this round" if done else f"{name} cannot move this round", now)
+            self.refuse(station, _("{piece} has already moved this round", piece=name) if done else
+                        _("{pieces} cannot move this round", pieces=name), now)
         else:
             destinations: dict[Station, list[Ticket]] = defaultdict(list)
             for move in self.game.moves_of(piece.name):
                 destinations[move.station].append(move.ticket)
             self.ui = replace(ui, mode=Mode.DETECTIVES, selected=piece.name, chosen=None, ticket_choices=(),
                               destinations={s: tuple(t) for s, t in destinations.items()},
-                              message=f"{display_name(piece.name)}: press where to go")
+                              message=_("{piece}: press where to go", piece=display_name(piece.name)))
 
     def _play(self, move: DetectiveMove, now: float) -> None:
         try:
@@ -260,9 +268,11 @@ class Flow(TableFlow[Game, Ui, Move]):
         self.record(journal.moved(move))
         log.info("round %d: %s", self.game.round, move)
         self.ui = replace(self.ui, selected=None, destinations={}, chosen=None, ticket_choices=())
-        note = f"{display_name(move.piece)} took {ticket_words(move.ticket)} to {move.station}"
+        piece, ticket = display_name(move.piece), ticket_words(move.ticket)
         if self.detectives is None:
-            note += ": move the piece"  # the computer's move was made on the board before it was pressed
+            note = _("{piece} took {ticket} to {station}: move the piece", piece=piece, ticket=ticket, station=move.station)
+        else:  # the computer's move was made on the board before it was pressed
+            note = _("{piece} took {ticket} to {station}", piece=piece, ticket=ticket, station=move.station)
         if self.game.is_over or self.game.turn is Side.MISTER_X:
             self.go_on(now)
         elif self.detectives is not None and self._plan:
@@ -272,17 +282,18 @@ class Flow(TableFlow[Game, Ui, Move]):
 
     def _undo(self, now: float) -> None:
         if self.ui.mode is Mode.CHOOSE_TICKET:
-            self.ui = replace(self.ui, mode=Mode.DETECTIVES, chosen=None, ticket_choices=(), message="Choose again")
+            self.ui = replace(self.ui, mode=Mode.DETECTIVES, chosen=None, ticket_choices=(), message=_("Choose again"))
             return
         if not self.game.can_undo:
-            self.ui = replace(self.ui, message="Nothing to take back: " + (
-                "the corrected board is where this round goes on from" if self._corrected_this_round else "Mister X's moves stand"))
+            self.ui = replace(self.ui, message=_("Nothing to take back: the corrected board is where this round goes on from")
+                              if self._corrected_this_round else _("Nothing to take back: Mister X's moves stand"))
             return
         if self.asking:
             self.withdraw()
         move = self.game.undo()
         self.record(journal.UNDO)
-        self._detectives_turn(now, f"Took back {display_name(move.piece)}'s move: put the piece back on {self.game.station_of(move.piece)}")
+        self._detectives_turn(now, _("Took back {piece}'s move: put the piece back on {station}", piece=display_name(move.piece),
+                                     station=self.game.station_of(move.piece)))
 
     @property
     def _corrected_this_round(self) -> bool:
@@ -308,7 +319,7 @@ class Flow(TableFlow[Game, Ui, Move]):
         self._correction = Correction(self.game)
         self._show_correction()
 
-    def _show_correction(self, message: str = _CORRECT_MESSAGE) -> None:
+    def _show_correction(self, message: Words = _CORRECT_MESSAGE) -> None:
         assert self._correction is not None
         self.ui = replace(self.ui, mode=Mode.CORRECT, selected=self._correction.selected, destinations={}, chosen=None,
                           ticket_choices=(), reveal_next=False, correct_ticket=self._correction.ticket, message=message)
@@ -321,27 +332,27 @@ class Flow(TableFlow[Game, Ui, Move]):
             self._show_correction()
         elif key in (Key.CHOICE_3, Key.CHOICE_4):
             why = correction.change_count(1 if key is Key.CHOICE_4 else -1)
-            self._show_correction(f"No: {why}" if why else _CORRECT_MESSAGE)
+            self._show_correction(refusal(why) if why else _CORRECT_MESSAGE)
         elif key is Key.UNDO:
-            self._end_correction(now, "Correction cancelled: the board is as it was")
+            self._end_correction(now, _("Correction cancelled: the board is as it was"))
         elif key is Key.CONFIRM:
             self._apply_correction(correction, now)
 
     def _apply_correction(self, correction: Correction, now: float) -> None:
         if not correction.changed:
-            self._end_correction(now, "Nothing was changed")
+            self._end_correction(now, _("Nothing was changed"))
             return
         try:
             game = correction.apply()
         except IllegalPositionError as error:  # the draft offers only what it can check; the engine has the last word
-            self._show_correction(f"No: {player_words(error)}")
+            self._show_correction(refusal(player_words(error)))
             return
         self.record(journal.corrected(game.position()))
         log.info("board corrected: %s", ", ".join(f"{p.name} on {p.station} with {tuple(p.tickets[:3])}" for p in correction.pieces))
         self.game = game
-        self._end_correction(now, "Board corrected")
+        self._end_correction(now, _("Board corrected"))
 
-    def _end_correction(self, now: float, message: str) -> None:
+    def _end_correction(self, now: float, message: Words) -> None:
         self._correction = None
         self.ui = replace(self.ui, correct_ticket=None)
         self.go_on(now, message)
@@ -352,9 +363,19 @@ class Flow(TableFlow[Game, Ui, Move]):
         outcome = self.game.outcome
         assert outcome is not None
         log.info("game over: %s", outcome)
+        ended = sentences(outcome_words(outcome, self.game.ruleset), _("Press any key to finish"))
         self.end(journal.CODEC.ended(self.game), replace(self.ui, mode=Mode.GAME_OVER, selected=None, destinations={}, chosen=None,
-                                                   ticket_choices=(), reveal_next=False,
-                                                   message=sentences(outcome_words(outcome, self.game.ruleset), "Press any key to finish")))
+                                                   ticket_choices=(), reveal_next=False, message=ended))
 
 
 _CHOICES = (Key.CHOICE_1, Key.CHOICE_2, Key.CHOICE_3, Key.CHOICE_4)
+
+
+def mister_x_took(entries: Sequence[PublicLogEntry]) -> Text:
+    """Mister X's turn as the table is told it (*entries*: its travel log's one or two): his tickets, and where he was seen."""
+    tickets = [ticket_words(entry.ticket) for entry in entries]
+    took = tickets[0] if len(tickets) == 1 else _("{first}, then {second}", first=tickets[0], second=tickets[1])
+    seen = [entry.station for entry in entries if entry.reveal and entry.station is not None]
+    if seen:
+        return _("Mister X took {tickets}; seen at {station}", tickets=took, station=seen[-1])
+    return _("Mister X took {tickets}", tickets=took)

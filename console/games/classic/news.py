@@ -16,6 +16,7 @@ from console.sounds import Event, News
 from engine import Side
 from engine.outcome import Reason
 from engine.views import PublicView
+from hardware.language import _
 
 _ENDS = {Reason.CAPTURE: Event.CAPTURE, Reason.CORNERED: Event.GAME_OVER, Reason.SURVIVED: Event.ESCAPE,
          Reason.DETECTIVES_EXHAUSTED: Event.ESCAPE}
@@ -43,7 +44,7 @@ def _moves(before: tuple[Any, ...], after: tuple[Any, ...]) -> list[News]:
     shown = after[len(before):]
     surfaced = [entry.station for entry in shown if entry.reveal and entry.station is not None]
     if surfaced:
-        return [News(Event.REVEAL, f"Mister X surfaces at {surfaced[-1]}")]
+        return [News(Event.REVEAL, _("Mister X surfaces at {station}", station=surfaced[-1]))]
     return [News(Event.MOVED)] if shown else []
 
 
@@ -55,10 +56,10 @@ def _stage(mode: Mode) -> Mode:
 def _turn(mode: Mode, view: PublicView) -> list[News]:
     """A new mode's news: whose turn begins, or the end and its winner."""
     if mode is Mode.MISTER_X:
-        return [News(Event.HIDDEN_TURN, "Mister X's turn")]
+        return [News(Event.HIDDEN_TURN, _("Mister X's turn"))]
     if mode in _DETECTIVES:
-        return [News(Event.DETECTIVES_TURN, "Detectives' turn")]
+        return [News(Event.DETECTIVES_TURN, _("Detectives' turn"))]
     if mode is Mode.GAME_OVER and view.outcome is not None:
-        winner = "Mister X wins" if view.outcome.winner is Side.MISTER_X else "The detectives win"
+        winner = _("Mister X wins") if view.outcome.winner is Side.MISTER_X else _("The detectives win")
         return [News(_ENDS[view.outcome.reason], winner)]
     return []

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from console.games.classic.flow import LOOK
+from console.games.classic.flow import LOOK, mister_x_took
 from console.games.classic.model import Mode, Ui
 from console.games.table import Flash, TableScene
-from console.games.words import display_name, outcome_words
+from console.games.words import display_name, outcome_words, sentences, ticket_words
 from engine import DetectiveMove, Game, PublicView, Side
+from hardware.language import _
 
 REVEAL_SECONDS = 3.0
 
@@ -21,22 +22,21 @@ REVEAL_SECONDS = 3.0
 def scenes(final: Game) -> Iterator[TableScene[PublicView, Ui]]:
     """The public state after each move of *final*'s record, with a line saying what happened."""
     game = Game(final.start)
-    yield LOOK.scene(game.public_view(), Ui(Mode.MISTER_X, message="The start"))
+    yield LOOK.scene(game.public_view(), Ui(Mode.MISTER_X, message=_("The start")))
     for move in final.actions:
         made = game.moves_made
         game.play(move)
         view = game.public_view()
         mode = Mode.GAME_OVER if game.is_over else Mode.MISTER_X if game.turn is Side.MISTER_X else Mode.DETECTIVES
         if isinstance(move, DetectiveMove):
-            said = f"Round {view.round}: {display_name(move.piece)} took the {move.ticket} to {move.station}"
+            said = _("Round {round}: {piece} took {ticket} to {station}", round=view.round, piece=display_name(move.piece),
+                     ticket=ticket_words(move.ticket), station=move.station)
             yield LOOK.scene(view, Ui(mode, message=said))
             continue
         entries = view.log[made:]
         seen = [entry for entry in entries if entry.reveal]
-        words = " and ".join(str(entry.ticket) for entry in entries)
-        message = f"Mister X took {words}" + (f": seen at {seen[-1].station}" if seen else "")
         reveal = Flash(seen[-1].station, 0.0, REVEAL_SECONDS) if seen and seen[-1].station is not None else None
-        yield LOOK.scene(view, Ui(mode, message=message, reveal=reveal))
+        yield LOOK.scene(view, Ui(mode, message=mister_x_took(entries), reveal=reveal))
     ended = (outcome_words(game.outcome, game.ruleset) if game.outcome is not None
-             else f"The game was not finished: it was left in round {game.round}")
-    yield LOOK.scene(game.public_view(), Ui(Mode.GAME_OVER, message=f"{ended}. Press any key to leave"))
+             else _("The game was not finished: it was left in round {round}", round=game.round))
+    yield LOOK.scene(game.public_view(), Ui(Mode.GAME_OVER, message=sentences(ended, _("Press any key to leave"))))

@@ -18,6 +18,9 @@ code. Layout, as fractions of the surface (so any configured size works):
   winner, ...), with the reveal notice and the deduction assist count below it,
   and above those the beginner hints that fit in the panel's lower half, if the table has them on;
 - bottom: the message, on one line or two (red while a press is being refused).
+
+Every word is looked up in the language in use as the frame is drawn (``hardware.language``): the screen keeps no
+words of its own, so a change of language shows on the next frame.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ import pygame
 from console.case import capitalised
 from console.games.classic.hints import hints
 from console.games.classic.model import Mode, Ui
-from console.games.words import display_name, outcome_words
+from console.games.words import display_name, outcome_parts
 from console.lights import showing
 from console.screen.toolkit import (
     BACKGROUND,
@@ -48,7 +51,9 @@ from console.screen.toolkit import (
 )
 from engine import Station, Ticket, Transport
 from engine.editions import Length
+from engine.position import MISTER_X
 from engine.views import PieceView, PublicLogEntry, PublicView
+from hardware.language import Text, np_, p_
 
 REVEAL: Colour = (90, 200, 255)
 """Reveal moves and revealed stations: a colour no ticket uses."""
@@ -63,19 +68,14 @@ PIECE_COLOURS: dict[str, Colour] = {
 }
 BOBBY_COLOUR: Colour = (175, 175, 175)
 
-TICKET_NAMES: dict[Ticket, str] = {
-    Ticket.TAXI: "taxi",
-    Ticket.BUS: "bus",
-    Ticket.UNDERGROUND: "underground",
-    Ticket.BLACK: "black",
-    Ticket.DOUBLE: "double move",
+TICKET_NAMES: dict[Ticket, Text] = {
+    Ticket.TAXI: p_("panel", "taxi"),
+    Ticket.BUS: p_("panel", "bus"),
+    Ticket.UNDERGROUND: p_("panel", "underground"),
+    Ticket.BLACK: p_("panel", "black"),
+    Ticket.DOUBLE: p_("panel", "double move"),
 }
-
-
-
-def piece_label(name: str) -> str:
-    """A piece's name as players read it: ``"blue"`` -> ``"Blue"``, ``"bobby2"`` -> ``"Bobby 2"`` (``display_name``)."""
-    return display_name(name)
+"""A ticket's name on its box (the ticket keys' choices, a correction's counts)."""
 
 
 @dataclass(frozen=True)
@@ -160,9 +160,10 @@ class GameScreen:
         pygame.draw.rect(surface, PANEL, rect)
         ruleset = view.ruleset
         if ruleset.length_unit is Length.ROUNDS:
-            counter = f"Round {view.round} of {ruleset.length}"
+            counter = p_("title", "Round {round} of {length}", round=view.round, length=ruleset.length)
         else:  # the length counts his moves: so do the header and the log
-            counter = f"Move {view.moves_made} of {ruleset.length} · round {view.round}"
+            counter = p_("title", "Move {move} of {length} · round {round}", move=view.moves_made, length=ruleset.length,
+                         round=view.round)
         right = self.kit.text(counter, self.kit.px_header, DIM, rect.w // 2)
         surface.blit(right, right.get_rect(midright=(rect.right - pad, rect.centery)))
         left = self.kit.text(_status(ui), self.kit.px_header, TEXT, rect.w - right.get_width() - 3 * pad)
@@ -252,7 +253,7 @@ class GameScreen:
         font = self.kit.font(px)
         chip_w = round(min(row_h * 0.85, area.w * 0.09))
         name_x = area.x + chip_w + pad
-        widest = max(font.size(label)[0] for label in ("Mister X", *(piece_label(piece.name) for piece in view.pieces)))
+        widest = max(font.size(str(display_name(name)))[0] for name in (MISTER_X, *(piece.name for piece in view.pieces)))
         station_w = font.size("888")[0] + 2 * pad
         slot_w = max((area.right - name_x - widest - station_w) / 5, self.kit.font(self.kit.min_px).size("88")[0] + pad + 4)
         tickets_x = round(area.right - 5 * slot_w)
@@ -278,7 +279,7 @@ class GameScreen:
         rect = row_rect(0)
         pygame.draw.rect(surface, PANEL, rect, border_radius=pad)
         chip(rect, TICKET_COLOURS[Ticket.BLACK])
-        name = self.kit.text("Mister X", px, TEXT, station_x - name_x - pad)
+        name = self.kit.text(display_name(MISTER_X), px, TEXT, station_x - name_x - pad)
         surface.blit(name, name.get_rect(midleft=(name_x, rect.centery)))
         seen = view.mister_x_final if view.mister_x_final is not None else view.last_reveal
         station = self.kit.text("?" if seen is None else str(seen), px, DIM if seen is None else REVEAL, station_w)
@@ -298,7 +299,7 @@ class GameScreen:
                 pygame.draw.rect(surface, TEXT, rect, width=2, border_radius=pad)
             ink = DIM if piece.name in view.moved else TEXT
             chip(rect, _piece_colour(piece))
-            name = self.kit.text(piece_label(piece.name), px, ink, station_x - name_x - pad)
+            name = self.kit.text(display_name(piece.name), px, ink, station_x - name_x - pad)
             surface.blit(name, name.get_rect(midleft=(name_x, rect.centery)))
             station = self.kit.text(str(piece.station), px, ink, station_w)
             surface.blit(station, station.get_rect(midright=(station_right, rect.centery)))
@@ -306,7 +307,8 @@ class GameScreen:
                 shown = (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND) if uses_underground else (Ticket.TAXI, Ticket.BUS)
                 tickets(rect, [(ticket, piece.tickets[ticket]) for ticket in shown])
 
-    def _ticket_box(self, surface: pygame.Surface, rect: pygame.Rect, ticket: Ticket, label: str, *, dim: bool = False) -> None:
+    def _ticket_box(self, surface: pygame.Surface, rect: pygame.Rect, ticket: Ticket, label: str | Text, *,
+                    dim: bool = False) -> None:
         """A ticket in its colour; black gets a white outline, a double move shows as two stacked tickets."""
         radius = max(2, rect.h // 8)
         fill = TICKET_COLOURS[ticket]
@@ -332,10 +334,10 @@ class GameScreen:
         footer: list[pygame.Surface] = []
         if ui.mode in (Mode.MISTER_X, Mode.DETECTIVES, Mode.CHOOSE_TICKET):
             if ui.reveal_next:
-                footer += self.kit.wrap("Mister X surfaces after his next move", self.kit.min_px, REVEAL, width, 2)
+                footer += self.kit.wrap(p_("panel", "Mister X surfaces after his next move"), self.kit.min_px, REVEAL, width, 2)
             if ui.assist:
-                count = len(view.possible_stations)
-                footer += self.kit.wrap(f"Mister X can be at {count} station{'' if count == 1 else 's'}", self.kit.min_px, TEXT, width, 2)
+                count = np_("panel", "Mister X can be at {n} station", "Mister X can be at {n} stations", len(view.possible_stations))
+                footer += self.kit.wrap(count, self.kit.min_px, TEXT, width, 2)
         if ui.hints:
             footer = self.kit.hint_lines(hints(view, ui), width, inner.h // 2 - sum(line.get_height() for line in footer)) + footer
         y = inner.bottom
@@ -347,17 +349,17 @@ class GameScreen:
         if ui.mode is Mode.GAME_OVER:
             self._game_over(surface, content, view)
         elif ui.mode is Mode.PAUSED:
-            self._stack(surface, content, [self.kit.text("Paused", self.kit.px_title, TEXT, width),
+            self._stack(surface, content, [self.kit.text(p_("panel", "Paused"), self.kit.px_title, TEXT, width),
                                            *self.kit.wrap(ui.message, body, TEXT, width, 4)])
         elif ui.mode is Mode.DEAL:
             self._deal(surface, content, ui)
         elif ui.mode is Mode.CORRECT:
             self._correcting(surface, content, view, ui)
         elif ui.reveal is not None and showing(ui.reveal, now):
-            self._stack(surface, content, self.kit.wrap("Mister X surfaces at", self.kit.px_title, TEXT, width, 2),
+            self._stack(surface, content, self.kit.wrap(p_("card", "Mister X surfaces at"), self.kit.px_title, TEXT, width, 2),
                         big=(ui.reveal.station, REVEAL))
         elif ui.mode is Mode.MISTER_X:
-            self._stack(surface, content, self.kit.wrap("Mister X is moving", self.kit.px_title * 3 // 2, TEXT, width, 3))
+            self._stack(surface, content, self.kit.wrap(p_("card", "Mister X is moving"), self.kit.px_title * 3 // 2, TEXT, width, 3))
         elif ui.mode is Mode.CHOOSE_TICKET:
             self._choices(surface, content, ui)
         else:
@@ -376,20 +378,21 @@ class GameScreen:
         """During the detectives' turn: where Mister X is, or was last seen."""
         width = area.w
         if view.log and view.log[-1].station is not None:
-            self._stack(surface, area, [self.kit.text("Mister X is at", self.kit.px_title, TEXT, width)],
+            self._stack(surface, area, [self.kit.text(p_("panel", "Mister X is at"), self.kit.px_title, TEXT, width)],
                         big=(view.log[-1].station, REVEAL))
         elif view.last_reveal is not None:
             seen = max(box.number for box in log_boxes(view) if any(entry.reveal for entry in box.entries))
-            when = f"in round {seen}" if view.ruleset.length_unit is Length.ROUNDS else f"after move {seen}"
-            lines = [self.kit.text("Last seen at", self.kit.px_title, TEXT, width),
+            when = (p_("panel", "in round {round}", round=seen) if view.ruleset.length_unit is Length.ROUNDS
+                    else p_("panel", "after move {move}", move=seen))
+            lines = [self.kit.text(p_("panel", "Last seen at"), self.kit.px_title, TEXT, width),
                      self.kit.text(when, self.kit.px_main, DIM, width)]
             self._stack(surface, area, lines, big=(view.last_reveal, REVEAL))
         else:
-            self._stack(surface, area, self.kit.wrap("Mister X has not surfaced yet", self.kit.px_title, DIM, width, 3))
+            self._stack(surface, area, self.kit.wrap(p_("card", "Mister X has not surfaced yet"), self.kit.px_title, DIM, width, 3))
 
     def _choices(self, surface: pygame.Surface, area: pygame.Rect, ui: Ui) -> None:
         """Which control key takes which ticket: key 1 the first of ``ui.ticket_choices``, and so on."""
-        title = "Which ticket?" if ui.chosen is None else f"Ticket to {ui.chosen}?"
+        title = p_("panel", "Which ticket?") if ui.chosen is None else p_("panel", "Ticket to {station}?", station=ui.chosen)
         heading = self.kit.text(title, self.kit.px_title, TEXT, area.w)
         surface.blit(heading, heading.get_rect(midtop=(area.centerx, area.y)))
         top = area.y + heading.get_height() + self.kit.pad
@@ -411,9 +414,9 @@ class GameScreen:
     def _deal(self, surface: pygame.Surface, area: pygame.Rect, ui: Ui) -> None:
         """The pieces still to place, each with its colour and station."""
         if not ui.to_place:
-            self._stack(surface, area, self.kit.wrap("Every piece is placed", self.kit.px_title, TEXT, area.w, 2))
+            self._stack(surface, area, self.kit.wrap(p_("card", "Every piece is placed"), self.kit.px_title, TEXT, area.w, 2))
             return
-        heading = self.kit.text("Place", self.kit.px_title, TEXT, area.w)
+        heading = self.kit.text(p_("panel", "Place"), self.kit.px_title, TEXT, area.w)
         surface.blit(heading, heading.get_rect(midtop=(area.centerx, area.y)))
         top = area.y + heading.get_height() + self.kit.pad
         row_h = max(self.kit.px_main, round(self.kit.size[1] * 0.075))
@@ -428,26 +431,26 @@ class GameScreen:
             centre = (row.x + radius + self.kit.pad, row.centery)
             pygame.draw.circle(surface, PIECE_COLOURS.get(name, BOBBY_COLOUR), centre, radius)
             pygame.draw.circle(surface, TEXT, centre, radius, width=2)
-            text = self.kit.text(f"{piece_label(name)} on {station}", self.kit.px_main, TEXT, row.w - 2 * radius - 3 * self.kit.pad)
+            text = self.kit.text(_piece_on(name, station), self.kit.px_main, TEXT, row.w - 2 * radius - 3 * self.kit.pad)
             surface.blit(text, text.get_rect(midleft=(centre[0] + radius + 2 * self.kit.pad, row.centery)))
         if more:
-            text = self.kit.text(f"and {more} more", self.kit.px_main, DIM, area.w)
+            text = self.kit.text(np_("panel", "and {n} more", "and {n} more", more), self.kit.px_main, DIM, area.w)
             surface.blit(text, text.get_rect(midtop=(area.centerx, top + len(shown) * row_h)))
 
     def _correcting(self, surface: pygame.Surface, area: pygame.Rect, view: PublicView, ui: Ui) -> None:
         """Correcting the board: what to press, and the picked detective's tickets with the one keys 3/4 change."""
         width, body = area.w, self.kit.px_main
         if ui.selected is None:
-            lines = self.kit.wrap("Press a piece, then the station where it really stands", self.kit.px_title, TEXT, width, 4)
-            self._stack(surface, area, lines + self.kit.wrap("CONFIRM: done", body, DIM, width, 1))
+            lines = self.kit.wrap(p_("card", "Press a piece, then the station where it really stands"), self.kit.px_title, TEXT, width, 4)
+            self._stack(surface, area, lines + self.kit.wrap(p_("panel", "CONFIRM: done"), body, DIM, width, 1))
             return
         piece = view.piece(ui.selected)
-        heading = self.kit.text(f"{piece_label(piece.name)} on {piece.station}", self.kit.px_title, TEXT, width)
+        heading = self.kit.text(_piece_on(piece.name, piece.station), self.kit.px_title, TEXT, width)
         surface.blit(heading, heading.get_rect(midtop=(area.centerx, area.y)))
         top = area.y + heading.get_height() + self.kit.pad
         if piece.bobby:
             self._stack(surface, pygame.Rect(area.x, top, width, area.bottom - top),
-                        self.kit.wrap("Press the station where it really stands", body, DIM, width, 3))
+                        self.kit.wrap(p_("card", "Press the station where it really stands"), body, DIM, width, 3))
             return
         kinds = (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND)
         row_h = min(round(self.kit.size[1] * 0.1), (area.bottom - top) // (len(kinds) + 1))
@@ -455,23 +458,23 @@ class GameScreen:
             row = pygame.Rect(area.x, top + index * row_h, width, row_h).inflate(-self.kit.pad, -self.kit.pad)
             if ticket is ui.correct_ticket:
                 pygame.draw.rect(surface, TEXT, row.inflate(self.kit.pad, self.kit.pad), width=2, border_radius=self.kit.pad)
-            self._ticket_box(surface, row, ticket, f"{TICKET_NAMES[ticket]}: {piece.tickets[ticket]}")
-        hint = self.kit.text("1/2: pick   3/4: -1/+1", self.kit.min_px, DIM, width)
+            self._ticket_box(surface, row, ticket, p_("panel", "{ticket}: {n}", ticket=TICKET_NAMES[ticket], n=piece.tickets[ticket]))
+        hint = self.kit.text(p_("panel", "1/2: pick   3/4: -1/+1"), self.kit.min_px, DIM, width)
         surface.blit(hint, hint.get_rect(midtop=(area.centerx, top + len(kinds) * row_h + self.kit.pad)))
 
     def _game_over(self, surface: pygame.Surface, area: pygame.Rect, view: PublicView) -> None:
         """Who won and why, and where Mister X ended (his route is in the travel log, now all shown)."""
         outcome, width = view.outcome, area.w
         if outcome is None:
-            self._stack(surface, area, [self.kit.text("Not finished", self.kit.px_title, TEXT, width)])
+            self._stack(surface, area, [self.kit.text(p_("panel", "Not finished"), self.kit.px_title, TEXT, width)])
             return
-        winner, _, reason = outcome_words(outcome, view.ruleset).partition(": ")
-        lines = [self.kit.text(capitalised(winner), self.kit.px_title, TEXT, width),
-                 *self.kit.wrap(capitalised(reason), self.kit.px_main, DIM, width, 3)]
+        winner, reason = outcome_parts(outcome, view.ruleset)
+        lines = [self.kit.text(capitalised(str(winner)), self.kit.px_title, TEXT, width),
+                 *self.kit.wrap(capitalised(str(reason)), self.kit.px_main, DIM, width, 3)]
         if view.mister_x_final is None:
             self._stack(surface, area, lines)
         else:
-            lines.append(self.kit.text("Mister X was at", self.kit.px_main, TEXT, width))
+            lines.append(self.kit.text(p_("panel", "Mister X was at"), self.kit.px_main, TEXT, width))
             self._stack(surface, area, lines, big=(view.mister_x_final, REVEAL))
 
     def _draw_message(self, surface: pygame.Surface, ui: Ui, now: float) -> None:
@@ -479,24 +482,29 @@ class GameScreen:
         self.kit.message_bar(surface, "" if ui.mode is Mode.PAUSED else ui.message, alert=showing(ui.refused, now))
 
 
-def _status(ui: Ui) -> str:
+def _status(ui: Ui) -> Text:
     """The header's line: whose turn it is, and what kind of action is awaited."""
-    selected = piece_label(ui.selected) if ui.selected else None
+    selected = display_name(ui.selected) if ui.selected else None
     if ui.mode is Mode.DEAL:
-        return "Place the pieces"
+        return p_("title", "Place the pieces")
     if ui.mode is Mode.MISTER_X:
-        return "Mister X's turn"
+        return p_("title", "Mister X's turn")
     if ui.mode is Mode.DETECTIVES and selected and ui.chosen is not None:
-        return f"{selected}: to {ui.chosen}"  # the computer detectives' move, for a player to make
+        return p_("title", "{piece}: to {station}", piece=selected, station=ui.chosen)  # the computer detectives' move, to make
     if ui.mode is Mode.DETECTIVES:
-        return f"{selected}: pick a destination" if selected else "Detectives: pick a piece"
+        return p_("title", "{piece}: pick a destination", piece=selected) if selected else p_("title", "Detectives: pick a piece")
     if ui.mode is Mode.CHOOSE_TICKET:
-        return f"{selected}: choose a ticket" if selected else "Choose a ticket"
+        return p_("title", "{piece}: choose a ticket", piece=selected) if selected else p_("title", "Choose a ticket")
     if ui.mode is Mode.PAUSED:
-        return "Paused"
+        return p_("title", "Paused")
     if ui.mode is Mode.CORRECT:
-        return "Correct the board"
-    return "Game over"
+        return p_("title", "Correct the board")
+    return p_("title", "Game over")
+
+
+def _piece_on(name: str, station: Station) -> Text:
+    """Where a piece stands (or is to stand), as a line of the panel: Red on 13."""
+    return p_("panel", "{piece} on {station}", piece=display_name(name), station=station)
 
 
 def _dimmed(colour: Colour) -> Colour:

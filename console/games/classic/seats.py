@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from console.case import capitalised
 from console.games.seats import OnHandheld, WithoutHandheld
-from console.games.words import outcome_words
+from console.games.words import outcome_words, ticket_words
 from console.settings import MISTER_X_MOVES_AFTER_S, THINKING_CAP_S, Level
 from console.thinker import Thinker, TimedOut
 from engine import DetectiveMove, DoubleMove, Game, MisterXMove, Move, london
@@ -31,6 +31,7 @@ from engine.position import LogEntry
 from engine.views import MisterXView, PublicView
 from firmware import messages
 from hardware.interfaces import HandheldLink, Message
+from hardware.language import Words, _, p_
 
 
 def _moves(moves: Sequence[MisterXMove]) -> list[str]:
@@ -45,8 +46,9 @@ def _log(entries: Sequence[LogEntry]) -> list[str]:
 class HandheldSeat(OnHandheld):
     """Mister X plays on his handheld."""
 
-    handheld_of = "Mister X's handheld"
-    hint = ""
+    handheld_of = _("Mister X's handheld")
+    phone_of = _("Mister X's phone")
+    hint: Words = ""
     """A guided game's lesson for his next turn, set before ``begin_turn``: the handheld shows it before each choice of
     the turn (a refused move asked again, a double move's second leg too); cleared when the turn is played or the game
     ends (a withdrawn turn keeps it for when it is asked again)."""
@@ -73,7 +75,7 @@ class HandheldSeat(OnHandheld):
                 view.can_double,
                 view.public.next_move_is_reveal,
                 _log(view.log),
-                self.hint,
+                str(self.hint),
             )
         )
 
@@ -84,7 +86,7 @@ class HandheldSeat(OnHandheld):
         try:
             leg = MisterXMove(*parse_leg(answer["leg"]))
         except NotationError as error:
-            self.link.send(messages.refused(str(error)))
+            self.refuse(str(error))
             return None
         if self._first is not None:
             first, self._first = self._first, None
@@ -92,15 +94,16 @@ class HandheldSeat(OnHandheld):
         if answer.get("double", False):
             view = game.mister_x_view()
             if leg not in view.moves:
-                self.link.send(messages.refused(f"{leg} is not one of your moves now"))
+                self.refuse(p_("handheld", "You cannot take {ticket} to {station} now", ticket=ticket_words(leg.ticket),
+                               station=leg.station))
                 return None
             legs = view.second_legs(leg)
             if not legs:
-                self.link.send(messages.refused("no double move starts with that leg"))
+                self.refuse(p_("handheld", "No double move starts with that move"))
                 return None
             self._first = leg
             reveal = game.moves_made + 2 in game.ruleset.reveal_moves
-            self.link.send(messages.choose_second_leg(leg.notation, _moves(legs), reveal, self.hint))
+            self.link.send(messages.choose_second_leg(leg.notation, _moves(legs), reveal, str(self.hint)))
             return None
         return leg
 
@@ -109,8 +112,8 @@ class HandheldSeat(OnHandheld):
         self.link.send(messages.accepted([entry.move for entry in new if entry.reveal]))
         self.hint = ""
 
-    def refused(self, reason: str, game: Game) -> None:
-        self.link.send(messages.refused(reason))
+    def refused(self, reason: Words, game: Game) -> None:
+        self.refuse(reason)
         self.begin_turn(game)
 
     def cancel_turn(self) -> None:
@@ -118,7 +121,7 @@ class HandheldSeat(OnHandheld):
         self.link.send(messages.wait())
 
     def game_over(self, game: Game) -> None:
-        words = outcome_words(game.outcome, game.ruleset) if game.outcome is not None else ""
+        words = str(outcome_words(game.outcome, game.ruleset)) if game.outcome is not None else ""
         self.hint = ""
         self.link.send(messages.game_over(capitalised(words)))
 

@@ -25,6 +25,7 @@ from engine import EDITIONS
 from engine.ai import players
 from engine.editions import FIVE_REVEALS, Ruleset, StartDeal
 from hardware.config import ConfigError
+from hardware.language import p_
 
 LEVELS = tuple(Level(name) for name in players.LEVELS)
 """The computer players' levels (``engine.ai.players``)."""
@@ -74,8 +75,8 @@ def _moves(moves: frozenset[int]) -> str:
 class ClassicSetup:
     """The rows of a Scotland Yard game's setup: reveals, players, detectives, bobbies, and who plays."""
 
-    title = "New game"
-    start = "Deal the start stations"
+    title = p_("title", "New game")
+    start = p_("row", "Deal the start stations")
 
     def __init__(self, settings: GameSettings) -> None:
         low, high = EDITIONS[settings.edition].players
@@ -86,7 +87,7 @@ class ClassicSetup:
 
     def rows(self, changed: Callable[[str, Any], None]) -> list[Row]:
         self._changed = changed
-        return [*self._fitted(self.settings, changed), *seat_rows("Mister X is", "Detectives are", LEVELS, changed)]
+        return [*self._fitted(self.settings, changed), *seat_rows(p_("row", "Mister X is"), p_("row", "Detectives are"), LEVELS, changed)]
 
     def values(self) -> dict[str, Any]:
         settings = self.settings
@@ -128,10 +129,10 @@ class ClassicSetup:
         low, high = ruleset.players
         spare = spare_starts(ruleset, detectives_of(settings))
         own = _moves(ruleset.reveal_moves)
+        after = [p_("value", "after moves {moves}", moves=moves) for moves in (own, _moves(FIVE_REVEALS))]
         return [
-            Setting("five_reveals", "Mister X shows himself", (False, True), (f"after moves {own}", f"after moves {_moves(FIVE_REVEALS)}"),
-                    changed),
-            Setting("players", "Players (Mister X too)", _numbers(low, high), (), changed),
-            Setting("detectives", "Detectives", _numbers(ruleset.min_detectives, ruleset.max_detectives), (), changed),
-            Setting("bobbies", "Bobbies", _numbers(0, spare), (), changed),
+            Setting("five_reveals", p_("row", "Mister X shows himself"), (False, True), tuple(after), changed),
+            Setting("players", p_("row", "Players (Mister X too)"), _numbers(low, high), (), changed),
+            Setting("detectives", p_("row", "Detectives"), _numbers(ruleset.min_detectives, ruleset.max_detectives), (), changed),
+            Setting("bobbies", p_("row", "Bobbies"), _numbers(0, spare), (), changed),
         ]

@@ -20,21 +20,23 @@ from console.games.text import Terminal
 from console.settings import GameSettings, Seat
 from engine.junior import JuniorGame, Team
 from engine.junior.game import parse_step
+from hardware.language import Text, p_
 
 
 def deal(settings: GameSettings, seed: int) -> JuniorGame:
     return JuniorGame.new(settings.district, rogues=setup.rogues_of(settings), seed=seed)
 
 
-def describe(game: JuniorGame) -> str:
-    return f"Junior, round {game.round}"
+def describe(game: JuniorGame) -> Text:
+    return p_("row", "Junior, round {round}", round=game.round)
 
 
-def summary(game: JuniorGame) -> str:
+def summary(game: JuniorGame) -> Text:
     if game.outcome is None:
-        return f"Junior · not finished, round {game.round}"
-    winners = "detectives" if game.outcome is Team.DETECTIVES else "rogues"
-    return f"Junior · {winners} won, round {game.round}"
+        return p_("row", "Junior · not finished, round {round}", round=game.round)
+    if game.outcome is Team.DETECTIVES:
+        return p_("row", "Junior · detectives won, round {round}", round=game.round)
+    return p_("row", "Junior · rogues won, round {round}", round=game.round)
 
 
 def seated(game: JuniorGame, settings: GameSettings, table: Table, now: float, resumed: bool) -> JuniorFlow:
@@ -50,7 +52,7 @@ def text(game: JuniorGame, settings: GameSettings, terminal: Terminal) -> None:
     JuniorTextGame(game, settings.mister_x is Seat.HANDHELD, terminal, settings.level).run()
 
 
-JUNIOR = GameKind(editions=(setup.EDITION,), check=setup.check, setup=setup.JuniorSetup, deal=deal, describe=describe, summary=summary,
+JUNIOR = GameKind(editions=setup.EDITIONS, check=setup.check, setup=setup.JuniorSetup, deal=deal, describe=describe, summary=summary,
                   flow=seated, journal=journal.CODEC, scenes=scenes, text=text,
-                  news=news, hidden_action=parse_step, hidden_side="the rogues")
+                  news=news, hidden_action=parse_step, hidden_side=p_("name", "the rogues"))
 """Mister FOX (and ROXy) against Willy Watson and Milly Marble, in a district."""

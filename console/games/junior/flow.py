@@ -25,13 +25,15 @@ from console.games.junior import journal
 from console.games.junior.lights import junior_frame
 from console.games.junior.model import Celebration, JuniorMode, JuniorUi
 from console.games.junior.screen import draw_junior
+from console.games.junior.words import reveal_words, short_name, step_words, winner_words
 from console.games.table import HiddenSeat, Look, TableFlow, TableScene
-from console.games.words import player_words
+from console.games.words import display_name, listed, player_words, sentences
 from console.menu import Row, Setting
 from console.recorder import Recorder
 from engine import IllegalMoveError, Station
-from engine.junior import DETECTIVES, NAMES, JuniorGame, JuniorView, RoundResult, Step, Team
+from engine.junior import DETECTIVES, NAMES, JuniorGame, JuniorView, RoundResult, Step
 from hardware.interfaces import Key
+from hardware.language import Text, Words, _, p_
 
 if TYPE_CHECKING:
 
@@ -41,7 +43,7 @@ log = logging.getLogger(__name__)
 """Public events at INFO; the rogues' choices only at DEBUG, which a played game never runs at."""
 
 CELEBRATION_SECONDS = 4.0
-_PLACE = "Put each lit pawn on its station and press it"
+_PLACE = _("Put each lit pawn on its station and press it")
 
 
 LOOK = Look(junior_frame, draw_junior)
@@ -51,8 +53,7 @@ LOOK = Look(junior_frame, draw_junior)
 class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
     """The console's state machine for one Junior game; only the rogues' part waits for their handheld."""
 
-    WAITING_FOR_HIDDEN = "the rogues are choosing: wait for them"
-    MISPLACED = "no pawn goes to {station}: put the pawns on the lit stations"
+    WAITING_FOR_HIDDEN = _("the rogues are choosing: wait for them")
     PAUSES_IN = frozenset({JuniorMode.ROGUES})
 
     def __init__(self, game: JuniorGame, seat: HiddenSeat[JuniorGame, Step], now: float, recorder: Recorder | None = None, *,
@@ -64,7 +65,8 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
         self.ui = JuniorUi(JuniorMode.DEAL, hints=hints)
         seat.show(game)
         if deal and not game.actions:
-            self.ui = replace(self.ui, to_place=tuple(game.stations.items()), prompt="Set up the pawns!", message=_PLACE)
+            self.ui = replace(self.ui, to_place=tuple(game.stations.items()), prompt=p_("title", "Set up the pawns!"),
+                              message=_PLACE)
         else:
             self.go_on(now)
 
@@ -82,8 +84,11 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
             self.ui = replace(self.ui, to_place=())  # the pawns are where they should be: go on
             self.go_on(now)
 
-    def paused_ui(self, reason: str) -> JuniorUi:
-        return replace(self.ui, mode=JuniorMode.PAUSED, prompt="Wait!", message=reason, selected=None, destinations=())
+    def misplaced(self, station: Station) -> Words:
+        return _("no pawn goes to {station}: put the pawns on the lit stations", station=station)
+
+    def paused_ui(self, reason: Words) -> JuniorUi:
+        return replace(self.ui, mode=JuniorMode.PAUSED, prompt=p_("title", "Wait!"), message=reason, selected=None, destinations=())
 
     def placed(self, now: float) -> None:
         if self.ui.mode is not JuniorMode.REVEAL:  # a reveal goes on once its celebration is over (tick)
@@ -102,7 +107,8 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
 
     def options(self) -> list[Row]:
         """The game menu's row of this game: the beginner hints."""
-        return [Setting("hints", "Beginner hints", (False, True), ("off", "on"), lambda key, on: self.set_hints(on), first=self.ui.hints)]
+        return [Setting("hints", p_("row", "Beginner hints"), (False, True), (p_("value", "off"), p_("value", "on")),
+                        lambda key, on: self.set_hints(on), first=self.ui.hints)]
 
     # ------------------------------------------------------------ the round
 
@@ -112,10 +118,13 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
         if game.is_over:
             self._over(now)
         elif game.to_choose():
-            rogues = " and ".join(NAMES[rogue] for rogue in game.rogues)
-            self.ui = replace(self.ui, mode=JuniorMode.ROGUES, selected=None, destinations=(),
-                              prompt="Sly rogues, choose!" if len(game.rogues) > 1 else "Fox, choose!",
-                              message=f"Round {game.round}: {rogues} {'choose' if len(game.rogues) > 1 else 'chooses'} in secret")
+            if len(game.rogues) > 1:
+                prompt = p_("title", "Sly rogues, choose!")
+                message = _("Round {round}: {rogues} choose in secret", round=game.round, rogues=listed(game.rogues))
+            else:
+                prompt = p_("title", "Fox, choose!")
+                message = _("Round {round}: {rogue} chooses in secret", round=game.round, rogue=display_name(game.rogues[0]))
+            self.ui = replace(self.ui, mode=JuniorMode.ROGUES, selected=None, destinations=(), prompt=prompt, message=message)
             self.ask_hidden(JuniorMode.ROGUES)
         else:
             self._detectives_turn(now)
@@ -133,29 +142,32 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
         if done:
             self.go_on(now)
 
-    def _detectives_turn(self, now: float, note: str = "") -> None:
+    def _detectives_turn(self, now: float, note: Words = "") -> None:
         waiting = self.game.to_move()
         if self.detectives is not None:
             if not self._plan:
                 self._plan = [step for step in self.detectives.plan(self.game) if step.piece in waiting]
             step = self._plan[0]
-            where = f"stays on {step.station}: press it" if step.stays else f"goes to {step.station}: move it and press it"
+            name = display_name(step.piece)
+            where = (_("{piece} stays on {station}: press it", piece=name, station=step.station) if step.stays else
+                     _("{piece} goes to {station}: move it and press it", piece=name, station=step.station))
             self.ui = replace(self.ui, mode=JuniorMode.DETECTIVES, selected=step.piece, destinations=(step.station,),
-                              prompt=f"{NAMES[step.piece].split()[0]}, go!", message=_joined(note, f"{NAMES[step.piece]} {where}"))
+                              prompt=p_("title", "{piece}, go!", piece=short_name(step.piece)), message=sentences(note, where))
             return
-        self._select(waiting[0], _joined(note, f"{NAMES[waiting[0]]}: press where to go (its own station: stay)"))
+        self._select(waiting[0], sentences(note, _where_to(waiting[0])))
 
-    def _select(self, detective: str, message: str) -> None:
+    def _select(self, detective: str, message: Words) -> None:
         stations = tuple(dict.fromkeys(step.station for step in self.game.steps_of(detective)))
         self.ui = replace(self.ui, mode=JuniorMode.DETECTIVES, selected=detective, destinations=stations,
-                          prompt="Detectives, go!", message=message)
+                          prompt=p_("title", "Detectives, go!"), message=message)
 
     def _detective_press(self, station: Station, now: float) -> None:
         ui = self.ui
         assert ui.selected is not None
         if self.detectives is not None:
             if station != ui.destinations[0]:
-                self.refuse(station, f"{NAMES[ui.selected]} goes to {ui.destinations[0]}: press {ui.destinations[0]}", now)
+                self.refuse(station, _("{piece} goes to {station}: press {station}", piece=display_name(ui.selected),
+                                       station=ui.destinations[0]), now)
             else:
                 self._step(self._plan.pop(0), now)
             return
@@ -165,9 +177,9 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
             return
         other = next((d for d in self.game.to_move() if d != ui.selected and self.game.stations[d] == station), None)
         if other is not None:
-            self._select(other, f"{NAMES[other]}: press where to go (its own station: stay)")
+            self._select(other, _where_to(other))
         else:
-            self.refuse(station, f"{NAMES[ui.selected]} cannot go to {station}", now)
+            self.refuse(station, _("{piece} cannot go to {station}", piece=display_name(ui.selected), station=station), now)
 
     def _step(self, step: Step, now: float) -> None:
         try:
@@ -178,18 +190,19 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
         self.record(journal.stepped(step))
         log.info("round %d: %s", self.game.round if result is None else result.round, step)
         if result is None:
-            self._detectives_turn(now, str(step))
+            self._detectives_turn(now, step_words(step))
         else:
             self._reveal(result, now)
 
     def _undo(self, now: float) -> None:
         if not self.game.moved():
-            self.ui = replace(self.ui, message="Nothing to take back: the rogues' choices stand")
+            self.ui = replace(self.ui, message=_("Nothing to take back: the rogues' choices stand"))
             return
         step = self.game.undo()
         self.record(journal.UNDO)
         self._plan = []
-        self._detectives_turn(now, f"Took back {NAMES[step.piece]}'s step: put it back on {self.game.stations[step.piece]}")
+        self._detectives_turn(now, _("Took back {piece}'s step: put it back on {station}", piece=display_name(step.piece),
+                                     station=self.game.stations[step.piece]))
 
     # ------------------------------------------------------------ the reveal and the end
 
@@ -214,20 +227,11 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
 
     def _over(self, now: float) -> None:
         outcome = self.game.outcome
+        assert outcome is not None
         log.info("game over: %s win", outcome)
         self.end(journal.CODEC.ended(self.game), replace(self.ui, mode=JuniorMode.GAME_OVER, selected=None, destinations=(), to_place=(),
-                                                   prompt=winner_words(outcome), message="Press any key to finish"))
+                                                   prompt=winner_words(outcome), message=_("Press any key to finish")))
 
 
-def reveal_words(result: RoundResult) -> tuple[str, str]:
-    """A reveal in words: the big prompt ("Escaped!", "Caught Mister FOX!") and what the rogues did."""
-    caught = " and ".join(NAMES[rogue] for rogue in result.captured)
-    return f"Caught {caught}!" if caught else "Escaped!", "; ".join(str(s) for s in result.steps if s.piece not in DETECTIVES)
-
-
-def winner_words(outcome: Team | None) -> str:
-    return f"{str(outcome).capitalize()} win!"
-
-
-def _joined(*parts: str) -> str:
-    return ". ".join(part for part in parts if part)
+def _where_to(detective: str) -> Text:
+    return _("{piece}: press where to go (its own station: stay)", piece=display_name(detective))

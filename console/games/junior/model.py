@@ -15,6 +15,7 @@ from console.lights import Signal
 from engine import Station
 from engine.junior import RoundResult
 from hardware.interfaces import Colour
+from hardware.language import Words
 
 PIECE_COLOURS: dict[str, Colour] = {"fox": (230, 120, 30), "roxy": (230, 90, 170), "watson": (150, 100, 60), "marble": (140, 90, 200)}
 """Each Junior piece's colour on the screen, and on the board with the standard palette (``lights.COLOURS``)."""
@@ -49,7 +50,7 @@ class Celebration:
 class JuniorUi(TableUi[JuniorMode]):
     """``message`` is the one smaller line for grown-ups; ``to_place`` the pawns of the deal, or the rogues' after a reveal."""
 
-    prompt: str = ""
+    prompt: Words = ""
     """A few big words for children: what happens now ("Detectives, move!")."""
     selected: str | None = None
     """The detective picked to step."""

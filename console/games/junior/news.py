@@ -10,6 +10,7 @@ from console.games.junior.model import JuniorMode, JuniorUi
 from console.games.table import TableScene, refused_now
 from console.scene import Scene
 from console.sounds import Event, News
+from hardware.language import _
 
 
 def news(before: Scene, after: Scene) -> list[News]:
@@ -25,9 +26,9 @@ def news(before: Scene, after: Scene) -> list[News]:
         found.append(News(Event.CAPTURE if party.result.captured else Event.ROUND_TOKEN, now.prompt))
     if now.mode is not was.mode and was.mode is not JuniorMode.PAUSED:  # back from a pause is not a new turn
         if now.mode is JuniorMode.ROGUES:
-            found.append(News(Event.HIDDEN_TURN, "The rogues' turn"))
+            found.append(News(Event.HIDDEN_TURN, _("The rogues' turn")))
         elif now.mode is JuniorMode.DETECTIVES:
-            found.append(News(Event.DETECTIVES_TURN, "Detectives' turn"))
+            found.append(News(Event.DETECTIVES_TURN, _("Detectives' turn")))
         elif now.mode is JuniorMode.GAME_OVER:
             found.append(News(Event.JUNIOR_END, now.prompt))
     return found

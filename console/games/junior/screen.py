@@ -40,24 +40,17 @@ import pygame
 
 from console.games.junior.hints import hints
 from console.games.junior.model import PIECE_COLOURS, Celebration, JuniorMode, JuniorUi
+from console.games.junior.words import STAYED, TRANSPORTS, district_words, reveal_words, short_name
+from console.games.words import display_name, listed
 from console.lights import showing
 from console.screen.toolkit import DARK_INK, DIM, HIGHLIGHT, PANEL, TEXT, TICKET_COLOURS, TICKET_INK, Colour, Toolkit, fraction
 from engine import Station, Ticket, Transport
-from engine.junior import (
-    DETECTIVE_GOAL,
-    DETECTIVES,
-    NAMES,
-    ROGUE_GOAL,
-    ROGUES,
-    TRANSPORT_WORDS,
-    JuniorView,
-    RoundResult,
-    Team,
-)
+from engine.junior import DETECTIVE_GOAL, DETECTIVES, ROGUE_GOAL, ROGUES, JuniorView, RoundResult, Team
+from hardware.language import Text, Words, np_, p_
 
 __all__ = [
-    "GOALS", "GOOD", "PIECE_COLOURS", "SHORT_NAMES", "TOKEN_COLOUR", "TRANSPORT_COLOURS", "JuniorLayout", "draw_face", "draw_junior",
-    "junior_layout", "render_junior_png", "token_rects",
+    "GOALS", "GOOD", "PIECE_COLOURS", "TOKEN_COLOUR", "TRANSPORT_COLOURS", "JuniorLayout", "draw_face", "draw_junior", "junior_layout",
+    "render_junior_png", "token_rects",
 ]
 
 TOKEN_COLOUR: Colour = (255, 196, 40)
@@ -149,8 +142,8 @@ def draw_junior(kit: Toolkit, surface: pygame.Surface, view: JuniorView, ui: Jun
     celebration = ui.celebration if showing(ui.celebration, now) else None
     revealed = ui.celebration.result.round if ui.mode is JuniorMode.REVEAL and ui.celebration is not None else view.round
     _top_bar(kit, surface, layout, view, revealed)
-    # The flow's prompt may already be the celebration's word ("Caught Mister FOX!"): then it is the headline, in gold.
-    said = celebration is not None and _headline(celebration.result).rstrip("!").lower() in ui.prompt.lower()
+    # The flow's prompt may already be the reveal's words ("Caught Mister FOX!"): then it is the headline, in gold.
+    said = celebration is not None and ui.prompt == reveal_words(celebration.result)[0]
     _prompt(kit, surface, layout, ui.prompt, now - celebration.since if said and celebration else None)
     won = _won_token(view, celebration) if celebration is not None else None
     winner = view.outcome if ui.mode is JuniorMode.GAME_OVER else None
@@ -172,14 +165,13 @@ def _top_bar(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, view: 
     """The district, and the round: during a reveal, the round being revealed."""
     rect, pad = layout.top, 2 * kit.pad
     pygame.draw.rect(surface, PANEL, rect)
-    right = kit.text(f"Round {round_number}", layout.px_top, TEXT, rect.w // 3)
+    right = kit.text(p_("title", "Round {round}", round=round_number), layout.px_top, TEXT, rect.w // 3)
     surface.blit(right, right.get_rect(midright=(rect.right - pad, rect.centery)))
-    title = view.district.title
-    left = kit.text(title, layout.px_top, DIM, rect.w - right.get_width() - 3 * pad)
+    left = kit.text(district_words(view.district), layout.px_top, DIM, rect.w - right.get_width() - 3 * pad)
     surface.blit(left, left.get_rect(midleft=(rect.x + pad, rect.centery)))
 
 
-def _prompt(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, prompt: str, celebrating: float | None) -> None:
+def _prompt(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, prompt: Words, celebrating: float | None) -> None:
     """The prompt, as large as fits; while it is a celebration's headline (*celebrating*: for how long), gold under confetti."""
     if not prompt:
         return
@@ -413,7 +405,7 @@ def _pieces(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, area: p
     footer: list[pygame.Surface] = []
     if ui.mode is JuniorMode.DETECTIVES and ui.selected is not None:
         count = len(ui.destinations)
-        footer = kit.wrap(f"{count} place{'' if count == 1 else 's'} to go", layout.px_body, TEXT, area.w, 2)
+        footer = kit.wrap(np_("panel", "{n} place to go", "{n} places to go", count), layout.px_body, TEXT, area.w, 2)
     if ui.hints:
         footer = kit.hint_lines(hints(view, ui), area.w, area.h // 2 - sum(line.get_height() for line in footer)) + footer
     bottom = area.bottom - sum(line.get_height() for line in footer)
@@ -425,16 +417,12 @@ def _pieces(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, area: p
     _rows(kit, surface, layout, rows, list(view.stations), marks=marks, selected=ui.selected)
 
 
-SHORT_NAMES = {"fox": "FOX", "roxy": "ROXy", "watson": "Willy", "marble": "Milly"}
-"""What a row calls a piece when its whole name does not fit (a small screen)."""
-
-
-def _names(kit: Toolkit, layout: JuniorLayout, pieces: Sequence[str], rooms: Sequence[int]) -> tuple[list[str], int]:
+def _names(kit: Toolkit, layout: JuniorLayout, pieces: Sequence[str], rooms: Sequence[int]) -> tuple[list[Text], int]:
     """The pieces' names (short ones if the whole names do not fit) and one line height for all of them."""
     floor = kit.min_px
-    for names in ([NAMES.get(piece, piece) for piece in pieces], [SHORT_NAMES.get(piece, piece) for piece in pieces]):
+    for names in ([display_name(piece) for piece in pieces], [short_name(piece) for piece in pieces]):
         px = min(kit.fitting_px(name, layout.px_body, room, floor) for name, room in zip(names, rooms))
-        if all(kit.font(px).size(name)[0] <= room for name, room in zip(names, rooms)):
+        if all(kit.font(px).size(str(name))[0] <= room for name, room in zip(names, rooms)):
             break
     return names, px
 
@@ -489,18 +477,18 @@ TRANSPORT_COLOURS: dict[Transport, tuple[Colour, Colour]] = {
 """A transport's chip at a reveal: the main game's ticket colours (the boat is the black ticket), and its ink."""
 
 
-def _catchers(result: RoundResult) -> str:
+def _catchers(result: RoundResult) -> Text:
     """Who caught whom this round: "Willy Watson caught Mister FOX!", "Both foxes caught!"."""
     if len(result.captured) != 1:
-        return "Both foxes caught!"
+        return p_("panel", "Both foxes caught!")
     rogue = result.captured[0]
     at = {step.piece: step.station for step in result.steps}
-    there = [NAMES[d] for d in DETECTIVES if at.get(d) == at.get(rogue)]
-    return f"{' and '.join(there) or 'The detectives'} caught {NAMES.get(rogue, rogue)}!"
+    there = [d for d in DETECTIVES if at.get(d) == at.get(rogue)]  # a capture is a detective on the rogue's station
+    return p_("panel", "{detectives} caught {rogue}!", detectives=listed(there), rogue=display_name(rogue))
 
 
-def _headline(result: RoundResult) -> str:
-    return "Caught!" if result.token is Team.DETECTIVES else "Escaped!"
+def _headline(result: RoundResult) -> Text:
+    return p_("panel", "Caught!") if result.token is Team.DETECTIVES else p_("panel", "Escaped!")
 
 
 def _celebrate(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, area: pygame.Rect, result: RoundResult,
@@ -530,12 +518,12 @@ def _celebrate(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, area
     station_px = max(kit.min_px, round(row_h * 0.5))
     station_w = kit.font(station_px).size("888")[0] + 2 * pad
     inner_h = row_h - pad
-    chips: list[tuple[str, Colour, Colour]] = [
-        ("stayed", HIGHLIGHT, TEXT) if step.transport is None else (TRANSPORT_WORDS[step.transport], *TRANSPORT_COLOURS[step.transport])
+    chips: list[tuple[Text, Colour, Colour]] = [
+        (STAYED, HIGHLIGHT, TEXT) if step.transport is None else (TRANSPORTS[step.transport], *TRANSPORT_COLOURS[step.transport])
         for step in steps
     ]
     chip_px = max(kit.min_px, round(inner_h * 0.5))
-    chip_w = min(area.w // 3, max((kit.font(chip_px).size(word)[0] for word, _, _ in chips), default=0)) + 3 * pad
+    chip_w = min(area.w // 3, max((kit.font(chip_px).size(str(word))[0] for word, _, _ in chips), default=0)) + 3 * pad
     arrow_w = round(inner_h * 0.55)
     left = max(area.x, area.centerx - (inner_h + chip_w + arrow_w + station_w + 6 * pad) // 2)
     for step, (word, fill, ink) in zip(steps, chips):
@@ -564,9 +552,9 @@ def _celebrate(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, area
         y += row_h
 
 
-def _paused(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, area: pygame.Rect, message: str) -> None:
+def _paused(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, area: pygame.Rect, message: Words) -> None:
     """Two big bars, "Paused", and the message (which is not in the bottom bar then)."""
-    title = kit.text("Paused", layout.px_title, TEXT, area.w)
+    title = kit.text(p_("panel", "Paused"), layout.px_title, TEXT, area.w)
     lines = kit.wrap(message, layout.px_body, DIM, area.w, 4) if message else []
     words = title.get_height() + sum(line.get_height() for line in lines)
     side = max(0, min(round(area.h * 0.32), area.h - words - kit.pad * 2))
@@ -585,11 +573,12 @@ def _game_over(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, area
     """The winners' faces, large, under confetti, and who won."""
     winner = view.outcome
     if winner is None:
-        title = kit.text("Not finished", layout.px_title, TEXT, area.w)
+        title = kit.text(p_("panel", "Not finished"), layout.px_title, TEXT, area.w)
         surface.blit(title, title.get_rect(center=area.center))
         return
     pieces = _team_pieces(view, winner)
-    said = f"{NAMES[pieces[0]]} wins!" if len(pieces) == 1 else f"{' and '.join(SHORT_NAMES[piece] for piece in pieces)} win!"
+    said = (p_("panel", "{piece} wins!", piece=display_name(pieces[0])) if len(pieces) == 1 else
+            p_("panel", "{first} and {second} win!", first=short_name(pieces[0]), second=short_name(pieces[-1])))
     words = kit.wrap(said, kit.fitting_px(said, layout.px_title, area.w, layout.px_body), TEXT, area.w, 2)
     side = min(round(area.h * 0.5), area.w // len(pieces))
     total = side + kit.pad + sum(line.get_height() for line in words)

@@ -10,16 +10,21 @@ move notation (``Step.leg``: ``"F157"``, ``"S82"``); the computer seat asks
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 from console.games.seats import OnHandheld, WithoutHandheld
+from console.games.words import display_name
 from console.settings import Level
 from engine.ai.junior import choose_detective_steps, choose_rogue_steps
-from engine.junior import NAMES, JuniorGame, Step
+from engine.junior import JuniorGame, Step, Team
 from engine.junior.game import parse_leg
 from engine.moves import NotationError
 from firmware import messages
 from hardware.interfaces import Message
+from hardware.language import Words, _, p_
+
+log = logging.getLogger(__name__)
 
 JUNIOR_TICKETS = {messages.TICKET_NAMES[letter]: 1 for letter in "TBUF"}
 """Each rogue holds one ticket of each kind of line, every round (as the handheld names them: the boat is the engine's ferry)."""
@@ -28,8 +33,9 @@ JUNIOR_TICKETS = {messages.TICKET_NAMES[letter]: 1 for letter in "TBUF"}
 class HandheldRogues(OnHandheld):
     """The rogues choose on one handheld, passed from rogue to rogue."""
 
-    handheld_of = "the rogues' handheld"
-    hint = ""
+    handheld_of = _("The rogues' handheld")
+    phone_of = _("The rogues' phone")
+    hint: Words = ""
     """A guided game's lesson for the next rogue's step, set before ``begin_turn`` (or, for the next rogue of the round,
     before ``accepted``): the handheld shows it before each choice until the rogues' turn is over or the game ends."""
 
@@ -42,8 +48,8 @@ class HandheldRogues(OnHandheld):
         if not waiting:
             return
         rogue = waiting[0]
-        self.link.send(messages.choose_step(NAMES[rogue], game.round, game.stations[rogue], dict(JUNIOR_TICKETS),
-                                            [step.leg for step in game.steps_of(rogue)], hand_over, self.hint))
+        self.link.send(messages.choose_step(str(display_name(rogue)), game.round, game.stations[rogue], dict(JUNIOR_TICKETS),
+                                            [step.leg for step in game.steps_of(rogue)], hand_over, str(self.hint)))
 
     def on_message(self, message: Message, game: JuniorGame) -> Step | None:
         answer = self.answer(message, "step")
@@ -52,8 +58,9 @@ class HandheldRogues(OnHandheld):
             return None
         try:
             return parse_leg(waiting[0], answer["leg"])
-        except NotationError as error:
-            self.link.send(messages.refused(str(error)))
+        except NotationError as error:  # the handheld offers only the steps it was sent: its firmware is not the console's
+            log.warning("the handheld sent a step it was not offered: %s", error)
+            self.refuse(p_("handheld", "That is not one of your steps: choose again"))
             return None
 
     def accepted(self, game: JuniorGame) -> None:
@@ -62,8 +69,8 @@ class HandheldRogues(OnHandheld):
         if not game.to_choose():
             self.hint = ""  # every rogue chose: the turn is over
 
-    def refused(self, reason: str, game: JuniorGame) -> None:
-        self.link.send(messages.refused(reason))
+    def refused(self, reason: Words, game: JuniorGame) -> None:
+        self.refuse(reason)
         self._ask(game, hand_over=False)
 
     def cancel_turn(self) -> None:
@@ -72,11 +79,15 @@ class HandheldRogues(OnHandheld):
     def show(self, game: JuniorGame) -> None:
         """A round was revealed (or the game dealt or resumed): tell the handheld where its first rogue stands."""
         rogue = game.rogues[0]
-        self.link.send(messages.rogue_state(NAMES[rogue], game.round, game.stations[rogue], dict(JUNIOR_TICKETS)))
+        self.link.send(messages.rogue_state(str(display_name(rogue)), game.round, game.stations[rogue], dict(JUNIOR_TICKETS)))
 
     def game_over(self, game: JuniorGame) -> None:
         self.hint = ""
-        self.link.send(messages.game_over(f"{game.outcome} win" if game.outcome else ""))
+        self.link.send(messages.game_over(str(_RESULTS[game.outcome]) if game.outcome else ""))
+
+
+_RESULTS = {Team.ROGUES: p_("handheld", "The rogues win"), Team.DETECTIVES: p_("handheld", "The detectives win")}
+"""The end, as the handheld says it."""
 
 
 class ComputerRogues(WithoutHandheld):

@@ -14,15 +14,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from console.games.junior.words import district_words
 from console.games.kind import seat_rows
 from console.menu import Menu, Row, Setting
 from console.settings import GameSettings, Level
 from engine.ai.junior import JUNIOR_LEVELS
 from engine.junior import districts
 from hardware.config import ConfigError
+from hardware.language import Words, p_
 
 EDITION = "junior"
 """Scotland Yard Junior: a game of its own (``engine.junior``), offered beside the editions."""
+EDITIONS: dict[str, Words] = {EDITION: p_("value", "Junior")}
+"""Its one edition, by the name the setup's first row gives it."""
 PLAYERS = (2, 4)
 """Junior is for 2 to 4 players: 4 brings ROXy in as a second rogue."""
 LEVELS = tuple(Level(name) for name in JUNIOR_LEVELS)
@@ -48,8 +52,8 @@ def check(settings: GameSettings) -> GameSettings:
 class JuniorSetup:
     """The rows of a Junior game's setup: the district, the players (4: two rogues), who plays."""
 
-    title = "New game: Junior"
-    start = "Set up the pawns"
+    title: Words = p_("title", "New game: Junior")
+    start: Words = p_("row", "Set up the pawns")
 
     def __init__(self, settings: GameSettings) -> None:
         self.settings = settings
@@ -57,9 +61,9 @@ class JuniorSetup:
     def rows(self, changed: Callable[[str, Any], None]) -> list[Row]:
         places = districts()
         return [
-            Setting("district", "Played in", tuple(places), tuple(place.title for place in places.values()), changed),
-            Setting("players", "Players (4: Mister FOX and ROXy)", tuple(range(PLAYERS[0], PLAYERS[1] + 1)), (), changed),
-            *seat_rows("The rogues are", "The detectives are", LEVELS, changed),
+            Setting("district", p_("row", "Played in"), tuple(places), tuple(district_words(place) for place in places.values()), changed),
+            Setting("players", p_("row", "Players (4: Mister FOX and ROXy)"), tuple(range(PLAYERS[0], PLAYERS[1] + 1)), (), changed),
+            *seat_rows(p_("row", "The rogues are"), p_("row", "The detectives are"), LEVELS, changed),
         ]
 
     def values(self) -> dict[str, Any]:

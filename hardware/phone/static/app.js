@@ -253,7 +253,6 @@
 
   const TICKETS = ["taxi", "bus", "underground", "boat", "black", "double"];
   const STAY = "stay";
-  const NAME = "Mister X";
 
   /** Ticket names in the listing order: known ones first, then any others, staying last. */
   function ordered(names) {
@@ -607,8 +606,9 @@
   /**
    * The WebSocket to the console, sealed with *key*: hello on every connection, a
    * ping every second, reconnecting after a close with a growing wait. *events*:
-   * status(state) with "connecting", "reconnecting", "unanswered", "paired" or "taken", and
-   * message(body) for the console's handheld messages, returning the answers.
+   * status(state) with "connecting", "reconnecting", "unanswered", "paired" or "taken",
+   * language(code) for the console's language, and message(body) for the console's
+   * handheld messages, returning the answers.
    */
   function startLink(key, record, events) {
     let socket = null;
@@ -692,7 +692,10 @@
       } else if (isObject(body) && body.type === "paired") {
         retryMs = RETRY_FIRST_MS;
         clearTimeout(unanswered);
+        events.language(body.language);
         events.status("paired");
+      } else if (isObject(body) && body.type === "language") {
+        events.language(body.language);
       } else {
         events.message(body).forEach(send);
       }
@@ -720,6 +723,50 @@
     return { send: send, now: now };
   }
 
+  // ------------------------------------------------------------ the words (hardware/phone/words.py)
+
+  let words = {}; // each message's English (as written here) -> its words in the console's language
+  let countedWords = {}; // each counted message's English singular -> its words for each count
+  let wordsLanguage = "en";
+
+  /** *english* in the console's language (itself until the words came, or if they lack it), each {name} from *values*. */
+  function t(english, values) {
+    const found = words[english];
+    return fill(typeof found === "string" && found ? found : english, values);
+  }
+
+  /** *singular* or *plural* for the count *n*, in the console's language. */
+  function counted(singular, plural, n) {
+    const forms = countedWords[singular];
+    const found = Array.isArray(forms) ? forms[n] : null;
+    return fill(typeof found === "string" && found ? found : n === 1 ? singular : plural, { n: n });
+  }
+
+  function fill(text, values) {
+    return text.replace(/\{(\w+)(?::[^}]*)?\}/g, (place, name) => (values && has(values, name) ? String(values[name]) : place));
+  }
+
+  /** Ask the server for the page's words in the console's language (at the start, and when it changes), then show them. */
+  function loadWords() {
+    fetch("/words.json", { cache: "no-store" })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((found) => {
+        if (!isObject(found) || !isObject(found.words) || typeof found.language !== "string") return;
+        words = found.words;
+        countedWords = isObject(found.counted) ? found.counted : {};
+        wordsLanguage = found.language;
+        document.documentElement.lang = found.language;
+        document.title = t("Mister X");
+        render();
+      })
+      .catch(() => {}); // the server is away: the page keeps the words it has
+  }
+
+  /** The console speaks *language*: the page follows it. */
+  function speak(language) {
+    if (typeof language === "string" && language !== wordsLanguage) loadWords();
+  }
+
   // ------------------------------------------------------------ the screens
 
   /** An element: *tag* with *props* (class, on: its click handler, role, data-*, aria-*, properties) and *children*. */
@@ -740,17 +787,22 @@
     return children.flat(Infinity).filter((child) => child !== null && child !== undefined && child !== false);
   }
 
+  /** A ticket's (or a line's) name as a heading: "Taxi"; one the page does not know, as the console named it. */
   function title(ticket) {
-    return ticket.charAt(0).toUpperCase() + ticket.slice(1);
+    const known = { taxi: t("Taxi"), bus: t("Bus"), underground: t("Underground"), boat: t("Boat"), black: t("Black"),
+      double: t("Double"), stay: t("Stay") }[ticket];
+    return known || ticket.charAt(0).toUpperCase() + ticket.slice(1);
   }
 
   function ticketClass(ticket) {
     return "ticket t-" + (TICKETS.includes(ticket) || ticket === STAY ? ticket : "other");
   }
 
-  /** "Bus to 117", "Stay at 138" (and *ending*: "?"). */
-  function journey(move, ending) {
-    return title(move[1]) + (move[1] === STAY ? " at " : " to ") + move[0] + ending;
+  /** "Bus to 117", "Stay at 138" (*asked*: "Bus to 117?"). */
+  function journey(move, asked) {
+    if (move[1] === STAY) return asked ? t("Stay at {station}?", { station: move[0] }) : t("Stay at {station}", { station: move[0] });
+    const said = { ticket: title(move[1]), station: move[0] };
+    return asked ? t("{ticket} to {station}?", said) : t("{ticket} to {station}", said);
   }
 
   function stations(list) {
@@ -781,62 +833,66 @@
   function bar(left, right) {
     return h("header", { class: "bar" },
       h("h1", { class: "heading" }, h("span", {}, left), right ? h("span", { class: "where" }, right) : null),
-      button("hide", "Hide", "hide"));
+      button("hide", t("Hide"), "hide"));
   }
 
   function heading(hh) {
-    if (hh.leg === 2) return bar("2nd move", "at " + hh.fromStation);
-    if (hh.who) return bar(hh.who, "at " + hh.station);
-    return bar("Round " + hh.round, "at " + hh.station);
+    if (hh.leg === 2) return bar(t("2nd move"), at(hh.fromStation));
+    if (hh.who) return bar(hh.who, at(hh.station));
+    return bar(t("Round {round}", { round: hh.round }), at(hh.station));
+  }
+
+  function at(where) {
+    return t("at {station}", { station: where });
   }
 
   function ticketChips(hh, counts) {
     const names = ordered(Object.keys(counts));
-    if (!names.length) return h("p", { class: "chips" }, "No tickets");
-    return h("ul", { class: "chips", "aria-label": hh.junior ? "Lines you may take" : "Your tickets" },
+    if (!names.length) return h("p", { class: "chips" }, t("No tickets"));
+    return h("ul", { class: "chips", "aria-label": hh.junior ? t("Lines you may take") : t("Your tickets") },
       names.map((ticket) => h("li", { class: ticketClass(ticket) },
         hh.junior ? title(ticket) : h("span", {}, title(ticket), " ", h("b", {}, String(counts[ticket]))))));
   }
 
   function noKeyScreen() {
     return ["plain", [
-      h("h1", { class: "title" }, "Mister X's phone"),
-      h("p", { class: "big" }, "To pair this phone with the console, scan the QR code on the console's screen with " +
-        "this phone's camera, and open the link it shows."),
-      h("p", {}, "Keep this page open during the game: it shows Mister X's moves, and only this phone can make them."),
+      h("h1", { class: "title" }, t("Mister X's phone")),
+      h("p", { class: "big" }, t("To pair this phone with the console, scan the QR code on the console's screen with " +
+        "this phone's camera, and open the link it shows.")),
+      h("p", {}, t("Keep this page open during the game: it shows Mister X's moves, and only this phone can make them.")),
     ]];
   }
 
   function takenScreen() {
     return ["plain", [
-      h("h1", { class: "title" }, "Mister X's phone"),
-      h("p", { class: "big" }, "This game is already paired with another phone."),
-      h("p", {}, "To play on this phone instead, choose \u201cPair again\u201d on the console and scan the new QR code."),
+      h("h1", { class: "title" }, t("Mister X's phone")),
+      h("p", { class: "big" }, t("This game is already paired with another phone.")),
+      h("p", {}, t("To play on this phone instead, choose \u201cPair a phone again\u201d on the console and scan the new QR code.")),
     ]];
   }
 
   function blankScreen() {
     return ["dark", [h("button", { type: "button", class: "cover", "data-action": "wake", on: () => act("wake") },
-      h("span", { class: "faint" }, "Hidden. Tap to show."))]];
+      h("span", { class: "faint" }, t("Hidden. Tap to show.")))]];
   }
 
   function coverScreen(hh) {
-    const who = hh.who || NAME;
-    const words = hh.passing ?
-      [h("span", { class: "faint" }, "Pass me to"), h("strong", { class: "name" }, who), h("span", {}, "Tap when you have me.")] :
-      [h("strong", { class: "name" }, who), h("span", { class: "big" }, "Your turn"), h("span", {}, "Tap to show.")];
-    return ["dark", [h("button", { type: "button", class: "cover", "data-action": "wake", on: () => act("wake") }, words)]];
+    const who = hh.who || t("Mister X");
+    const said = hh.passing ?
+      [h("span", { class: "faint" }, t("Pass me to")), h("strong", { class: "name" }, who), h("span", {}, t("Tap when you have me."))] :
+      [h("strong", { class: "name" }, who), h("span", { class: "big" }, t("Your turn")), h("span", {}, t("Tap to show."))];
+    return ["dark", [h("button", { type: "button", class: "cover", "data-action": "wake", on: () => act("wake") }, said)]];
   }
 
   function noticeScreen(hh) {
     const notice = hh.notice;
-    const words = notice.refused !== undefined ?
-      [h("strong", { class: "big" }, "Move refused"), h("span", { class: "reason" }, notice.refused)] :
-      [h("strong", { class: "big" }, "Move sent"), h("span", {}, "Hide the phone."),
-        notice.sent.length ? h("strong", { class: "warn" }, "Seen at " + stations(notice.sent) + "!") : null];
-    return ["", [bar(hh.who || NAME, ""),
+    const said = notice.refused !== undefined ?
+      [h("strong", { class: "big" }, t("Move refused")), h("span", { class: "reason" }, notice.refused)] :
+      [h("strong", { class: "big" }, t("Move sent")), h("span", {}, t("Hide the phone.")),
+        notice.sent.length ? h("strong", { class: "warn" }, t("Seen at {stations}!", { stations: stations(notice.sent) })) : null];
+    return ["", [bar(hh.who || t("Mister X"), ""),
       h("button", { type: "button", class: "notice", "data-action": "dismiss", on: () => act("dismiss") },
-        words, h("span", { class: "faint" }, "Tap to go on."))]];
+        said, h("span", { class: "faint" }, t("Tap to go on.")))]];
   }
 
   function logScreen(hh) {
@@ -844,80 +900,81 @@
       h("span", { class: "number" }, String(index + 1)),
       h("span", { class: ticketClass(ticket) }, title(ticket)),
       h("b", { class: "station" }, String(where))));
-    return ["", [bar("Travel log", hh.log.length === 1 ? "1 move" : hh.log.length + " moves"),
-      rows.length ? h("ol", { class: "log" }, rows) : h("p", {}, "No moves yet."),
-      button("close-log", "Back")]];
+    return ["", [bar(t("Travel log"), counted("{n} move", "{n} moves", hh.log.length)),
+      rows.length ? h("ol", { class: "log" }, rows) : h("p", {}, t("No moves yet.")),
+      button("close-log", t("Back"))]];
   }
 
   function lessonScreen(hh) {
     return ["", [heading(hh),
-      h("section", { class: "lesson" }, h("h2", {}, "Lesson"), h("p", { class: "big" }, hh.lesson)),
-      button("close-lesson", "Show my moves", "action primary"),
-      hh.junior ? null : button("log", "Travel log")]];
+      h("section", { class: "lesson" }, h("h2", {}, t("Lesson")), h("p", { class: "big" }, hh.lesson)),
+      button("close-lesson", t("Show my moves"), "action primary"),
+      hh.junior ? null : button("log", t("Travel log"))]];
   }
 
   function pairingScreen(hh) {
-    return ["", [bar(hh.who || NAME, ""),
-      h("p", { class: "big centre" }, "Waiting for the console"),
-      h("p", { class: "centre" }, hh.connected ? "Connected." : "Not connected.")]];
+    return ["", [bar(hh.who || t("Mister X"), ""),
+      h("p", { class: "big centre" }, t("Waiting for the console")),
+      h("p", { class: "centre" }, hh.connected ? t("Connected.") : t("Not connected."))]];
   }
 
   function seenNote(hh) {
-    return hh.seen.length ? h("p", { class: "warn" }, "Seen at " + stations(hh.seen) + "!") : null;
+    return hh.seen.length ? h("p", { class: "warn" }, t("Seen at {stations}!", { stations: stations(hh.seen) })) : null;
   }
 
   function waitingScreen(hh) {
-    return ["", [bar(hh.who || "Round " + hh.round, "at " + hh.station),
-      hh.who ? h("p", {}, "Round " + hh.round) : null,
+    const round = t("Round {round}", { round: hh.round });
+    return ["", [bar(hh.who || round, at(hh.station)),
+      hh.who ? h("p", {}, round) : null,
       ticketChips(hh, hh.tickets),
       seenNote(hh),
-      h("p", { class: "big" }, hh.connected ? "Wait for your turn." : "Not connected."),
-      hh.junior ? null : button("log", "Travel log")]];
+      h("p", { class: "big" }, hh.connected ? t("Wait for your turn.") : t("Not connected.")),
+      hh.junior ? null : button("log", t("Travel log"))]];
   }
 
   function chooseScreen(hh) {
     const groups = ordered(hh.moves.map((move) => move[1])).map((ticket) => {
       const moves = hh.moves.filter((move) => move[1] === ticket).sort((a, b) => a[0] - b[0]);
       return h("section", { class: "group" },
-        h("h2", {}, ticket === STAY ? "Stay" : title(ticket)),
+        h("h2", {}, title(ticket)),
         h("div", { class: "moves" }, moves.map((move) => h("button", {
           type: "button", class: ticketClass(ticket) + " move", "data-leg": pairToLeg(move),
-          "aria-label": journey(move, ""), on: () => act("pick", pairToLeg(move)),
+          "aria-label": journey(move, false), on: () => act("pick", pairToLeg(move)),
         }, String(move[0])))));
     });
     return ["", [heading(hh),
-      hh.reveal ? h("p", { class: "note reveal", role: "alert" }, "This move: SEEN by all!") : null,
-      hh.leg === 2 ? h("p", {}, "Your second move, from " + hh.fromStation + ". Tickets left:") : null,
+      hh.reveal ? h("p", { class: "note reveal", role: "alert" }, t("This move: SEEN by all!")) : null,
+      hh.leg === 2 ? h("p", {}, t("Your second move, from {station}. Tickets left:", { station: hh.fromStation })) : null,
       ticketChips(hh, hh.listed),
       hh.doubleOffered() ? h("button", {
         type: "button", class: "double" + (hh.double ? " on" : ""), "data-action": "double",
         "aria-pressed": String(hh.double), on: () => act("double"),
-      }, hh.double ? "Double move: yes. Pick the first of two moves." : "Double move? Tap to make one.") : null,
-      groups.length ? groups : h("p", { class: "big" }, "No move."),
-      hh.lesson ? button("lesson", "Lesson") : null,
-      hh.junior ? null : button("log", "Travel log")]];
+      }, hh.double ? t("Double move: yes. Pick the first of two moves.") : t("Double move? Tap to make one.")) : null,
+      groups.length ? groups : h("p", { class: "big" }, t("No move.")),
+      hh.lesson ? button("lesson", t("Lesson")) : null,
+      hh.junior ? null : button("log", t("Travel log"))]];
   }
 
   function confirmScreen(hh) {
     const move = hh.picked;
     const double = hh.double && hh.doubleOffered();
     return ["", [heading(hh),
-      h("p", { class: "question " + ticketClass(move[1]) }, journey(move, "?")),
-      double ? h("p", { class: "note t-double" }, "First of a double move") : null,
-      hh.reveal ? h("p", { class: "note reveal" }, "SEEN by all!") : null,
-      hh.connected ? button("send", "Send", "action primary") :
-        h("button", { type: "button", class: "action primary", disabled: true }, "Send (not connected)"),
-      button("back", "Back")]];
+      h("p", { class: "question " + ticketClass(move[1]) }, journey(move, true)),
+      double ? h("p", { class: "note t-double" }, t("First of a double move")) : null,
+      hh.reveal ? h("p", { class: "note reveal" }, t("SEEN by all!")) : null,
+      hh.connected ? button("send", t("Send"), "action primary") :
+        h("button", { type: "button", class: "action primary", disabled: true }, t("Send (not connected)")),
+      button("back", t("Back"))]];
   }
 
   function sendingScreen(hh) {
     return ["", [heading(hh),
-      h("p", { class: "question " + ticketClass(hh.legs[hh.legs.length - 1][1]) }, journey(hh.legs[hh.legs.length - 1], "")),
-      h("p", { class: "big" }, hh.connected ? "Sending\u2026" : "Not connected.")]];
+      h("p", { class: "question " + ticketClass(hh.legs[hh.legs.length - 1][1]) }, journey(hh.legs[hh.legs.length - 1], false)),
+      h("p", { class: "big" }, hh.connected ? t("Sending\u2026") : t("Not connected."))]];
   }
 
   function gameOverScreen(hh) {
-    return ["plain", [h("h1", { class: "title" }, "Game over"), h("p", { class: "big" }, hh.result)]];
+    return ["plain", [h("h1", { class: "title" }, t("Game over")), h("p", { class: "big" }, hh.result)]];
   }
 
   // ------------------------------------------------------------ the page
@@ -936,9 +993,9 @@
   let link = null;
 
   const STATUS = {
-    connecting: "Connecting\u2026",
-    reconnecting: "Reconnecting\u2026",
-    unanswered: "The console does not answer. If it shows a new QR code, scan that one.",
+    connecting: () => t("Connecting\u2026"),
+    reconnecting: () => t("Reconnecting\u2026"),
+    unanswered: () => t("The console does not answer. If it shows a new QR code, scan that one."),
   };
 
   function render() {
@@ -946,7 +1003,7 @@
     const screen = document.getElementById("screen");
     screen.className = kind;
     screen.replaceChildren(...present(nodes));
-    document.getElementById("status").textContent = STATUS[linkState] || "";
+    document.getElementById("status").textContent = STATUS[linkState] ? STATUS[linkState]() : "";
   }
 
   /** A tap on the control named *action* (*leg*: the move picked). */
@@ -997,5 +1054,6 @@
   }, TICK_MS);
 
   render();
-  if (key) link = startLink(key, openRecord(key), { status: status, message: message });
+  loadWords();
+  if (key) link = startLink(key, openRecord(key), { status: status, language: speak, message: message });
 })();

@@ -3,26 +3,38 @@
 from __future__ import annotations
 
 import json
+import random
+import re
 from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
 
 import pygame
 import pytest
 
 from console import session
+from console.games.classic import CLASSIC
+from console.games.classic.flow import Flow
 from console.games.classic.lights import board_frame
 from console.games.classic.model import Mode
+from console.games.classic.seats import HandheldSeat
+from console.games.classic.setup import ClassicSetup
 from console.lights import STANDARD
+from console.menu import Setting
 from console.program import Program
 from console.settings import GameSettings, Seat
+from engine import EDITIONS, Game
 from engine.record import loads
 from hardware.config import Config
 from hardware.factory import build_hardware
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Hardware, Message
+from hardware.language import Words, use
 from hardware.leds import RecordingLeds
 from hardware.screen import OffscreenScreen
 from hardware.station_map import StationMap
+from tests.conftest import choose_move
+from tests.games.classic.test_flow import GreedySeat
 from tests.support.players import StepClock as Clock
 from tests.support.players import Table, first_listed_move
 from tests.support.program import MISTER_X_STEPS
@@ -86,7 +98,7 @@ def test_a_press_on_an_empty_station_is_refused_on_board_and_screen(tmp_path: Pa
     empty = next(s for s in STATIONS if all(p.station != s for p in flow.game.public_view().pieces))
     table.press(empty)
     assert flow.ui.refused is not None and flow.ui.refused.station == empty
-    assert flow.ui.message.startswith("No: ")
+    assert str(flow.ui.message).startswith("No: ")
     refused = flow.ui.refused
     frame = board_frame(flow.game.public_view(), flow.ui, refused.since)
     assert frame[empty] == STANDARD.refused  # the blink starts on
@@ -126,3 +138,48 @@ def test_the_handheld_hears_of_every_move_it_made(tmp_path: Path) -> None:
     flow = play_to_the_end(settings, 4, stop_after=40, hardware=fake_hardware(far_end)).last_flow
     assert flow is not None and flow.game.moves_made > 3
     assert heard.count("accepted") == flow.game.moves_made == heard.count("choose_move"), (heard, flow.game)
+
+
+class PhoneLink(MemoryHandheldLink):
+    """Mister X's phone, not connected (paired once, or never)."""
+
+    url = "http://console.local/#key"
+
+    def __init__(self, paired: bool) -> None:
+        super().__init__()
+        self.paired = paired
+
+    def pair_again(self) -> None:
+        self.paired = False
+
+
+class OtherGamesHandheld(MemoryHandheldLink):
+    other_game = True
+
+
+def test_the_classic_game_s_words_around_the_flow_read_in_korean() -> None:
+    """The setup's rows, the game menu's, the editions, a game described and summed up, why it waits for the handheld,
+    a replay's lines and its news: nothing is left in English."""
+    rng = random.Random(2)
+    game = Game.new("reissue", players=4, seed=2)
+    while not game.is_over:
+        game.play(choose_move(game, rng))
+    unfinished = Game.new("beginner", players=3, seed=2)
+    setup = ClassicSetup(GameSettings())
+    rows = [*setup.rows(lambda key, value: None), *Flow(unfinished, GreedySeat(), 0.0, deal=False).options()]
+    scenes = list(CLASSIC.scenes(game))
+    texts: list[Words] = [setup.title, setup.start, *CLASSIC.editions.values(), CLASSIC.describe(unfinished), CLASSIC.summary(game),
+                          CLASSIC.summary(unfinished), CLASSIC.hidden_side, *(scene.ui.message for scene in scenes),
+                          *(news.words for before, after in pairwise(scenes) for news in CLASSIC.news(before, after))]
+    for row in rows:
+        texts += [row.label, *(row.text(value) for value in row.values)] if isinstance(row, Setting) else [row.label]
+    for link in (MemoryHandheldLink(), OtherGamesHandheld(), PhoneLink(paired=True), PhoneLink(paired=False)):
+        texts.append(HandheldSeat(link).away_reason())
+    assert len({str(text) for text in texts}) > 50
+    try:
+        use("ko")
+        english = [str(text) for text in texts if re.search(r"[A-Za-z]{2,}", str(text))]
+    finally:
+        use("en")
+    assert not english
+    assert set(CLASSIC.editions) == set(EDITIONS)  # every edition the engine knows has its name

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+import pygame
 import pytest
 
 from console.games.classic import journal as events
@@ -15,6 +17,7 @@ from console.games.classic.flow import Flow
 from console.games.classic.model import Mode
 from console.games.classic.seats import ComputerDetectives, HandheldSeat
 from console.games.words import display_name, outcome_words
+from console.screen.toolkit import Toolkit
 from console.settings import Level
 from console.thinker import Thinker
 from engine import DetectiveMove, Game, Move, Side, Ticket
@@ -24,6 +27,7 @@ from engine.record import move_from_record, position_from_dict
 from firmware import messages
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
+from hardware.language import Words, use
 
 
 class Journal:
@@ -65,7 +69,7 @@ class GreedySeat:
     def show(self, game: Game) -> None:
         pass
 
-    def away_reason(self) -> str:
+    def away_reason(self) -> Words:
         return ""
 
     def begin_turn(self, game: Game) -> None:
@@ -80,14 +84,19 @@ class GreedySeat:
     def accepted(self, game: Game) -> None:
         pass
 
-    def refused(self, reason: str, game: Game) -> None:
-        raise AssertionError(reason)
+    def refused(self, reason: Words, game: Game) -> None:
+        raise AssertionError(str(reason))
 
     def cancel_turn(self) -> None:
         pass
 
     def game_over(self, game: Game) -> None:
         pass
+
+
+def said(flow: Flow) -> str:
+    """The flow's message as the table reads it now."""
+    return str(flow.ui.message)
 
 
 def dealt_flow(game: Game, seat: object, journal: Journal | None = None) -> Flow:
@@ -105,14 +114,14 @@ def test_the_deal_waits_for_every_piece_then_mister_x_moves() -> None:
     assert stations == [50, 112, 141, 138]
     flow.station_pressed(1, 0.5)
     assert flow.ui.refused is not None and flow.ui.refused.station == 1
-    assert flow.ui.message == "No: no piece starts at 1: place the pieces on the lit stations"
+    assert said(flow) == "No: no piece starts at 1: place the pieces on the lit stations"
     for station in stations[:-1]:
         flow.station_pressed(station, 1.0)
     assert flow.ui.mode is Mode.DEAL and len(flow.ui.to_place) == 1
     flow.station_pressed(stations[-1], 1.0)
     flow.tick(1.0)
     assert game.moves_made == 1 and flow.ui.mode is Mode.DETECTIVES
-    assert "Mister X took taxi" in flow.ui.message or "Mister X took" in flow.ui.message
+    assert "Mister X took taxi" in said(flow) or "Mister X took" in said(flow)
 
 
 def test_pick_a_piece_see_its_destinations_and_move() -> None:
@@ -122,12 +131,12 @@ def test_pick_a_piece_see_its_destinations_and_move() -> None:
     assert flow.ui.selected == "red"
     assert set(flow.ui.destinations) == {m.station for m in game.moves_of("red")}
     flow.station_pressed(1, 2.1)
-    assert flow.ui.message == "No: Red cannot reach 1" and flow.ui.selected == "red"  # the piece by its one name
+    assert said(flow) == "No: Red cannot reach 1" and flow.ui.selected == "red"  # the piece by its one name
     flow.station_pressed(49, 2.2)
     assert game.station_of("red") == 49 and flow.ui.selected is None
-    assert "Red took a taxi to 49: move the piece" in flow.ui.message
+    assert "Red took a taxi to 49: move the piece" in said(flow)
     flow.station_pressed(49, 2.3)
-    assert flow.ui.message == "No: Red has already moved this round"
+    assert said(flow) == "No: Red has already moved this round"
 
 
 def test_two_tickets_to_one_station_are_chosen_with_the_keys() -> None:
@@ -141,7 +150,7 @@ def test_two_tickets_to_one_station_are_chosen_with_the_keys() -> None:
     flow.station_pressed(game.station_of(piece), 1.0)
     flow.station_pressed(station, 1.1)
     assert flow.ui.mode is Mode.CHOOSE_TICKET and flow.ui.ticket_choices == tickets
-    assert "Which ticket" in flow.ui.message
+    assert "Which ticket" in said(flow)
     flow.key_pressed(Key.CHOICE_2, 1.2)
     assert game.actions[-1] == DetectiveMove(piece, station, tickets[1])
 
@@ -161,9 +170,9 @@ def test_undo_takes_back_a_detective_move_and_is_journaled() -> None:
     flow.station_pressed(49, 1.1)
     flow.key_pressed(Key.UNDO, 1.2)
     assert game.station_of("red") == 50 and journal.events[-1] == "undo"
-    assert "put the piece back on 50" in flow.ui.message
+    assert "put the piece back on 50" in said(flow)
     flow.key_pressed(Key.UNDO, 1.3)
-    assert "Nothing to take back" in flow.ui.message
+    assert "Nothing to take back" in said(flow)
 
 
 def test_mister_x_on_the_handheld_single_and_double_moves() -> None:
@@ -178,7 +187,7 @@ def test_mister_x_on_the_handheld_single_and_double_moves() -> None:
     game = Game.new("reissue", players=3, seed=1)
     flow = dealt_flow(game, HandheldSeat(link))
     pump(flow)
-    assert flow.ui.mode is Mode.MISTER_X and flow.ui.message == "Mister X is moving"
+    assert flow.ui.mode is Mode.MISTER_X and said(flow) == "Mister X is moving"
     request = sent[-1]
     assert request["type"] == "choose_move" and request["station"] == 172 and "T128" in request["moves"]
     assert request["moves"] == [move.notation for move in game.mister_x_view().moves]  # his moves, in the notation
@@ -197,7 +206,7 @@ def test_mister_x_on_the_handheld_single_and_double_moves() -> None:
     flow.handheld_message({"type": "move", "station": 128, "ticket": "taxi"}, 1.0)  # an older handheld's move
     assert sent[-1] == messages.refused("move: unknown field 'station'") and game.moves_made == 0
     flow.handheld_message(messages.move("T1", True), 1.0)  # a double move whose first leg he cannot take
-    assert sent[-1] == messages.refused("Mister X taxi to 1 is not one of your moves now") and game.moves_made == 0
+    assert sent[-1] == messages.refused("You cannot take a taxi to 1 now") and game.moves_made == 0
     flow.handheld_message(messages.move("T128", True), 1.1)
     assert sent[-1]["type"] == "choose_second_leg" and sent[-1]["first"] == "T128" and game.moves_made == 0
     second = sent[-1]["moves"][0]
@@ -235,7 +244,7 @@ def test_a_reveal_flashes_and_the_notifier_warns_before_it() -> None:
     station, _ = parse_leg(leg)
     flow.handheld_message(answer(leg), 5.0)
     assert flow.ui.reveal is not None and flow.ui.reveal.station == station and flow.ui.reveal.since == 5.0
-    assert f"Mister X took a taxi; seen at {station}" in flow.ui.message
+    assert f"Mister X took a taxi; seen at {station}" in said(flow)
     assert requests[-1] == {"type": "accepted", "seen": [3]}
 
 
@@ -263,7 +272,10 @@ def test_unplugging_the_handheld_pauses_and_plugging_it_back_resumes() -> None:
     game = Game.new("beginner", players=3, seed=0)
     flow = Flow(game, HandheldSeat(link), now=0.0)
     flow.handheld_connected(False, 1.0)
-    assert flow.ui.mode is Mode.PAUSED and "unplugged" in flow.ui.message
+    assert flow.ui.mode is Mode.PAUSED and said(flow) == "Mister X's handheld is unplugged: plug it back in"
+    flow.station_pressed(41, 1.5)  # refused: it blinks, and the screen goes on saying why the game waits
+    assert flow.ui.refused is not None and flow.ui.refused.station == 41
+    assert said(flow) == "Mister X's handheld is unplugged: plug it back in"
     flow.handheld_connected(True, 2.0)
     assert flow.ui.mode is Mode.DEAL
 
@@ -280,7 +292,7 @@ def test_whole_games_end_and_are_journaled_once() -> None:
         assert flow.ui.mode is Mode.GAME_OVER and game.is_over
         assert journal.events.count(("end", events.CODEC.outcome_of(game))) == 1
         assert [e for e in journal.events if not isinstance(e, (str, tuple))] == list(game.actions)
-        assert flow.ui.message == f"{outcome_words(game.outcome, game.ruleset)}. Press any key to finish"
+        assert said(flow) == f"{outcome_words(game.outcome, game.ruleset)}. Press any key to finish"
 
 
 def test_two_games_differing_only_in_mister_x_secret_show_the_same() -> None:
@@ -323,7 +335,7 @@ def test_a_correction_asked_for_in_mister_x_s_turn_withdraws_his_request_and_ask
     green = flow.game.public_view().piece("green")
     flow.station_pressed(green.station, 1.0)
     flow.key_pressed(Key.CHOICE_4, 1.0)  # a detective never holds more than he was dealt
-    assert flow.ui.message == "No: a detective holds 0 to 11 taxi tickets"
+    assert said(flow) == "No: a detective holds 0 to 11 taxi tickets"
     flow.key_pressed(Key.CHOICE_3, 1.0)
     flow.key_pressed(Key.CONFIRM, 1.0)
     assert flow.ui.mode is Mode.MISTER_X and heard[-1] == "choose_move"
@@ -338,9 +350,9 @@ def test_a_bobby_is_moved_by_a_correction_but_holds_no_tickets() -> None:
     flow.begin_correction(1.0)
     flow.station_pressed(bobby.station, 1.0)
     flow.key_pressed(Key.CHOICE_4, 1.0)
-    assert flow.ui.message == "No: Bobby 1 is a bobby and holds no tickets"
+    assert said(flow) == "No: Bobby 1 is a bobby and holds no tickets"
     flow.key_pressed(Key.CONFIRM, 1.0)
-    assert flow.ui.message.startswith("Nothing was changed")
+    assert said(flow).startswith("Nothing was changed")
 
 
 def test_correction_refusals_depend_on_the_public_record_alone() -> None:
@@ -365,18 +377,18 @@ def test_computer_detectives_name_each_move_and_the_players_make_it_on_the_board
     for _, station in flow.ui.to_place:
         flow.station_pressed(station, 0.0)
     flow.tick(0.1)  # Mister X moves; the computer detectives start thinking
-    assert game.turn is Side.DETECTIVES and "thinking" in flow.ui.message
+    assert game.turn is Side.DETECTIVES and "thinking" in said(flow)
     flow.station_pressed(game.public_view().pieces[0].station, 0.15)
-    assert flow.ui.message == "No: the computer detectives are still thinking"
+    assert said(flow) == "No: the computer detectives are still thinking"
     flow.tick(0.2)
     to_move = len(game.to_move())
     for _ in range(to_move):
         piece, station = flow.ui.selected, flow.ui.chosen
         assert piece is not None and station is not None and set(flow.ui.destinations) == {station}
-        assert f"{display_name(piece)} takes " in flow.ui.message and f"press {station}" in flow.ui.message
+        assert f"{display_name(piece)} takes " in said(flow) and f"press {station}" in said(flow)
         wrong = next(s for s in range(1, 200) if s != station)
         flow.station_pressed(wrong, 0.3)
-        assert flow.ui.message == f"No: move {display_name(piece)} to {station}, then press {station}" and game.station_of(piece) != station
+        assert said(flow) == f"No: move {display_name(piece)} to {station}, then press {station}" and game.station_of(piece) != station
         flow.station_pressed(station, 0.4)
         assert game.station_of(piece) == station
         flow.tick(0.5)
@@ -394,7 +406,159 @@ def test_a_handheld_of_another_game_is_named_while_the_game_waits() -> None:
     link = OtherGamesHandheld(first_move_handheld)
     flow = dealt_flow(Game.new("reissue", players=4, seed=3), HandheldSeat(link))
     flow.handheld_connected(False, 1.0)
-    assert flow.ui.mode is Mode.PAUSED and "unplugged" in flow.ui.message
+    assert flow.ui.mode is Mode.PAUSED and "unplugged" in said(flow)
     link.refusing = True
     flow.tick(1.1)
-    assert flow.ui.message.startswith("This handheld holds another game")
+    assert said(flow).startswith("This handheld holds another game")
+
+
+# ---------------------------------------------------------------- in Korean
+
+ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
+"""An English word left in a Korean text (Mister X's "X" is his name in Korean too)."""
+
+
+@pytest.fixture
+def korean() -> Iterator[None]:
+    use("ko")
+    try:
+        yield
+    finally:
+        use("en")
+
+
+class Listener:
+    """What a game said, as the table read it after each event: the flow's messages and the handheld's words."""
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+        self.sent: list[Message] = []
+        self.answering = True
+
+    def far_end(self, message: Message) -> list[Message]:
+        """Mister X's handheld: keeps what it was sent; takes the first move listed while it answers."""
+        self.sent.append(message)
+        return first_move_handheld(message) if self.answering else []
+
+    def heard(self, flow: Flow) -> None:
+        pump(flow)
+        self.said.append(said(flow))
+
+    def handheld_words(self) -> list[str]:
+        return [message["reason"] for message in self.sent if message["type"] == "refused"] + \
+            [message["result"] for message in self.sent if message["type"] == "game_over"]
+
+
+def play_a_game_with_every_kind_of_event(flow: Flow, listener: Listener) -> None:
+    """Refused presses, undo, a correction, a stuck button, the handheld away and refused, then the game to its end."""
+    game = flow.game
+    listener.heard(flow)
+    flow.station_pressed(1, 0.1)  # no piece starts there
+    listener.heard(flow)
+    for _, station in flow.ui.to_place:
+        flow.station_pressed(station, 0.2)
+        listener.heard(flow)
+    flow.tick(0.3)
+    listener.heard(flow)
+    flow.button_stuck(7, 0.4)
+    listener.heard(flow)
+    flow.handheld_connected(False, 0.5)
+    listener.heard(flow)
+    flow.handheld_connected(True, 0.6)
+    listener.heard(flow)
+    empty = next(s for s in range(1, 200) if all(p.station != s for p in game.public_view().pieces))
+    flow.station_pressed(empty, 0.7)  # no detective stands there
+    listener.heard(flow)
+    first = game.to_move()[0]
+    flow.station_pressed(game.station_of(first), 0.8)
+    flow.station_pressed(next(s for s in range(1, 200) if s not in flow.ui.destinations), 0.9)  # out of its reach
+    listener.heard(flow)
+    flow.begin_correction(1.0)
+    listener.heard(flow)
+    for event in (lambda: flow.key_pressed(Key.CHOICE_4, 1.1), lambda: flow.station_pressed(empty, 1.1),
+                  lambda: flow.station_pressed(game.station_of(first), 1.1), lambda: flow.key_pressed(Key.CHOICE_4, 1.1),
+                  lambda: flow.key_pressed(Key.UNDO, 1.1)):
+        event()  # a detective's tickets before one is picked; no piece there; the picked one's tickets too many; cancelled
+        listener.heard(flow)
+    now, took_back = 2.0, False
+    while not game.is_over:
+        now += 1.0
+        if game.turn is Side.MISTER_X and not listener.answering:  # the handheld offers moves he cannot make
+            flow.handheld_message(messages.move("T1"), now)
+            flow.handheld_message(messages.move("T1", True), now)
+            listener.answering = True
+            asked = next(message for message in reversed(listener.sent) if message["type"] == "choose_move")
+            flow.handheld_message(answer(asked["moves"][0]), now)
+        if game.turn is Side.DETECTIVES and flow.ui.mode is not Mode.GAME_OVER:
+            piece = game.to_move()[0]
+            flow.station_pressed(game.station_of(piece), now)
+            listener.heard(flow)
+            flow.station_pressed(min(flow.ui.destinations), now)
+            listener.heard(flow)
+            if flow.ui.mode is Mode.CHOOSE_TICKET:
+                flow.key_pressed(Key.CHOICE_1, now)
+                listener.heard(flow)
+            if game.round == 2 and piece in game.public_view().moved and not took_back:
+                took_back = True
+                flow.station_pressed(game.station_of(piece), now)  # it has moved this round
+                listener.heard(flow)
+                flow.key_pressed(Key.UNDO, now)  # taken back, and nothing more to take back after it
+                listener.heard(flow)
+                flow.key_pressed(Key.UNDO, now)
+                listener.heard(flow)
+                listener.answering = False  # till his next turn
+        flow.tick(now)
+        listener.heard(flow)
+
+
+def test_a_game_played_in_korean_says_every_message_in_korean(korean: None) -> None:
+    listener = Listener()
+    flow = Flow(Game.new("reissue", players=4, seed=3), HandheldSeat(MemoryHandheldLink(listener.far_end)), now=0.0)
+    play_a_game_with_every_kind_of_event(flow, listener)
+    said = list(dict.fromkeys(listener.said))
+    words = listener.handheld_words()
+    assert len(said) > 20 and len(words) >= 3 and flow.over
+    assert not [text for text in said + words if ENGLISH_WORD.search(text)]
+    kit, surface = Toolkit((800, 480)), pygame.Surface((800, 480))
+    for text in said:
+        kit.begin(surface)
+        kit.message_bar(surface, text, alert=False)
+        assert kit.cut == [], text
+
+
+def test_the_computer_s_detectives_speak_korean_too(korean: None) -> None:
+    game = Game.new("reissue", players=4, seed=3)
+    flow = Flow(game, GreedySeat(), now=0.0, detectives=ComputerDetectives(Level.EASY, Thinker(inline=True)))
+    for _, station in flow.ui.to_place:
+        flow.station_pressed(station, 0.0)
+    said = []
+    for step in range(40):
+        now = 0.1 * (step + 1)
+        flow.tick(now)
+        said.append(str(flow.ui.message))
+        if flow.ui.chosen is not None:
+            flow.station_pressed(next(s for s in range(1, 200) if s != flow.ui.chosen), now)  # not where it was told
+            said.append(str(flow.ui.message))
+            flow.station_pressed(flow.ui.chosen, now)
+            said.append(str(flow.ui.message))
+    assert game.round > 2 and len(set(said)) > 5
+    assert not [text for text in said if ENGLISH_WORD.search(text)]
+
+
+def test_switching_the_language_mid_game_changes_every_word_and_nothing_else() -> None:
+    game = Game.new("reissue", players=3, seed=1)
+    flow = dealt_flow(game, GreedySeat())
+    flow.station_pressed(50, 2.0)
+    flow.station_pressed(49, 2.1)
+    ui, message, position = flow.ui, flow.ui.message, game.position()
+    english = str(message)
+    assert english.startswith("Red took a taxi to 49: move the piece")
+    try:
+        use("ko")
+        korean = str(flow.ui.message)
+        flow.tick(2.2)
+        assert flow.ui is ui and flow.ui.message is message and flow.ui.mode is Mode.DETECTIVES and game.position() == position
+        assert korean != english and not ENGLISH_WORD.search(korean)
+    finally:
+        use("en")
+    assert str(flow.ui.message) == english and flow.ui is ui and game.position() == position

@@ -29,6 +29,7 @@ from firmware import messages
 from hardware.config import ConfigError
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
+from hardware.language import use
 from tests.games.classic.test_screen import detectives_play, mister_x_plays
 from tests.support.program import Console
 
@@ -40,6 +41,11 @@ IF_DOUBLE = "Mister X surfaces if he doubles next"
 ASSIST = "MENU can light up where he may be"
 BLACK = "His black ticket hides which line he took"
 LOG = "The log shows his ticket, not his station"
+
+
+def hints_of(view: PublicView, ui: Ui) -> tuple[str, ...]:
+    """The hints of the moment as the table reads them now."""
+    return tuple(str(hint) for hint in hints(view, ui))
 
 
 def played(edition: str, *turns: tuple[Ticket, bool], players: int = 4, seed: int = 3) -> Game:
@@ -64,48 +70,48 @@ def singles(edition: str, count: int, ticket: Ticket = Ticket.TAXI) -> PublicVie
 def test_the_detectives_hear_that_he_surfaces_after_his_next_move_and_only_then() -> None:
     assert EDITIONS["reissue"].reveal_moves >= {3, 8}
     before_reveal = singles("reissue", 2)
-    assert SURFACES in hints(before_reveal, DETECTIVES) and IF_DOUBLE not in hints(before_reveal, DETECTIVES)
+    assert SURFACES in hints_of(before_reveal, DETECTIVES) and IF_DOUBLE not in hints_of(before_reveal, DETECTIVES)
     two_before = singles("reissue", 1)
-    assert SURFACES not in hints(two_before, DETECTIVES)
-    assert IF_DOUBLE in hints(two_before, DETECTIVES)  # a double move's second leg would be move 3
+    assert SURFACES not in hints_of(two_before, DETECTIVES)
+    assert IF_DOUBLE in hints_of(two_before, DETECTIVES)  # a double move's second leg would be move 3
     no_double = replace(two_before, mister_x_tickets=two_before.mister_x_tickets._replace(double=0))
-    assert IF_DOUBLE not in hints(no_double, DETECTIVES)
-    assert not {SURFACES, IF_DOUBLE} & set(hints(singles("reissue", 4), DETECTIVES))
+    assert IF_DOUBLE not in hints_of(no_double, DETECTIVES)
+    assert not {SURFACES, IF_DOUBLE} & set(hints_of(singles("reissue", 4), DETECTIVES))
 
 
 def test_right_after_a_reveal_the_detectives_are_told_to_close_in_and_reminded_of_the_assist() -> None:
     revealed = singles("reissue", 3)
     station = revealed.log[-1].station
     assert station is not None
-    assert hints(revealed, DETECTIVES)[:2] == (f"Mister X surfaced at {station}: close in on it", ASSIST)
-    assert ASSIST not in hints(revealed, replace(DETECTIVES, assist=True))
+    assert hints_of(revealed, DETECTIVES)[:2] == (f"Mister X surfaced at {station}: close in on it", ASSIST)
+    assert ASSIST not in hints_of(revealed, replace(DETECTIVES, assist=True))
     later = singles("reissue", 4)
-    assert not [hint for hint in hints(later, DETECTIVES) if "close in" in hint] and ASSIST in hints(later, DETECTIVES)
-    assert ASSIST not in hints(singles("reissue", 2), DETECTIVES)  # not seen yet: the assist would light his start cards
+    assert not [hint for hint in hints_of(later, DETECTIVES) if "close in" in hint] and ASSIST in hints_of(later, DETECTIVES)
+    assert ASSIST not in hints_of(singles("reissue", 2), DETECTIVES)  # not seen yet: the assist would light his start cards
 
 
 def test_a_double_move_whose_first_leg_surfaced_says_he_moved_on() -> None:
     view = played("reissue", (Ticket.TAXI, False), (Ticket.TAXI, False), (Ticket.TAXI, True)).public_view()
     first, second = view.log[-2:]
     assert first.double and first.station is not None and second.station is None
-    said = hints(view, DETECTIVES)
+    said = hints_of(view, DETECTIVES)
     assert f"Mister X surfaced at {first.station}, then moved on" in said and not [hint for hint in said if "close in" in hint]
 
 
 def test_a_black_ticket_is_explained_the_round_it_is_played() -> None:
     view = played("reissue", (Ticket.BLACK, False)).public_view()
-    assert view.log[-1].ticket is Ticket.BLACK and BLACK in hints(view, DETECTIVES)
+    assert view.log[-1].ticket is Ticket.BLACK and BLACK in hints_of(view, DETECTIVES)
     view = played("reissue", (Ticket.BLACK, False), (Ticket.TAXI, False)).public_view()
-    assert view.log[-1].ticket is Ticket.TAXI and BLACK not in hints(view, DETECTIVES)
+    assert view.log[-1].ticket is Ticket.TAXI and BLACK not in hints_of(view, DETECTIVES)
 
 
 @pytest.mark.parametrize(("edition", "said"), [("reissue", "A double move: two tickets in one box"),
                                                ("classic", "A double move: two boxes filled")])
 def test_a_double_move_is_explained_as_the_travel_log_shows_it(edition: str, said: str) -> None:
     doubled = played(edition, (Ticket.TAXI, False), (Ticket.BUS, False), (Ticket.TAXI, False), (Ticket.TAXI, True)).public_view()
-    assert doubled.log[-1].double and said in hints(doubled, DETECTIVES)
+    assert doubled.log[-1].double and said in hints_of(doubled, DETECTIVES)
     single = singles(edition, 4)
-    assert not [hint for hint in hints(single, DETECTIVES) if "double move" in hint]
+    assert not [hint for hint in hints_of(single, DETECTIVES) if "double move" in hint]
 
 
 def test_the_picked_detective_hears_which_tickets_it_is_out_of_and_a_bobby_that_it_needs_none() -> None:
@@ -113,12 +119,12 @@ def test_the_picked_detective_hears_which_tickets_it_is_out_of_and_a_bobby_that_
     red = view.pieces[0]
     out = replace(view, pieces=(replace(red, tickets=Tickets(taxi=4, bus=0, underground=0)), *view.pieces[1:]))
     picked = replace(DETECTIVES, selected=red.name)
-    assert hints(out, picked)[:2] == ("Red is out of bus tickets", "Red is out of underground tickets")
-    assert not [hint for hint in hints(out, DETECTIVES) if "out of" in hint]  # nobody picked
-    assert not [hint for hint in hints(view, picked) if "out of" in hint]  # Red has them all
+    assert hints_of(out, picked)[:2] == ("Red is out of bus tickets", "Red is out of underground tickets")
+    assert not [hint for hint in hints_of(out, DETECTIVES) if "out of" in hint]  # nobody picked
+    assert not [hint for hint in hints_of(view, picked) if "out of" in hint]  # Red has them all
     bobby = next(piece for piece in view.pieces if piece.bobby)
-    assert "Bobbies need no tickets" in hints(view, replace(DETECTIVES, selected=bobby.name))
-    assert "Bobbies need no tickets" not in hints(view, picked)
+    assert "Bobbies need no tickets" in hints_of(view, replace(DETECTIVES, selected=bobby.name))
+    assert "Bobbies need no tickets" not in hints_of(view, picked)
 
 
 def test_the_beginner_edition_has_no_underground_to_run_out_of() -> None:
@@ -126,7 +132,7 @@ def test_the_beginner_edition_has_no_underground_to_run_out_of() -> None:
     assert Transport.UNDERGROUND not in view.ruleset.transports
     red = view.pieces[0]
     out = replace(view, pieces=(replace(red, tickets=Tickets(taxi=3, bus=0, underground=0)), *view.pieces[1:]))
-    assert [hint for hint in hints(out, replace(DETECTIVES, selected=red.name)) if "out of" in hint] == ["Red is out of bus tickets"]
+    assert [hint for hint in hints_of(out, replace(DETECTIVES, selected=red.name)) if "out of" in hint] == ["Red is out of bus tickets"]
 
 
 def stuck_position() -> Position:
@@ -156,25 +162,25 @@ def stuck_position() -> Position:
 def test_each_piece_that_cannot_move_is_told_why_as_the_engine_rules() -> None:
     game = Game(stuck_position())
     assert set(game.sitting_out()) == {"red", "blue", "green"}
-    said = [hint for hint in hints(game.public_view(), DETECTIVES) if "can't move" in hint]
+    said = [hint for hint in hints_of(game.public_view(), DETECTIVES) if "can't move" in hint]
     assert said == ["Red can't move: no tickets left", "Blue can't move: no ticket for its lines",
                     "Green can't move: every way is blocked"]
     wall = next(move for move in game.legal_moves() if move.piece == "bobby1")
     game.play(wall)  # a bobby steps aside: Green can move now
     assert "green" not in game.sitting_out()
-    assert not [hint for hint in hints(game.public_view(), DETECTIVES) if hint.startswith("Green")]
+    assert not [hint for hint in hints_of(game.public_view(), DETECTIVES) if hint.startswith("Green")]
 
 
 def test_mister_x_s_turn_explains_the_travel_log_unless_the_notice_says_he_surfaces() -> None:
     view = singles("reissue", 4)
     turn = Ui(Mode.MISTER_X)
-    assert hints(view, turn) == (LOG, ASSIST)
-    assert LOG not in hints(view, replace(turn, reveal_next=True))
+    assert hints_of(view, turn) == (LOG, ASSIST)
+    assert LOG not in hints_of(view, replace(turn, reveal_next=True))
 
 
 @pytest.mark.parametrize("mode", [Mode.DEAL, Mode.CHOOSE_TICKET, Mode.CORRECT, Mode.PAUSED, Mode.GAME_OVER])
 def test_no_hints_outside_the_two_turns_nor_over_the_ticket_keys(mode: Mode) -> None:
-    assert hints(singles("reissue", 3), Ui(mode, selected="red")) == ()
+    assert hints_of(singles("reissue", 3), Ui(mode, selected="red")) == ()
 
 
 # ---------------------------------------------------------------- on the screen
@@ -221,7 +227,7 @@ def test_the_hints_shown_fit_their_panel_and_the_first_is_always_shown(size: tup
     for view, ui in moments():
         kit = screen_words(view, ui, size)
         assert kit.cut == [], (kit.cut, ui)
-        said = hints(view, ui)
+        said = hints_of(view, ui)
         if said:
             assert said[0] in kit.texts
             shown += sum(hint in kit.texts for hint in said)
@@ -230,9 +236,9 @@ def test_the_hints_shown_fit_their_panel_and_the_first_is_always_shown(size: tup
 
 def test_every_hint_wraps_in_two_lines_of_the_panel_with_its_widest_values() -> None:
     """Names and stations vary: each hint said above, with the widest piece's name and station, still fits two lines of the panel."""
-    said = {hint for view, ui in moments() for hint in hints(view, ui)}
+    said = {hint for view, ui in moments() for hint in hints_of(view, ui)}
     assert len(said) >= 12
-    names = [display_name(colour) for colour in DETECTIVE_COLOURS] + ["Bobby 1", "Bobby 2"]
+    names = [str(display_name(colour)) for colour in DETECTIVE_COLOURS] + ["Bobby 1", "Bobby 2"]
     for size in SIZES:
         kit = Toolkit(size)
         kit.begin(pygame.Surface(size))
@@ -244,6 +250,27 @@ def test_every_hint_wraps_in_two_lines_of_the_panel_with_its_widest_values() -> 
             widest = re.sub(r"\b(?:" + "|".join(names) + r")\b", name, re.sub(r"(?<!Bobby )\b\d+\b", station, hint))
             kit.wrap(widest, kit.min_px, (255, 255, 255), width, 2)
         assert kit.cut == [], size
+
+
+def test_every_hint_reads_in_korean_and_wraps_in_two_lines_of_the_panel_with_its_widest_values() -> None:
+    said = {hint for view, ui in moments() for hint in hints(view, ui)}
+    try:
+        use("ko")
+        names = [str(display_name(piece)) for piece in (*DETECTIVE_COLOURS, "bobby1", "bobby2")]
+        for size in SIZES:
+            kit = Toolkit(size)
+            kit.begin(pygame.Surface(size))
+            font = kit.font(kit.min_px)
+            widest = {"station": max(range(100, 200), key=lambda number: font.size(str(number))[0]),
+                      "piece": max(names, key=lambda name: font.size(name)[0])}
+            width = layout(size).focus.inflate(-2 * kit.pad, -2 * kit.pad).w
+            for hint in said:
+                assert not re.search(r"[A-Za-z]{2,}", str(hint)), hint
+                kit.wrap(str(replace(hint, args=tuple((name, widest.get(name, value)) for name, value in hint.args))),
+                         kit.min_px, (255, 255, 255), width, 2)
+            assert kit.cut == [], size
+    finally:
+        use("en")
 
 
 # ---------------------------------------------------------------- public only
@@ -277,7 +304,7 @@ def test_two_games_differing_only_in_his_hidden_moves_show_the_same_hints_until_
         if first.view().last_reveal is not None:
             break
         apart |= first.game.mister_x_view().station != second.game.mister_x_view().station
-        assert hints(first.view(), first.ui) == hints(second.view(), second.ui)
+        assert hints_of(first.view(), first.ui) == hints_of(second.view(), second.ui)
         assert screen_words(first.view(), first.ui).texts == screen_words(second.view(), second.ui).texts
         compared += 1
         if first.ui.mode is Mode.DETECTIVES:

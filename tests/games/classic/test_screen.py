@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -19,10 +20,11 @@ import pygame
 import pytest
 
 from console.games.classic.model import Mode, Ui
-from console.games.classic.screen import REVEAL, draw_game, layout, log_boxes, log_length, piece_label, render_png
+from console.games.classic.screen import REVEAL, draw_game, layout, log_boxes, log_length, render_png
 from console.games.table import Flash
 from console.screen.toolkit import DIM, PANEL, TEXT, TICKET_COLOURS, TICKET_INK, Toolkit
 from engine import DoubleMove, Game, MisterXMove, PublicView, Side, Ticket
+from hardware.language import use
 from tests.conftest import play_random_game
 
 SIZES = ((800, 480), (1024, 600), (480, 320))
@@ -392,10 +394,6 @@ def test_a_long_message_takes_two_lines_and_nothing_is_cut() -> None:
     assert bands == 2, "the message is on two lines"
 
 
-def test_piece_labels() -> None:
-    assert [piece_label(n) for n in ("blue", "bobby2")] == ["Blue", "Bobby 2"]
-
-
 # ---------------------------------------------------------------- secrecy
 
 
@@ -448,3 +446,62 @@ def test_the_two_legs_of_a_double_move_are_joined_in_the_log() -> None:
     columns = {x for x in range(area.left, area.right) for y in range(area.top, area.bottom) if surface.get_at((x, y)) == purple}
     cell = area.w / 11  # 22 rounds in two rows
     assert columns and min(columns) >= area.left + cell - 2 and max(columns) <= area.left + 2 * cell + 2  # under round 2 only
+
+
+# ---------------------------------------------------------------- in Korean
+
+
+@pytest.fixture
+def korean() -> Iterator[None]:
+    use("ko")
+    try:
+        yield
+    finally:
+        use("en")
+
+
+KOREAN_STATES = [state for state in ALL_STATES if state[1] in ("deal", "start", "mid-game", "selected", "choose-ticket", "reveal",
+                                                              "x-wins", "detectives-win")]
+"""The main states: the deal, Mister X moving, the detectives' turn, a reveal, the ticket keys, both ends."""
+
+
+def english_words(texts: list[str]) -> list[str]:
+    """The Latin words of two letters or more in *texts* (Mister X's "X" and station numbers are the same in Korean)."""
+    return [word for text in texts for word in re.findall(r"[A-Za-z]{2,}", text)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(("edition", "name", "view", "ui", "now"), KOREAN_STATES, ids=[f"{s[0]}-{s[1]}" for s in KOREAN_STATES])
+def test_every_main_state_draws_in_korean_whole(korean: None, edition: str, name: str, view: PublicView, ui: Ui, now: float,
+                                                size: tuple[int, int]) -> None:
+    """Every word of the screen is Korean (the message bar is the flow's: left empty here), and every word fits its box."""
+    kit = Toolkit(size)
+    draw_game(kit, pygame.Surface(size), view, replace(ui, message=""), now)
+    assert kit.texts and english_words(kit.texts) == []
+    assert kit.cut == []
+    assert any("가" <= char <= "힣" for text in kit.texts for char in text)
+
+
+def test_the_correction_and_the_pause_draw_in_korean_whole(korean: None) -> None:
+    view = mid_game("reissue").public_view()
+    first = view.pieces[0].name
+    for ui in (Ui(Mode.CORRECT), Ui(Mode.CORRECT, selected=first, correct_ticket=Ticket.BUS), Ui(Mode.PAUSED),
+               Ui(Mode.DEAL), Ui(Mode.CHOOSE_TICKET, ticket_choices=(Ticket.TAXI, Ticket.BLACK, Ticket.DOUBLE))):
+        for size in SIZES:
+            kit = Toolkit(size)
+            draw_game(kit, pygame.Surface(size), view, ui, 0.0)
+            assert english_words(kit.texts) == [] and kit.cut == [], (ui.mode, size)
+
+
+def test_a_change_of_language_changes_the_same_screen_s_words(korean: None) -> None:
+    """The screen holds no words of its own: the same view and ui draw in the language in use at each frame."""
+    view = mid_game("reissue").public_view()
+    ui = Ui(Mode.DETECTIVES, selected=view.pieces[0].name, assist=True)
+    kit = Toolkit((800, 480))
+    surface = pygame.Surface((800, 480))
+    draw_game(kit, surface, view, ui, 0.0)
+    korean_texts = kit.texts
+    use("en")
+    draw_game(kit, surface, view, ui, 0.0)
+    assert kit.texts[:2] == ["Round 4 of 22", "Red: pick a destination"]
+    assert korean_texts[:2] != kit.texts[:2] and "4" in korean_texts[0]

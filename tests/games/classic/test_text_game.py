@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
@@ -13,7 +14,8 @@ from console.cli import main
 from console.games.classic.text_game import TextGame
 from console.games.text import Terminal
 from console.games.words import outcome_words
-from engine import Game, MisterXMove, Side, Ticket
+from engine import DoubleMove, Game, MisterXMove, Side, Ticket
+from hardware.language import use
 
 
 def scripted(lines: list[str]) -> tuple[io.StringIO, object]:
@@ -65,7 +67,7 @@ def test_bad_commands_get_an_answer_and_change_nothing() -> None:
     text_game = TextGame(game, Side.DETECTIVES, Terminal(out, read))  # type: ignore[arg-type]
     text_game.run()
     text = out.getvalue()
-    assert "No piece is called 'fly': the pieces are red, blue, bobby1, bobby2." in text
+    assert "No piece is called 'fly': the pieces are Red, Blue, Bobby 1, Bobby 2." in text
     assert "No: there is no taxi line from 50 to 112" in text and "rule 3" not in text  # the plain reason
     assert "No: no detective move of this round is left to take back" in text
     assert "Mister X can be at" in text
@@ -78,8 +80,8 @@ def test_a_move_and_its_undo() -> None:
     out, read = scripted(["red 49", "undo", "quit"])
     TextGame(game, Side.DETECTIVES, Terminal(out, read)).run()  # type: ignore[arg-type]
     text = out.getvalue()
-    assert "Red takes the taxi to 49." in text
-    assert "Took back: red taxi to 49." in text
+    assert "Red takes a taxi to 49." in text
+    assert "Took back Red's move: a taxi to 49." in text
     assert game.station_of("red") == 50
 
 
@@ -89,7 +91,7 @@ def test_the_board_text_never_shows_mister_x_before_a_reveal() -> None:
     for destination in (128, 159):
         game = Game.new("reissue", players=3, seed=1)
         game.play(MisterXMove(destination, Ticket.TAXI))
-        texts.append(TextGame(game, Side.DETECTIVES, Terminal(io.StringIO(), input)).board_text(game.public_view()))
+        texts.append(str(TextGame(game, Side.DETECTIVES, Terminal(io.StringIO(), input)).board_text(game.public_view())))
     assert texts[0] == texts[1]
     assert "128" not in texts[0] and "159" not in texts[0]
 
@@ -179,7 +181,7 @@ def test_full_width_letters_and_digits_read_as_plain_ones() -> None:
     game = Game.new("reissue", players=3, seed=1)
     out, read = scripted(["\uff32\uff25\uff24 \uff14\uff19", "quit"])  # RED 49 in full-width forms
     TextGame(game, Side.DETECTIVES, Terminal(out, read)).run()  # type: ignore[arg-type]
-    assert "Red takes the taxi to 49." in out.getvalue()
+    assert "Red takes a taxi to 49." in out.getvalue()
 
 
 @pytest.mark.parametrize(("line", "answer"), [
@@ -215,4 +217,102 @@ def test_one_station_is_one_station() -> None:
     out, read = scripted(["quit"])
     text_game = TextGame(game, Side.DETECTIVES, Terminal(out, read))
     view = game.public_view()
-    assert "may be at 1 station (" in text_game.board_text(replace(view, possible=1 << view.possible_stations[0]))
+    assert "may be at 1 station (" in str(text_game.board_text(replace(view, possible=1 << view.possible_stations[0])))
+
+
+# ---------------------------------------------------------------- in Korean
+
+KOREAN_NAMES = {"red": "빨강", "blue": "파랑", "green": "초록", "yellow": "노랑", "purple": "보라", "orange": "주황",
+                "bobby1": "보비 1", "bobby2": "보비 2"}
+KOREAN_TICKETS = {Ticket.TAXI: "택시", Ticket.BUS: "버스", Ticket.UNDERGROUND: "지하철", Ticket.BLACK: "블랙"}
+COMMAND_WORDS = {"help", "moves", "where", "undo", "quit", "red"}
+"""The Latin words a Korean terminal game writes: its commands, and the English example of a move (both may be typed)."""
+
+
+@pytest.fixture
+def korean() -> Iterator[None]:
+    use("ko")
+    try:
+        yield
+    finally:
+        use("en")
+
+
+def english_words(text: str) -> set[str]:
+    """The Latin words of two letters or more in *text*, but for the commands ("T46" and Mister X's "X" are not words)."""
+    return set(re.findall(r"[A-Za-z]{2,}", text)) - COMMAND_WORDS
+
+
+def test_a_korean_session_reads_korean_names_and_tickets_and_answers_in_korean(korean: None) -> None:
+    game = Game.new("reissue", players=3, seed=1)
+    out, read = scripted(["빨강 49", "undo", "빨강 49 택시", "moves 파랑", "보비 1 999", "파랑 사십", "파랑 1 버서", "없는말 46",
+                          "red 4 5 6", "help", "where", "quit"])
+    TextGame(game, Side.DETECTIVES, Terminal(out, read)).run()  # type: ignore[arg-type]
+    text = out.getvalue()
+    assert game.station_of("red") == 49  # typed in Korean, taken back, typed again with its ticket
+    assert "빨강의 이동을 되돌렸습니다" in text and "49번 역으로 갑니다." in text
+    assert "파랑 T" in text  # the moves listed by the piece's Korean name: typed as they are written
+    assert "안 됩니다: " in text  # the two words "보비 1" read as one piece: the engine refuses station 999
+    assert "'사십'은 역 번호가 아닙니다" in text and "'버서'는 형사의 티켓이 아닙니다 (택시, 버스, 지하철)" in text
+    assert "그런 말은 없습니다: '없는말'. 말은 빨강, 파랑, 보비 1, 보비 2입니다." in text
+    assert "알 수 없는 입력: 'red 4 5 6'" in text and "명령어:" in text and "미스터 X가 있을 수 있는 역" in text
+    assert "게임을 떠났습니다." in text
+    assert english_words(text) == set()
+
+
+def test_a_whole_korean_game_of_detectives_typed_in_korean_words(korean: None) -> None:
+    """Every legal move typed as a Korean player would (bobbies as two words, "보비 1"): each one is taken."""
+    game = Game.new("reissue", players=5, seed=3)
+    rng = random.Random(3)
+    out = io.StringIO()
+    lines = 0
+
+    def read(prompt: str) -> str:
+        nonlocal lines
+        out.write(prompt)
+        lines += 1
+        if lines > 500:  # a game takes fewer: lines were refused
+            return "quit"
+        move = rng.choice(game.legal_moves())
+        return f"{KOREAN_NAMES[move.piece]} {move.station} {KOREAN_TICKETS[move.ticket]}"  # type: ignore[union-attr]
+
+    TextGame(game, Side.DETECTIVES, Terminal(out, read)).run()
+    text = out.getvalue()
+    assert game.is_over and "게임 끝: " in text and "미스터 X의 경로: " in text
+    assert "안 됩니다" not in text and "알 수 없는" not in text and "그런 말은" not in text
+    assert english_words(text) == set()
+
+
+def test_a_whole_korean_game_of_mister_x_typed_in_korean_words(korean: None) -> None:
+    """His moves in words ("45 택시") and his double moves ("더블 45 택시 46 블랙"), in Korean: each one is taken."""
+    game = Game.new("reissue", players=3, seed=4)
+    rng = random.Random(4)
+    out = io.StringIO()
+    doubles = lines = 0
+
+    def read(prompt: str) -> str:
+        nonlocal doubles, lines
+        out.write(prompt)
+        lines += 1
+        if lines > 100:  # a game takes fewer: lines were refused
+            return "quit"
+        move = rng.choice(game.legal_moves())
+        assert isinstance(move, MisterXMove)
+        if game.can_double and game.second_legs(move) and rng.random() < 0.3:
+            doubles += 1
+            second = rng.choice(game.second_legs(move))
+            return f"더블 {move.station} {KOREAN_TICKETS[move.ticket]} {second.station} {KOREAN_TICKETS[second.ticket]}"
+        return f"{move.station} {KOREAN_TICKETS[move.ticket]}"
+
+    TextGame(game, Side.MISTER_X, Terminal(out, read)).run()
+    text = out.getvalue()
+    assert game.is_over and doubles and any(isinstance(action, DoubleMove) for action in game.actions)
+    assert "알 수 없는" not in text and "할 수 없는 이동" not in text and "갈 수 있는 곳: " in text
+    assert english_words(text) == set()
+
+
+def test_english_words_are_still_read_while_korean_is_in_use(korean: None) -> None:
+    game = Game.new("reissue", players=3, seed=1)
+    out, read = scripted(["bobby 1 999", "red 49 taxi", "quit"])
+    TextGame(game, Side.DETECTIVES, Terminal(out, read)).run()  # type: ignore[arg-type]
+    assert game.station_of("red") == 49 and "그런 말은" not in out.getvalue()

@@ -10,8 +10,8 @@ import pygame
 import pytest
 
 from console.games import JUNIOR
+from console.games.junior import hints as junior_hints
 from console.games.junior.flow import JuniorFlow
-from console.games.junior.hints import hints
 from console.games.junior.model import JuniorMode, JuniorUi
 from console.games.junior.screen import draw_junior
 from console.games.junior.seats import ComputerRogues
@@ -39,6 +39,11 @@ def chosen(game: JuniorGame) -> JuniorView:
     for rogue in game.to_choose():
         game.choose(Step(rogue, game.stations[rogue]))
     return game.public_view()
+
+
+def hints(view: JuniorView, ui: JuniorUi) -> tuple[str, ...]:
+    """The hints of the moment, as they read in English."""
+    return tuple(str(hint) for hint in junior_hints.hints(view, ui))
 
 
 def detectives(view: JuniorView, selected: str = "watson") -> JuniorUi:
@@ -158,7 +163,7 @@ def test_the_flow_takes_the_setting_and_its_game_menu_row_switches_it() -> None:
     assert flow.ui.hints
     assert not JuniorFlow(new_game(), ComputerRogues(Level.EASY, 1), 0.0).ui.hints
     (row,) = flow.options()
-    assert row.label == "Beginner hints" and row.key == "hints"
+    assert str(row.label) == "Beginner hints" and row.key == "hints"
     assert row.changed is not None
     row.changed("hints", False)
     assert not flow.ui.hints

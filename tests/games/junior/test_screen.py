@@ -20,13 +20,14 @@ from console.games.junior.screen import (
     GOALS,
     GOOD,
     PIECE_COLOURS,
-    SHORT_NAMES,
     TOKEN_COLOUR,
     draw_junior,
     junior_layout,
     render_junior_png,
     token_rects,
 )
+from console.games.junior.words import reveal_words, short_name
+from console.games.words import display_name
 from console.screen.toolkit import TEXT, Toolkit
 from engine import Transport
 from engine.junior import DETECTIVES, NAMES, ROGUES, JuniorGame, JuniorStart, JuniorView, RoundResult, Step, Team, Tokens
@@ -149,7 +150,7 @@ STATES = states()
 def test_every_mode_draws_its_words(name: str, view: JuniorView, ui: JuniorUi, now: float, words: tuple[str, ...],
                                     size: tuple[int, int]) -> None:
     surface, texts = draw(view, ui, size, now)
-    short = {NAMES[piece]: SHORT_NAMES[piece] for piece in NAMES}  # a small screen's rows may use the short names
+    short = {str(display_name(piece)): str(short_name(piece)) for piece in NAMES}  # a small screen's rows may use the short names
     missing = [word for word in words if word not in texts and short.get(word) not in texts]
     assert not missing, f"{name}: {missing} not drawn (drawn: {texts})"
     colours = {tuple(surface.get_at((x, y))[:3]) for x in range(0, size[0], 7) for y in range(0, size[1], 7)}
@@ -252,7 +253,8 @@ def test_a_prompt_that_already_celebrates_becomes_the_gold_headline() -> None:
     _, view, ui, now, _ = next(state for state in STATES if state[0] == "caught")
     band = junior_layout((800, 480)).prompt
     plain, plain_texts = draw(view, ui, now=now)
-    told, told_texts = draw(view, replace(ui, prompt="Caught Mister FOX!"), now=now)
+    assert ui.celebration is not None and str(reveal_words(ui.celebration.result)[0]) == "Caught Mister FOX!"
+    told, told_texts = draw(view, replace(ui, prompt=reveal_words(ui.celebration.result)[0]), now=now)
     assert "Caught!" in plain_texts and "Caught!" not in told_texts
     assert "Willy Watson caught Mister FOX!" in told_texts
     assert count(plain, TOKEN_COLOUR, band) == 0 < count(told, TOKEN_COLOUR, band)

@@ -81,7 +81,7 @@ def test_the_terminal_takes_its_settings_from_the_config_file_and_the_command_li
     config.write_text('[game]\nedition = "beginner"\nplayers = 3\nlevel = "easy"\n')
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     assert main(["text", "--config", str(config), "--level", "hard", "--seed", "1", "--data-dir", str(tmp_path)]) == 0
-    assert "beginner edition" in capsys.readouterr().out
+    assert "Beginner's Game" in capsys.readouterr().out
     settings = load(tmp_path / session.JOURNAL).settings
     assert (settings.edition, settings.players, settings.level) == ("beginner", 3, Level.HARD)
 
