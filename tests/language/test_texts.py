@@ -34,7 +34,7 @@ def test_texts_are_equal_when_they_say_the_same_thing() -> None:
 
 
 def test_an_unknown_language_is_refused_by_name() -> None:
-    with pytest.raises(ValueError, match="'fr'.*en, ko"):
+    with pytest.raises(ValueError, match=r"'fr'.*en, ko"):
         use("fr")
     assert current() == "en"
 
