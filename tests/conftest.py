@@ -216,3 +216,12 @@ def _english_after_each_test() -> Iterator[None]:
     use("en")
     yield
     use("en")
+
+
+@pytest.fixture
+def korean() -> Iterator[None]:
+    """The test speaks Korean (``hardware.language.use("ko")``); English again after it (the fixture above)."""
+    from hardware.language import use
+
+    use("ko")
+    yield

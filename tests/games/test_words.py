@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterator
 
 import pytest
 
@@ -70,15 +69,6 @@ def test_how_a_game_ended_names_the_piece_and_counts_as_the_edition() -> None:
     assert "ran out of tickets" in str(outcome_words(Outcome(Reason.DETECTIVES_EXHAUSTED, 9)))
     winner, why = outcome_parts(Outcome(Reason.CORNERED, 5))
     assert (str(winner), str(why)) == ("the detectives win", "Mister X is cornered in round 5")
-
-
-@pytest.fixture
-def korean() -> Iterator[None]:
-    use("ko")
-    try:
-        yield
-    finally:
-        use("en")
 
 
 def test_the_shared_words_read_in_korean(korean: None) -> None:

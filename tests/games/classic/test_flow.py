@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -416,15 +416,6 @@ def test_a_handheld_of_another_game_is_named_while_the_game_waits() -> None:
 
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 """An English word left in a Korean text (Mister X's "X" is his name in Korean too)."""
-
-
-@pytest.fixture
-def korean() -> Iterator[None]:
-    use("ko")
-    try:
-        yield
-    finally:
-        use("en")
 
 
 class Listener:

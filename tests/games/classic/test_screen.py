@@ -451,15 +451,6 @@ def test_the_two_legs_of_a_double_move_are_joined_in_the_log() -> None:
 # ---------------------------------------------------------------- in Korean
 
 
-@pytest.fixture
-def korean() -> Iterator[None]:
-    use("ko")
-    try:
-        yield
-    finally:
-        use("en")
-
-
 KOREAN_STATES = [state for state in ALL_STATES if state[1] in ("deal", "start", "mid-game", "selected", "choose-ticket", "reveal",
                                                               "x-wins", "detectives-win")]
 """The main states: the deal, Mister X moving, the detectives' turn, a reveal, the ticket keys, both ends."""

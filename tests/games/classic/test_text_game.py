@@ -15,7 +15,6 @@ from console.games.classic.text_game import TextGame
 from console.games.text import Terminal
 from console.games.words import outcome_words
 from engine import DoubleMove, Game, MisterXMove, Side, Ticket
-from hardware.language import use
 
 
 def scripted(lines: list[str]) -> tuple[io.StringIO, object]:
@@ -227,15 +226,6 @@ KOREAN_NAMES = {"red": "빨강", "blue": "파랑", "green": "초록", "yellow": 
 KOREAN_TICKETS = {Ticket.TAXI: "택시", Ticket.BUS: "버스", Ticket.UNDERGROUND: "지하철", Ticket.BLACK: "블랙"}
 COMMAND_WORDS = {"help", "moves", "where", "undo", "quit", "red"}
 """The Latin words a Korean terminal game writes: its commands, and the English example of a move (both may be typed)."""
-
-
-@pytest.fixture
-def korean() -> Iterator[None]:
-    use("ko")
-    try:
-        yield
-    finally:
-        use("en")
 
 
 def english_words(text: str) -> set[str]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -36,13 +35,8 @@ SIZES = ((800, 480), (410, 246), (480, 320))
 """The console's screen, the simulator's panel, and a small one."""
 
 
-@pytest.fixture(autouse=True)
-def korean() -> Iterator[None]:
-    use("ko")
-    try:
-        yield
-    finally:
-        use("en")
+pytestmark = pytest.mark.usefixtures("korean")
+"""Every test here speaks Korean (the ``korean`` fixture of ``tests/conftest.py``)."""
 
 
 COMMANDS = {"help", "moves", "undo", "quit", "stay"}
