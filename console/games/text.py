@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from console.recorder import Event, NoRecord, Recorder
-from hardware.language import Text, Words, join, p_
+from hardware.language import LANGUAGES, Text, Words, join, p_
 
 
 class Quit(Exception):
@@ -49,7 +49,7 @@ class TextTable:
 
     def ask(self, prompt: Words) -> str:
         """A typed line as the commands read it: full-width and other compatibility forms made plain, lower case."""
-        return unicodedata.normalize("NFKC", self.terminal.read(str(prompt))).casefold().strip()
+        return typed(self.terminal.read(str(prompt)))
 
     def record(self, event: Event) -> None:
         """Keep an accepted action; say so once when the disk stops (or starts again) taking them."""
@@ -69,3 +69,13 @@ def not_a(word: str, kind: Words, choices: Sequence[Words]) -> Text:
     """The answer to a word that is not one of *choices*: which word, and what it could be (*kind*: "a station")."""
     return p_("terminal", "Not understood: {word} is not {kind} ({choices}).", word=repr(word), kind=kind,
               choices=join(p_("terminal", ", "), choices))
+
+
+def spellings(words: Text) -> set[str]:
+    """*words* as a player may type them, in every language the console speaks, read as ``TextTable.ask`` reads a line."""
+    return {typed(words.to(language)) for language in LANGUAGES}
+
+
+def typed(line: str) -> str:
+    """A typed line as the games compare it: Unicode's compatibility form (full-width digits too), any case, no edge spaces."""
+    return unicodedata.normalize("NFKC", line).casefold().strip()

@@ -9,12 +9,11 @@ are shown the public view only. What every kind's terminal game does alike
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import cache
 
 from console.games.classic import journal as events
-from console.games.text import Quit, Terminal, TextTable, is_station_number
+from console.games.text import Quit, Terminal, TextTable, is_station_number, spellings
 from console.games.words import display_name, edition_words, outcome_words, player_words, ticket_words
 from console.settings import Level
 from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, MisterXMove, Side, Ticket, Tickets
@@ -23,7 +22,7 @@ from engine.ai.players import choose_detective_moves, choose_mister_x_move
 from engine.editions import Length, Ruleset
 from engine.moves import NotationError, leg_notation, parse_move
 from engine.views import MisterXView, PublicView
-from hardware.language import LANGUAGES, Text, Words, join, np_, p_, plain
+from hardware.language import Text, Words, join, np_, p_, plain
 
 HELP = p_("terminal", """Commands:
   PIECE LEG                move a detective or bobby in the move notation, e.g. "red T46"
@@ -57,7 +56,7 @@ _MISTER_X_TICKETS = (*_DETECTIVE_TICKETS, Ticket.BLACK)
 
 def _spellings(words: Text) -> set[str]:
     """*words* as they may be typed, in every language the console speaks: as ``TextTable.ask`` reads a line, no spaces."""
-    return {unicodedata.normalize("NFKC", words.to(language)).casefold().replace(" ", "") for language in LANGUAGES}
+    return {spelling.replace(" ", "") for spelling in spellings(words)}
 
 
 @cache

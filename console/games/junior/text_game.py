@@ -11,13 +11,12 @@ word in any language the console speaks (``watson 81 taxi``, ``왓슨 81 택시`
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 from functools import cache
 
 from console.games.junior import journal as events
 from console.games.junior.words import TRANSPORTS, district_words, reveal_words, step_words, winner_words
-from console.games.text import Quit, Terminal, TextTable, is_station_number
+from console.games.text import Quit, Terminal, TextTable, is_station_number, spellings
 from console.games.words import display_name, listed, player_words
 from console.settings import Level
 from engine.ai.junior import choose_detective_steps, choose_rogue_steps
@@ -26,7 +25,7 @@ from engine.errors import IllegalMoveError
 from engine.junior import DETECTIVE_GOAL, DETECTIVES, ROGUE_GOAL, TRANSPORT_WORDS, JuniorGame, Step
 from engine.junior.game import STEP_LETTERS, parse_leg
 from engine.moves import NotationError
-from hardware.language import LANGUAGES, Text, join, np_, p_, plain
+from hardware.language import Text, join, np_, p_, plain
 
 HELP = p_("terminal", """Commands:
   PIECE LEG                step a detective in the move notation, e.g. "watson T81"
@@ -45,23 +44,18 @@ ROGUE_HELP = p_("terminal", """Commands:
   quit                     leave the game""")
 
 
-def _typed(words: Text) -> set[str]:
-    """*words* as they may be typed, in every language the console speaks (read as ``TextTable.ask`` reads a line)."""
-    return {unicodedata.normalize("NFKC", words.to(language)).casefold() for language in LANGUAGES}
-
-
 @cache
 def _typed_lines() -> dict[str, Transport]:
     """Every word a line may be typed as: the engine's (and the classic game's "underground", "ferry"), or the console's in any
     language ("boat", "배")."""
     return ({"underground": Transport.UNDERGROUND, "ferry": Transport.FERRY} | {word: line for line, word in TRANSPORT_WORDS.items()}
-            | {word: line for line, name in TRANSPORTS.items() for word in _typed(name)})
+            | {word: line for line, name in TRANSPORTS.items() for word in spellings(name)})
 
 
 @cache
 def _typed_detectives() -> dict[str, str]:
     """Every word a detective may be typed as: its id, or a word of its name in any language ("willy", "왓슨")."""
-    return {word: piece for piece in DETECTIVES for name in _typed(display_name(piece)) for word in (piece, *name.split())}
+    return {word: piece for piece in DETECTIVES for name in spellings(display_name(piece)) for word in (piece, *name.split())}
 
 
 class JuniorTextGame(TextTable):
