@@ -25,6 +25,7 @@ import time
 import tty
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the console's output
 import pygame
@@ -174,12 +175,13 @@ class HandheldPane(Pane):
             button_w = (screen.w - 5 * pad) // 6
             top = screen.bottom + 2 * pad
             buttons = {name: pygame.Rect(pad + n * (button_w + pad), top, button_w, key_h) for n, (name, _, _, _) in enumerate(BUTTONS)}
-            hints = 6 + 4 * scale
+            hints = 6 + 4 * scale if scale > 1 else 0  # at one screen pixel per OLED pixel no shortcut's name fits its column
             cable = pygame.Rect(pad, top + key_h + hints + pad, screen.w, key_h) if self.cable is not None else None
             size = (screen.w + 2 * pad, (cable.bottom if cable is not None else top + key_h + hints) + pad)
             if (size[0] <= room[0] and size[1] <= room[1]) or scale == 1:
                 break
         self.scale, self._screen, self._buttons, self._cable_key, self.size = scale, screen, buttons, cable, size
+        self._shortcuts_named = hints > 0
         self._fonts = {}
         self._drawn = None
 
@@ -218,14 +220,31 @@ class HandheldPane(Pane):
         self._drawn = None
 
     def _fonts_in(self, language: str) -> tuple[pygame.font.Font, pygame.font.Font]:
-        """The labels' fonts, in *language*'s face (pygame's own font has no Hangul)."""
+        """The labels' and the shortcuts' fonts, in *language*'s face (pygame's own font has no Hangul), each as large
+        as lets its every word fit its button (a label) or its button's column (a shortcut)."""
         if language not in self._fonts:
             face = font_file(language)
-            path = str(face) if face else None
             scale = 0.8 if face else 1.0  # a TrueType face's letters are larger than pygame's own at one size
-            self._fonts[language] = (pygame.font.Font(path, round((14 + 4 * self.scale) * scale)),
-                                     pygame.font.Font(path, round((10 + 3 * self.scale) * scale)))
+            narrowest = min(rect.w for rect in self._buttons.values())
+            self._fonts[language] = (
+                _largest_font(face, round((14 + 4 * self.scale) * scale), [label for _, label, _, _ in BUTTONS], language, narrowest),
+                _largest_font(face, round((10 + 3 * self.scale) * scale), [hint for _, _, hint, _ in BUTTONS], language, self._column))
         return self._fonts[language]
+
+    def overlapping_words(self) -> list[str]:
+        """The labels wider than their buttons and the shortcuts wider than their buttons' columns, in the language
+        the screen speaks: none, else the pane's words run into each other."""
+        language = self.handheld.language
+        font, small = self._fonts_in(language)
+        words = [(_in(label, language), font, self._buttons[name].w) for name, label, _, _ in BUTTONS]
+        if self._shortcuts_named:
+            words += [(_in(shortcut, language), small, self._column) for _, _, shortcut, _ in BUTTONS]
+        return [text for text, face, width in words if face.size(text)[0] > width]
+
+    @property
+    def _column(self) -> int:
+        """The width a button's shortcut may take: its button's and the gap to the next, less a pixel each side."""
+        return self._buttons["up"].left - self._buttons["left"].left - 2
 
     def draw(self, surface: pygame.Surface) -> None:
         language = self.handheld.language
@@ -238,14 +257,24 @@ class HandheldPane(Pane):
             pygame.draw.rect(surface, BUTTON, rect, border_radius=8)
             text = font.render(_in(label, language), True, INK)
             surface.blit(text, text.get_rect(center=rect.center))
-            hint = small.render(_in(shortcut, language), True, HINT)
-            surface.blit(hint, hint.get_rect(midtop=(rect.centerx, rect.bottom + 3)))
+            if self._shortcuts_named:
+                hint = small.render(_in(shortcut, language), True, HINT)
+                surface.blit(hint, hint.get_rect(midtop=(rect.centerx, rect.bottom + 3)))
         if self._cable_key is not None and self.cable is not None:
             pygame.draw.rect(surface, BUTTON, self._cable_key, border_radius=8)
             words = p_("key", "Unplug the handheld") if self.cable.plugged else p_("key", "Plug the handheld back in")
             text = font.render(words.to(language), True, INK)
             surface.blit(text, text.get_rect(center=self._cable_key.center))
         self._drawn = self._state()
+
+
+def _largest_font(face: Path | None, size: int, words: list[Words], language: str, width: int) -> pygame.font.Font:
+    """*face* at *size*, or smaller (down to 6 points) until every one of *words* is at most *width* wide."""
+    font = pygame.font.Font(str(face) if face else None, size)
+    while size > 6 and max(font.size(_in(each, language))[0] for each in words) > width:
+        size -= 1
+        font = pygame.font.Font(str(face) if face else None, size)
+    return font
 
 
 def _in(words: Words, language: str) -> str:

@@ -12,7 +12,7 @@ import pytest
 from firmware import fake_hw, screens
 from firmware import language as firmware_language
 from hardware.language import Text, use
-from hardware.sim.handheld import BUTTONS, GLASS, WIDTH, SimHandheld, handheld_in_pane
+from hardware.sim.handheld import BUTTONS, GLASS, SCALE, WIDTH, SimHandheld, handheld_in_pane
 from hardware.sim.script import ManualClock, ScriptRunner, parse_script
 from tests.support.handheld_scenarios import choose_move, english_words
 
@@ -121,3 +121,17 @@ def test_a_script_presses_the_hide_key_by_its_word() -> None:
     runner = ScriptRunner(None, ManualClock(), None, lambda: None, press_handheld=pressed.append)  # type: ignore[arg-type]
     runner.run(parse_script("handheld hide\nhandheld back\nhandheld ok", range(1, 200)))
     assert pressed == ["back", "back", "ok"]  # Hide is the firmware's "back"; old scripts' "back" still works
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+@pytest.mark.parametrize("scale", range(1, SCALE + 1))
+def test_the_pane_s_keys_and_their_shortcuts_never_run_into_each_other(language: str, scale: int) -> None:
+    """Korean names the arrows' keys in longer words ("오른쪽" beside "스페이스"): the shortcuts' type shrinks to fit."""
+    pygame.font.init()
+    pane = handheld_in_pane(ManualClock()).pane
+    assert pane is not None
+    firmware_language.use(language)
+    assert pane.handheld.language == language
+    pane.fit((WIDTH * scale + 4 * scale + 4, 10_000))
+    assert pane.scale == scale
+    assert pane.overlapping_words() == []
