@@ -7,15 +7,18 @@ station, legal or not, takes moves back, corrects the board, unplugs the handhel
 and sticks a button; every distinct message is kept with the screen it was on.
 
 Each one is then drawn twice at each size (the console's 800x480, and the
-simulator's screen panel): on its own screen as it was (nothing on that screen
-may be cut), and in the message bar with its worst values in every slot (each
-number the widest three-digit station, each piece the widest name, each ticket the
-widest ticket's words), which must fit too. The toolkit cuts a text that does not
+simulator's screen panel) in each language: on its own screen as it was (nothing
+on that screen may be cut), and in the message bar with its worst values in every
+slot, which must fit too. A message is a ``Text`` that keeps its slots' values, so
+the worst case fills them by kind, in the language drawn (Korean's particles
+follow the word put in): each number the widest three-digit station, each
+detective the widest name of its game, each ticket the widest ticket's words. The toolkit cuts a text that does not
 fit with '…' and says so (``Toolkit.cut``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 import re
@@ -29,24 +32,26 @@ import pytest
 
 from console.games.classic.flow import Flow
 from console.games.classic.model import Mode
+from console.games.classic.screen import TICKET_NAMES as PANEL_TICKETS
 from console.games.classic.seats import ComputerDetectives, ComputerSeat, HandheldSeat
 from console.games.junior.flow import JuniorFlow
 from console.games.junior.model import JuniorMode
 from console.games.junior.seats import ComputerDetectiveTeam, ComputerRogues, HandheldRogues
-from console.games.table import TableFlow
-from console.games.words import display_name, outcome_words, sentences
+from console.games.table import TableFlow, refusal
+from console.games.words import display_name, line_words, listed, outcome_words, sentences, ticket_words
 from console.lights import STANDARD
 from console.screen.toolkit import Toolkit
 from console.settings import Level
 from console.thinker import Thinker
 from engine import EDITIONS, Game, Outcome, Side, Ticket
-from engine.junior import NAMES, TRANSPORT_WORDS, JuniorGame
+from engine.junior import NAMES, JuniorGame
 from engine.outcome import Reason
 from engine.position import DETECTIVE_COLOURS
 from firmware import messages
 from hardware.config import ScreenConfig
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
+from hardware.language import Joined, Text, Words, _, use
 from tests.support.junior import HandheldRogues as RogueHands
 
 
@@ -70,6 +75,7 @@ class Said:
     """A message, and the screen it was said on."""
 
     message: str
+    words: Words
     scene: Any
     now: float
 
@@ -114,9 +120,9 @@ def play(flow: TableFlow[Any, Any, Any], link: MemoryHandheldLink | None, seed: 
         message = str(flow.ui.message)
         if message and message not in said:
             said.add(message)
-            yield Said(message, flow.scene(), now)
+            yield Said(message, flow.ui.message, flow.scene(), now)
 
-    for _ in range(limit):
+    for _turn in range(limit):
         if flow.over:
             yield from look()
             return
@@ -206,46 +212,63 @@ class OtherGameLink(MemoryHandheldLink):
         return True
 
 
-def rarely_said() -> list[str]:
+def rarely_said() -> list[Words]:
     """What the table above seldom or never brings about, from the same code: every ending, a handheld of another game."""
-    endings = [str(sentences(outcome_words(Outcome(reason, 22, by="bobby2"), ruleset), "Press any key to finish"))
+    endings = [sentences(outcome_words(Outcome(reason, 22, by="bobby2"), ruleset), "Press any key to finish")
                for reason in Reason for ruleset in EDITIONS.values()]
-    away = [str(seat.away_reason()) for seat in (HandheldSeat(OtherGameLink()), HandheldRogues(OtherGameLink()))]
-    return [*endings, *away, *(f"No: {why}" for why in away)]
+    away = [seat.away_reason() for seat in (HandheldSeat(OtherGameLink()), HandheldRogues(OtherGameLink()))]
+    return [*endings, *away, *map(refusal, away)]
 
 
 # ---------------------------------------------------------------- worst values in every slot
 
 
-def widest(font: pygame.font.Font, words: list[str]) -> str:
-    return max(words, key=lambda word: font.size(word)[0])
+CLASSIC_NAMES = [display_name(piece) for piece in (*DETECTIVE_COLOURS, "bobby1", "bobby2")]
+"""A detective's or a bobby's slot (Mister X's holds him alone)."""
+JUNIOR_NAMES = [display_name(piece) for piece in NAMES]
+TICKET_PHRASES = [ticket_words(ticket) for ticket in Ticket if ticket is not Ticket.DOUBLE]
+LINE_WORDS = [line_words(line) for line in ("taxi", "bus", "underground", "ferry", "metro", "boat")]
+TICKET_NAMES = [name for ticket, name in PANEL_TICKETS.items() if ticket is not Ticket.DOUBLE]
+KINDS = (CLASSIC_NAMES, JUNIOR_NAMES, TICKET_PHRASES, LINE_WORDS, TICKET_NAMES)
+"""The values a message's slot may hold, by kind: a slot holding one of them may hold the widest of its kind."""
+KEEP = {"key", "n"}
+"""Numbers that are not stations: a key's number ("1: taxi") and a count that chooses the plural."""
 
 
-def worst_case(message: str, font: pygame.font.Font) -> str:
-    """*message* with the widest value in each slot: stations (and any other number), pieces, tickets."""
-    classic = [str(display_name(colour)) for colour in DETECTIVE_COLOURS] + ["Bobby 1", "Bobby 2"]
-    junior = list(NAMES.values())
-    phrases = ["a taxi", "a bus", "the underground", "a black ticket"]
-    tickets = [str(ticket) for ticket in Ticket if ticket is not Ticket.DOUBLE] + list(TRANSPORT_WORDS.values())
-    station = widest(font, [str(number) for number in range(100, 200)])
-    slots: list[tuple[str, str]] = [
-        ("|".join(re.escape(phrase) for phrase in phrases), widest(font, phrases)),
-        (r"\d+(?!: (?:taxi|bus|underground|black)\b)", station),  # a key's number ("1: taxi") stays
-        ("|".join(sorted(map(re.escape, junior), key=len, reverse=True)), widest(font, junior)),
-        ("|".join(map(re.escape, classic)), widest(font, classic)),
-        ("|".join(map(re.escape, tickets)), widest(font, tickets)),
-    ]
-    pattern = re.compile("|".join(f"(?P<s{index}>\\b(?:{slot})\\b)" for index, (slot, _) in enumerate(slots)))
-    return pattern.sub(lambda match: slots[int(next(k for k, v in match.groupdict().items() if v)[1:])][1], message)
+def widest(font: pygame.font.Font, words: list[Words], language: str) -> Words:
+    return max(words, key=lambda word: font.size(word.to(language) if isinstance(word, Text) else word)[0])
+
+
+def worst_case(words: Words, font: pygame.font.Font, language: str) -> str:
+    """*words* in *language* with the widest value in each slot: every number the widest station (but a key's number
+    and a plural's count), every piece the widest name of its game, every ticket the widest ticket's words."""
+    return widened(words, font, language).to(language) if isinstance(words, Text) else words
+
+
+def widened(held: Any, font: pygame.font.Font, language: str, slot: str = "") -> Any:
+    """The widest value the *slot* holding *held* may hold; a text with each of its slots widened."""
+    if isinstance(held, int) and not isinstance(held, bool) and slot not in KEEP:
+        return widest(font, [str(number) for number in range(100, 200)], language)
+    kind = next((kind for kind in KINDS if held in kind), None)
+    if kind is not None:
+        return widest(font, list(kind), language)
+    if isinstance(held, Joined):
+        return dataclasses.replace(held, parts=tuple(widened(part, font, language) for part in held.parts))
+    if isinstance(held, Text):
+        return dataclasses.replace(held, args=tuple((name, widened(value, font, language, name)) for name, value in held.args))
+    return held
 
 
 def test_the_worst_case_puts_the_widest_values_in_every_slot() -> None:
     pygame.font.init()
     font = Toolkit((800, 480)).font(24)
-    wide = worst_case("Bobby 1 took a taxi to 45: move the piece. Which ticket to 7? Press 1: taxi, 2: bus", font)
-    assert "taxi" not in wide and " 45" not in wide and " 7?" not in wide and "1: " in wide and "2: " in wide
-    assert worst_case("Round 3: Mister FOX and ROXy choose in secret", font).count("Willy Watson") + \
-        worst_case("Round 3: Mister FOX and ROXy choose in secret", font).count("Milly Marble") == 2
+    moved = sentences(_("{piece} took {ticket} to {station}: move the piece", piece=display_name("red"),
+                        ticket=ticket_words(Ticket.TAXI), station=45), _("{key}: {ticket}", key=1, ticket=PANEL_TICKETS[Ticket.TAXI]))
+    wide = worst_case(moved, font, "en")
+    assert "Red" not in wide and "a taxi" not in wide and " 45" not in wide and "1: " in wide and ": taxi" not in wide
+    rogues = _("Round {round}: {rogues} choose in secret", round=3, rogues=listed(["fox", "roxy"]))
+    assert sum(worst_case(rogues, font, "en").count(name) for name in ("Willy Watson", "Milly Marble")) == 2
+    assert worst_case(rogues, font, "ko") != str(rogues) and "라운드" in worst_case(rogues, font, "ko")
 
 
 # ---------------------------------------------------------------- the checks
@@ -263,31 +286,39 @@ def test_the_table_says_every_kind_of_message() -> None:
     assert len(everything_said()) > 300
 
 
+LANGUAGES = ("en", "ko")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("size", sizes(), ids=lambda size: f"{size[0]}x{size[1]}")
-def test_every_message_fits_on_the_screen_it_is_said_on(size: tuple[int, int]) -> None:
+def test_every_message_fits_on_the_screen_it_is_said_on(size: tuple[int, int], language: str) -> None:
+    use(language)
     kit = Toolkit(size)
     surface = pygame.Surface(size)
     cut: dict[str, list[str]] = {}
     for said in everything_said():
         said.scene.draw(kit, surface, said.now, STANDARD)
-        assert said.message[:1].upper() + said.message[1:] in kit.texts or said.message in " ".join(kit.texts)
+        message = str(said.words)
+        assert message[:1].upper() + message[1:] in kit.texts or message in " ".join(kit.texts)
         if kit.cut:
-            cut[said.message] = kit.cut
+            cut[message] = kit.cut
     assert not cut, f"{len(cut)} screens cut a text, e.g. {next(iter(cut.items()))}"
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("size", sizes(), ids=lambda size: f"{size[0]}x{size[1]}")
-def test_every_message_fits_the_message_bar_with_its_widest_values(size: tuple[int, int]) -> None:
+def test_every_message_fits_the_message_bar_with_its_widest_values(size: tuple[int, int], language: str) -> None:
     kit = Toolkit(size)
     surface = pygame.Surface(size)
+    use(language)  # the toolkit's face for this language
     font = kit.font(kit.min_px)
     cut = []
-    for message in sorted({worst_case(message, font) for message in [*(s.message for s in everything_said()), *rarely_said()]}):
+    for message in sorted({worst_case(words, font, language) for words in [*(s.words for s in everything_said()), *rarely_said()]}):
         kit.begin(surface)
         kit.message_bar(surface, message, alert=False)
         if kit.cut:
             cut.append(message)
-    assert not cut, f"{len(cut)} messages do not fit at {size}:\n" + "\n".join(cut[:20])
+    assert not cut, f"{len(cut)} messages do not fit at {size} in {language}:\n" + "\n".join(cut[:20])
 
 
 def test_a_message_too_long_for_two_lines_is_cut_and_the_toolkit_says_so() -> None:
