@@ -9,8 +9,9 @@ token boards, the pieces' stations and the reveal stay in view).
 Its words are kept as texts and put into words only as it is drawn, so a
 change of language changes the card on the next frame.
 A step's explanation of a wrong press is under its words, in amber; the two
-are as large as they fit together (not under the screen's smallest line); a
-picture, if the step has one, is on their left.
+are as large as they fit together (not under the screen's smallest line; the
+card grows a little away from its edge of the screen when even that is too
+large); a picture, if the step has one, is on their left.
 """
 
 from __future__ import annotations
@@ -29,6 +30,11 @@ BORDER: Colour = (120, 170, 255)
 HEADING: Colour = (170, 200, 255)
 PLACES = {"lower right": (0.43, 0.385, 0.992, 0.885), "top": (0.008, 0.008, 0.992, 0.37)}
 """Where a course puts its card (its ``card``), as a rectangle in fractions of the screen."""
+GROWS = {"lower right": -1, "top": 1}
+"""The way a card in each place grows when its words need more room: up from the screen's bottom, down from its top."""
+MOST_GROWTH = 0.3
+"""The most a card grows, as a fraction of the screen's height: the screen's header and its left half stay in view."""
+HEADING_LINES = 2
 
 
 @dataclass(frozen=True)
@@ -50,21 +56,21 @@ def card_rect(size: tuple[int, int], place: str = "lower right") -> pygame.Rect:
 
 def draw_card(kit: Toolkit, surface: pygame.Surface, card: Card) -> None:
     """The card over the screen drawn so far; its words go to ``kit.texts`` (and a cut one to ``kit.cut``)."""
-    rect = card_rect(kit.size, card.place)
+    rect = _grown(kit, card)
     pad = kit.pad
     pygame.draw.rect(surface, PANEL, rect, border_radius=2 * pad)
     pygame.draw.rect(surface, BORDER, rect, width=2, border_radius=2 * pad)
     inner = rect.inflate(-4 * pad, -3 * pad)
     top = inner.y
-    for line in kit.wrap(capitalised(str(card.heading)), kit.min_px, HEADING, inner.w, 2):
+    for line in kit.wrap(capitalised(str(card.heading)), kit.min_px, HEADING, inner.w, HEADING_LINES):
         surface.blit(line, (inner.x, top))
         top += line.get_height()
-    body = pygame.Rect(inner.x, top + pad, inner.w, inner.bottom - top - pad)
+    body = _body(kit, card, rect)
     if card.picture:
         side = min(body.h, body.w // 3)
         draw_picture(card.picture, surface, pygame.Rect(body.x, body.y, side, side))
-        body = pygame.Rect(body.x + side + 2 * pad, body.y, body.w - side - 2 * pad, body.h)
-    blocks = [(card.say, TEXT), (card.wrong, AMBER)] if card.wrong else [(card.say, TEXT)]
+        body = _beside_picture(kit, body)
+    blocks = _blocks(card)
     px = _fitting_px(kit, [text for text, _ in blocks], body)
     y = body.y
     for text, colour in blocks:
@@ -72,6 +78,39 @@ def draw_card(kit: Toolkit, surface: pygame.Surface, card: Card) -> None:
             surface.blit(line, (body.x, y))
             y += line.get_height()
         y += pad
+
+
+def _blocks(card: Card) -> list[tuple[Words, Colour]]:
+    return [(card.say, TEXT), (card.wrong, AMBER)] if card.wrong else [(card.say, TEXT)]
+
+
+def _body(kit: Toolkit, card: Card, rect: pygame.Rect) -> pygame.Rect:
+    """Where the card's words (and picture) go in *rect*: under its heading."""
+    inner = rect.inflate(-4 * kit.pad, -3 * kit.pad)
+    heading = min(HEADING_LINES, kit.rows_needed(capitalised(str(card.heading)), kit.min_px, inner.w))
+    top = inner.y + heading * kit.font(kit.min_px).get_height()
+    return pygame.Rect(inner.x, top + kit.pad, inner.w, inner.bottom - top - kit.pad)
+
+
+def _beside_picture(kit: Toolkit, body: pygame.Rect) -> pygame.Rect:
+    side = min(body.h, body.w // 3)
+    return pygame.Rect(body.x + side + 2 * kit.pad, body.y, body.w - side - 2 * kit.pad, body.h)
+
+
+def _grown(kit: Toolkit, card: Card) -> pygame.Rect:
+    """The card's place, grown away from its edge of the screen (``GROWS``) by as much as its words need at the
+    smallest line height (a wrong press's explanation under a long step), at most ``MOST_GROWTH`` of the screen."""
+    rect = card_rect(kit.size, card.place)
+    body = _body(kit, card, rect)
+    if card.picture:
+        body = _beside_picture(kit, body)
+    texts = [text for text, _ in _blocks(card)]
+    need = sum(kit.rows_needed(text, kit.min_px, body.w) for text in texts) * kit.font(kit.min_px).get_linesize()
+    need += kit.pad * (len(texts) - 1)
+    more = min(need - body.h, round(MOST_GROWTH * kit.size[1]))
+    if more <= 0:
+        return rect
+    return rect.inflate(0, more).move(0, GROWS[card.place] * more // 2)
 
 
 def _fitting_px(kit: Toolkit, texts: list[Words], area: pygame.Rect) -> int:

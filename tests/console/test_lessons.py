@@ -29,6 +29,8 @@ UNPLUGGED_STEPS = 40
 WRONG_STATION = 199
 """A station no step of the shipped courses waits for (checked)."""
 SIZE = (800, 480)
+SIM_PANEL = (410, 246)
+"""The simulator's screen panel at the window's first size."""
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
 """An English word (the lessons' Korean keeps only "X" of Mister X and the ticket's "(X)")."""
 
@@ -275,14 +277,30 @@ def test_rounds_the_script_plays_for_mister_x_need_no_handheld(tmp_path: Path) -
         assert not learner.guide.flow.paused and learner.guide.index == index + 1  # Mister X's scripted moves went on
 
 
-def lesson_words(card: Card, instruction: object) -> tuple[list[str], list[str]]:
-    """The words of *card* and the message bar's *instruction*, drawn at the console's size, and those cut."""
-    kit = Toolkit(SIZE)
-    surface = pygame.Surface(SIZE)
+def lesson_words(card: Card, instruction: object, size: tuple[int, int] = SIZE) -> tuple[list[str], list[str]]:
+    """The words of *card* and the message bar's *instruction*, drawn at *size*, and those cut."""
+    kit = Toolkit(size)
+    surface = pygame.Surface(size)
     kit.begin(surface)
     draw_card(kit, surface, card)
     kit.message_bar(surface, str(instruction), alert=False)
     return kit.texts, kit.cut
+
+
+@pytest.mark.parametrize("course", COURSES, ids=lambda course: course.name)
+def test_every_step_with_a_wrong_press_s_explanation_fits_at_both_sizes(tmp_path: Path, course: Course) -> None:
+    """A long step's words and the amber explanation under them fit their card, which grows to hold them."""
+    learner = Learner(tmp_path)
+    learner.open(course)
+    cut: dict[tuple[int, tuple[int, int]], list[str]] = {}
+    for index, (_, step) in enumerate(course.steps):
+        card = replace(learner.guide.scene().card, wrong=step.refusal)
+        for size in (SIZE, SIM_PANEL):
+            _, cut_here = lesson_words(card, step.instruction, size)
+            if cut_here:
+                cut[(index + 1, size)] = cut_here
+        learner.answer(step)
+    assert not cut, cut
 
 
 @pytest.mark.parametrize("course", COURSES, ids=lambda course: course.name)
