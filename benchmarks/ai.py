@@ -24,7 +24,7 @@ from engine.editions import CLASSIC, REISSUE
 from engine.game import Game
 from engine.outcome import Side
 
-BUDGET_S = {"easy": 0.25, "normal": 0.25, "hard": 0.5}
+BUDGET_S = {"beginner": 0.25, "easy": 0.25, "normal": 0.25, "hard": 0.5}
 """Seconds a choice may take here (a quarter of the Raspberry Pi 4 budget)."""
 
 

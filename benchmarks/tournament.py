@@ -6,8 +6,10 @@ edition's *i*-th Mister X start station in turn and deals the other pieces with
 seed ``--seed + i``; the players' seeds follow from it, so a run is repeatable.
 Games run in parallel over ``--processes`` worker processes.
 
-Players: ``random``, ``greedy`` (the baselines of ``engine.ai.baselines``) and
-the levels ``easy``, ``normal``, ``hard`` of ``engine.ai.players``. Each
+Players: ``random``, ``greedy``, ``novice`` (the baselines and scripted novices of
+``engine.ai.baselines``: the novice Mister X is the greedy one, running from the nearest
+detective; novice detectives chase his last reveal) and the levels ``beginner``,
+``easy``, ``normal``, ``hard`` of ``engine.ai.players``. Each
 match-up prints one line::
 
     normal_vs_greedy: mrx_win_rate=0.91 ci95=0.84..0.95 games=100 max_move_s=0.210 mean_move_s=0.050 wall_s=95
@@ -29,7 +31,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 
 from benchmarks.matches import Match, Tournament, in_turn, move_seed
-from engine.ai.baselines import greedy_detective, greedy_mister_x
+from engine.ai.baselines import greedy_detective, greedy_mister_x, novice_detective
 from engine.ai.distance import distances
 from engine.ai.model import tables
 from engine.ai.players import LEVELS, choose_detective_moves, choose_mister_x_move
@@ -41,7 +43,7 @@ from engine.moves import DetectiveMove, DoubleMove, MisterXMove
 from engine.outcome import Side
 from engine.position import Position, deal
 
-PLAYERS = ("random", "greedy", *LEVELS)
+PLAYERS = ("random", "greedy", "novice", *LEVELS)
 """The players a match-up may name."""
 
 DEFAULT_MATCHUPS = ("normal:greedy", "greedy:normal", "normal:normal")
@@ -99,7 +101,7 @@ def play_game(edition: str, players: int, mister_x: str, detectives: str, index:
             move: MisterXMove | DoubleMove
             if mister_x == "random":
                 move = rng.choice(view.moves)
-            elif mister_x == "greedy":
+            elif mister_x in ("greedy", "novice"):  # the novice Mister X runs from the nearest detective: the greedy one
                 move = greedy_mister_x(game.board, view)
             else:
                 move = choose_mister_x_move(view, game.board, mister_x, seed=move_seed(game_seed, step))
@@ -110,8 +112,9 @@ def play_game(edition: str, players: int, mister_x: str, detectives: str, index:
         if detectives == "random":
             piece = game.to_move()[0]
             game.play(rng.choice(game.moves_of(piece)))
-        elif detectives == "greedy":
-            game.play(greedy_detective(game.board, game.public_view(), game.legal_moves()))  # type: ignore[arg-type]
+        elif detectives in ("greedy", "novice"):
+            baseline = greedy_detective if detectives == "greedy" else novice_detective
+            game.play(baseline(game.board, game.public_view(), game.legal_moves()))  # type: ignore[arg-type]
         else:
             moves: list[DetectiveMove] = choose_detective_moves(game.public_view(), game.board, detectives, seed=move_seed(game_seed, step))
             if not moves:

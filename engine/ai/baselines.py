@@ -2,6 +2,12 @@
 
 They are the yardsticks stronger players are measured against, and the
 opponents of the terminal game. A greedy detective sees only the public view.
+
+The scripted novices play as people do in their first game, the opponents the
+``beginner`` level is calibrated against: the novice Mister X runs from the
+nearest detective (``greedy_mister_x``, single moves only); a novice detective
+chases where Mister X was last seen (``novice_detective``), as if he were still
+there, and uses no deduction.
 """
 
 from __future__ import annotations
@@ -35,12 +41,24 @@ def greedy_mister_x(board: Board, view: MisterXView) -> MisterXMove:
 
 def greedy_detective(board: Board, view: PublicView, moves: Sequence[DetectiveMove]) -> DetectiveMove:
     """A detective closes in: the move that ends nearest to a station Mister X may be at."""
+    return closing_in(board, view, moves, list(iter_stations(view.possible)))
+
+
+def novice_detective(board: Board, view: PublicView, moves: Sequence[DetectiveMove]) -> DetectiveMove:
+    """A novice detective chases Mister X's last reveal (before it, the stations he may be at)."""
+    seen = view.last_reveal
+    return closing_in(board, view, moves, [seen] if seen is not None else list(iter_stations(view.possible)))
+
+
+def closing_in(board: Board, view: PublicView, moves: Sequence[DetectiveMove], targets: Sequence[int]) -> DetectiveMove:
+    """The move that ends nearest to one of *targets* (none: the pieces' stations); ties go to the ticket the piece
+    holds most of, then by piece and station, so the choice is deterministic."""
     table = distances(board, view.ruleset.transports)
-    possible = list(iter_stations(view.possible)) or [p.station for p in view.pieces]
+    aims = list(targets) or [p.station for p in view.pieces]
 
     def cost(move: DetectiveMove) -> tuple[int, int, str, int]:
         row = table[move.station]
-        nearest = min(row.get(s, _FAR) for s in possible)
+        nearest = min(row.get(s, _FAR) for s in aims)
         return nearest, -view.piece(move.piece).tickets[move.ticket], move.piece, move.station
 
     return min(moves, key=cost)

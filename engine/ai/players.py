@@ -1,4 +1,4 @@
-"""Computer players at three levels, as pure functions of a view: what the console calls.
+"""Computer players at four levels, as pure functions of a view: what the console calls.
 
 ``choose_mister_x_move(game_view, board, level, seed)`` takes Mister X's own view
 and returns his move: a ``MisterXMove`` or a ``DoubleMove``.
@@ -20,7 +20,11 @@ True
 >>> game.turn, game.round
 (<Side.MISTER_X: 'mister_x'>, 2)
 
-The method (``LEVEL_SETTINGS`` holds each level's budget):
+The method (``LEVEL_SETTINGS`` holds each level's budget; ``beginner`` has none):
+
+- ``beginner`` (``engine.ai.beginner``) plays as people learning the game do,
+  each side with a newcomer's blind spot; it is calibrated to win 30-50% of its
+  games against the scripted novices of ``engine.ai.baselines``.
 
 - Mister X (``engine.ai.mister_x``) scores every single, black and double
   move cheaply, keeps the best ``mister_x_lookahead`` (move filtering), and
@@ -46,6 +50,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.ai.beginner import beginner_detectives, beginner_mister_x
 from engine.ai.detectives import heuristic_round, movers_of
 from engine.ai.mister_x import MisterXScorer, Option, lookahead, planned_reply, spent
 from engine.ai.model import tables
@@ -57,7 +62,9 @@ from engine.outcome import Side
 from engine.tickets import Ticket
 from engine.views import MisterXView, PublicView
 
-LEVELS = ("easy", "normal", "hard")
+BEGINNER = "beginner"
+"""The level that searches nothing: it plays as people learning the game do (``engine.ai.beginner``)."""
+LEVELS = (BEGINNER, "easy", "normal", "hard")
 
 LOOKAHEAD = 100.0
 """Lifts the options that had a lookahead above the others (their value adds the next turn's)."""
@@ -116,10 +123,12 @@ def _to_move(option: Option) -> MisterXMove | DoubleMove:
 
 def choose_mister_x_move(game_view: MisterXView, board: Board, level: str, seed: int) -> MisterXMove | DoubleMove:
     """Mister X's move for his *game_view* (his turn, game not over) at *level*, deterministic for *seed*."""
-    settings = _settings(level)
-    public = game_view.public
     if not game_view.moves:
         raise ValueError("Mister X has no move to choose (not his turn, or the game is over)")
+    if level == BEGINNER:
+        return beginner_mister_x(board, game_view)
+    settings = _settings(level)
+    public = game_view.public
     rng = random.Random(seed)
     t = tables(board, public.ruleset.transports)
     stations = [p.station for p in public.pieces]
@@ -155,10 +164,12 @@ def choose_detective_moves(view: PublicView, board: Board, level: str, seed: int
     jointly from the public *view* only, in the order to play them; deterministic for *seed*.
 
     Pieces that cannot move (rule 5) get no move; the list is empty when none can."""
-    settings = _settings(level)
+    settings = _settings(level) if level != BEGINNER else None
     movers = movers_of(view, pieces)
     if not movers or view.outcome is not None or view.turn is not Side.DETECTIVES:
         return []
+    if settings is None:
+        return beginner_detectives(board, view, movers)
     rng = random.Random(seed)
     problem, plans = heuristic_round(board, view, movers, rng, settings.detective_candidates, settings.improve)
     plan = detective_search(view, problem, plans, settings.detective_iterations, settings.horizon, settings.epsilon, rng, PRIOR)

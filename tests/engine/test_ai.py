@@ -59,8 +59,9 @@ def _detectives_turn(edition: str, players_: int, seed: int, rounds: int) -> Gam
 
 
 def test_levels_are_named_and_budgets_grow() -> None:
-    assert LEVELS == ("easy", "normal", "hard")
-    easy, normal, hard = (LEVEL_SETTINGS[level] for level in LEVELS)
+    assert LEVELS == ("beginner", "easy", "normal", "hard")
+    assert tuple(LEVEL_SETTINGS) == LEVELS[1:]  # beginner searches nothing
+    easy, normal, hard = LEVEL_SETTINGS.values()
     for lower, higher in ((easy, normal), (normal, hard)):
         assert higher.mister_x_lookahead >= lower.mister_x_lookahead and higher.depth >= lower.depth
         assert higher.detective_iterations > lower.detective_iterations
@@ -168,7 +169,7 @@ def test_mister_x_budget_is_counted_in_simulated_replies(monkeypatch: pytest.Mon
     monkeypatch.setattr(mister_x, "greedy_reply", counting)
     game = Game.new("classic", players=6, seed=2)
     used = []
-    for level in LEVELS:
+    for level in LEVEL_SETTINGS:
         calls.clear()
         choose_mister_x_move(game.mister_x_view(), game.board, level, seed=0)
         s = LEVEL_SETTINGS[level]
@@ -188,7 +189,7 @@ def test_detective_budget_is_counted_in_playouts(monkeypatch: pytest.MonkeyPatch
 
     monkeypatch.setattr(playout.Simulator, "playout", counting)
     game = _detectives_turn("classic", 6, seed=3, rounds=4)
-    for level in LEVELS:
+    for level in LEVEL_SETTINGS:
         calls.clear()
         choose_detective_moves(game.public_view(), game.board, level, seed=0)
         assert len(calls) <= LEVEL_SETTINGS[level].detective_iterations
