@@ -53,6 +53,8 @@ class Setting:
     changed: Callable[[str, Any], None] | None = None
     first: Any = None
     """The value it shows first (None: the first of ``values``, unless the menu is given one)."""
+    about: tuple[Words, ...] = ()
+    """What each of ``values`` means, on the message bar while the cursor is on the row (empty: nothing)."""
 
     def text(self, value: Any) -> Words:
         """The value as the screen writes it."""
@@ -93,7 +95,12 @@ class Menu:
     @property
     def ui(self) -> MenuUi:
         rows = tuple((row.label, row.text(self.values[row.key]) if isinstance(row, Setting) else "") for row in self.rows)
-        return MenuUi(self.title, rows, self.cursor, self.message)
+        return MenuUi(self.title, rows, self.cursor, self.message or self._about())
+
+    def _about(self) -> Words:
+        """What the value under the cursor means, if its row says."""
+        row = self.current
+        return row.about[row.values.index(self.values[row.key])] if isinstance(row, Setting) and row.about else ""
 
     @property
     def current(self) -> Row:

@@ -32,7 +32,7 @@ from console.menu import Row, Setting
 from console.recorder import UNDO, Action, Event, Recorder, replay_event
 from console.settings import GameSettings, Level, Seat
 from hardware.interfaces import HandheldLink
-from hardware.language import Text, Words, p_
+from hardware.language import Text, Words, _, p_
 
 if TYPE_CHECKING:
     from console.games.text import Terminal
@@ -197,9 +197,17 @@ class GameKind:
     """The hidden side in words ("Mister X", "the rogues"): whom the phone's pairing code on the screen is for."""
 
 
-LEVEL_NAMES: dict[Level, Text] = {Level.EASY: p_("value", "easy"), Level.NORMAL: p_("value", "normal"),
-                                   Level.HARD: p_("value", "hard")}
-"""How well the computer plays, in words."""
+LEVEL_NAMES: dict[Level, Text] = {Level.BEGINNER: p_("value", "very easy"), Level.EASY: p_("value", "easy"),
+                                   Level.NORMAL: p_("value", "normal"), Level.HARD: p_("value", "hard")}
+"""How well the computer plays, in words (``beginner`` is "very easy": the Beginner's Game edition is "beginner")."""
+
+LEVEL_ABOUT: dict[Level, Text] = {
+    Level.BEGINNER: _("Very easy: for your first games. It makes the mistakes of people learning the game"),
+    Level.EASY: _("Easy: for players who know the rules"),
+    Level.NORMAL: _("Normal: for a practised table"),
+    Level.HARD: _("Hard: the strongest. It thinks longest"),
+}
+"""Whom each level is for, on the message bar while the cursor is on the level's row."""
 
 
 def seat_rows(hidden: Words, detectives: Words, levels: Sequence[Level], changed: Callable[[str, Any], None]) -> list[Row]:
@@ -209,5 +217,6 @@ def seat_rows(hidden: Words, detectives: Words, levels: Sequence[Level], changed
         Setting("mister_x", hidden, (Seat.HANDHELD, Seat.PHONE, Seat.COMPUTER),
                 (p_("value", "a person, on the handheld"), p_("value", "a person, on a phone"), computer), changed),
         Setting("detectives_by", detectives, (Seat.PEOPLE, Seat.COMPUTER), (p_("value", "people, at the board"), computer), changed),
-        Setting("level", p_("row", "Computer plays"), tuple(levels), tuple(LEVEL_NAMES[level] for level in levels), changed),
+        Setting("level", p_("row", "Computer plays"), tuple(levels), tuple(LEVEL_NAMES[level] for level in levels), changed,
+                about=tuple(LEVEL_ABOUT[level] for level in levels)),
     ]

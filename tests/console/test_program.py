@@ -172,6 +172,28 @@ def test_the_five_reveal_schedule_and_computer_players_are_set_up_on_the_keys(tm
     assert not flow.seat.uses_handheld and flow.detectives is not None and flow.detectives.level is Level.EASY
 
 
+def test_the_level_row_says_whom_each_level_is_for_and_the_very_easy_one_is_the_beginner_level(tmp_path: Path) -> None:
+    console = Console(tmp_path)
+    console.choose("New game")
+    console.set("Computer plays")
+    menu = console.program.menu
+    assert menu is not None
+    said = {}
+    for _ in range(4):
+        said[console.values["Computer plays"]] = str(menu.ui.message)
+        console.keys(Key.CHOICE_4)
+    assert said["very easy"].startswith("Very easy: for your first games") and said["hard"].startswith("Hard: the strongest")
+    assert len(set(said.values())) == 4
+    console.keys(Key.CHOICE_2)  # off the row: no description
+    assert str(menu.ui.message) == ""
+    console.set("Computer plays", Key.CHOICE_3, Key.CHOICE_3)  # from normal, two below
+    console.set("Mister X is", Key.CHOICE_3)
+    assert (console.values["Computer plays"], console.values["Mister X is"]) == ("very easy", "the computer")
+    console.choose("Deal")
+    flow = console.program.flow
+    assert flow is not None and flow.seat.level is Level.BEGINNER
+
+
 def test_settings_change_the_lights_and_persist(tmp_path: Path) -> None:
     console = Console(tmp_path)
     console.choose("Settings")
