@@ -26,10 +26,12 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
+from benchmarks.habits import HABITS, habits
 from benchmarks.matches import Match, Tournament, in_turn, move_seed
 from engine.ai.baselines import greedy_detective, greedy_mister_x, novice_detective
 from engine.ai.distance import distances
@@ -74,6 +76,8 @@ class GameResult:
     reason: str
     mister_x_times: tuple[float, ...]
     detective_times: tuple[float, ...]
+    habits: tuple[int, ...] = ()
+    """Mister X's habits in this game, counted in ``benchmarks.habits.HABITS``' order."""
 
     @property
     def won(self) -> bool:
@@ -82,6 +86,16 @@ class GameResult:
     @property
     def starts(self) -> tuple[int, ...]:
         return (self.start,)
+
+
+def computer(player: str) -> tuple[str, float]:
+    """A computer player's level and budget: ``hard`` is hard as it is, ``hard@2`` hard with twice its work.
+
+    >>> computer("hard@0.5")
+    ('hard', 0.5)
+    """
+    level, _, budget = player.partition("@")
+    return level, float(budget) if budget else 1.0
 
 
 def play_game(edition: str, players: int, mister_x: str, detectives: str, index: int, seed: int) -> GameResult:
@@ -93,6 +107,7 @@ def play_game(edition: str, players: int, mister_x: str, detectives: str, index:
     rng = random.Random(game_seed)
     x_times: list[float] = []
     d_times: list[float] = []
+    counted: Counter[str] = Counter()
     while not game.is_over:
         step = len(game.actions)
         if game.turn is Side.MISTER_X:
@@ -104,8 +119,10 @@ def play_game(edition: str, players: int, mister_x: str, detectives: str, index:
             elif mister_x in ("greedy", "novice"):  # the novice Mister X runs from the nearest detective: the greedy one
                 move = greedy_mister_x(game.board, view)
             else:
-                move = choose_mister_x_move(view, game.board, mister_x, seed=move_seed(game_seed, step))
+                level, budget = computer(mister_x)
+                move = choose_mister_x_move(view, game.board, level, seed=move_seed(game_seed, step), budget=budget)
             x_times.append(time.perf_counter() - began)
+            counted += habits(game.board, view, move)
             game.play(move)
             continue
         began = time.perf_counter()
@@ -116,7 +133,9 @@ def play_game(edition: str, players: int, mister_x: str, detectives: str, index:
             baseline = greedy_detective if detectives == "greedy" else novice_detective
             game.play(baseline(game.board, game.public_view(), game.legal_moves()))  # type: ignore[arg-type]
         else:
-            moves: list[DetectiveMove] = choose_detective_moves(game.public_view(), game.board, detectives, seed=move_seed(game_seed, step))
+            level, budget = computer(detectives)
+            moves: list[DetectiveMove] = choose_detective_moves(game.public_view(), game.board, level, seed=move_seed(game_seed, step),
+                                                                budget=budget)
             if not moves:
                 raise RuntimeError(f"the {detectives} detectives found no move in {game!r}")
             for m in moves:
@@ -126,7 +145,8 @@ def play_game(edition: str, players: int, mister_x: str, detectives: str, index:
         d_times.append(time.perf_counter() - began)
     outcome = game.outcome
     assert outcome is not None
-    return GameResult(index, start, outcome.winner is Side.MISTER_X, outcome.reason.value, tuple(x_times), tuple(d_times))
+    return GameResult(index, start, outcome.winner is Side.MISTER_X, outcome.reason.value, tuple(x_times), tuple(d_times),
+                      tuple(counted[name] for name in HABITS))
 
 
 def _warm(edition: str) -> None:
@@ -143,8 +163,13 @@ class MatchResult(Match[GameResult]):
 
     def timed(self, result: GameResult) -> tuple[float, ...]:
         """Move times of the computer players (the baselines' are left out)."""
-        return (*(result.mister_x_times if self.hunted in LEVELS else ()),
-                *(result.detective_times if self.detectives in LEVELS else ()))
+        return (*(result.mister_x_times if computer(self.hunted)[0] in LEVELS else ()),
+                *(result.detective_times if computer(self.detectives)[0] in LEVELS else ()))
+
+    def habits(self) -> str:
+        """Mister X's habits over the match-up's games (``benchmarks.habits``)."""
+        totals = [sum(r.habits[k] for r in self.results) for k in range(len(HABITS))]
+        return "  habits: " + " ".join(f"{name}={total}" for name, total in zip(HABITS, totals))
 
     def sides(self) -> str:
         parts = []
@@ -167,12 +192,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=6, help="players, Mister X counted (default 6: five detectives)")
     parser.add_argument("--level", choices=LEVELS, help="play the default match-ups at this level instead of normal")
     parser.add_argument("--per-start", action="store_true", help="also print Mister X's wins by start station")
+    parser.add_argument("--habits", action="store_true", help="also print how Mister X spent his double moves and black tickets")
     args = parser.parse_args(argv)
     find_ruleset(args.edition)
 
     def report(mister_x: str, detectives: str) -> list[str]:
         match = run_match(args.edition, args.players, mister_x, detectives, args.games, args.seed, args.processes)
-        return [match.line(), match.sides(), *(match.per_start() if args.per_start else [])]
+        return [match.line(), match.sides(), *([match.habits()] if args.habits else []), *(match.per_start() if args.per_start else [])]
 
     TOURNAMENT.run(args.matchups, report, [m.replace("normal", args.level or "normal") for m in DEFAULT_MATCHUPS])
 

@@ -11,6 +11,13 @@ station, and his distance again when the move is shown. The best options
 (move filtering) then get a ``lookahead``: the detectives' likely reply
 (``greedy_reply``, or the computer detectives' own ``planned_reply``) and his
 best value over his next turns.
+
+How he spends his special tickets is his own rule, not only a price: a double
+move never goes out and back to where he stood, and is made only in danger or
+over a reveal while another stays in his pocket (``worth_doubling``); a black
+ticket is cheap on a ferry or on the move after a reveal and dear on his first
+two moves or when it leaves fewer than the reveals to come (``black_uses``).
+``python -m benchmarks.tournament --habits`` counts how he spends them.
 """
 
 from __future__ import annotations
@@ -49,6 +56,12 @@ class MisterXWeights:
     caught: float = 25.0
     black: float = 0.7
     """The price of a black ticket when he has one for every four moves left (scales with scarcity)."""
+    black_well_spent: float = 0.3
+    """A black ticket's price, as a share of ``black``, on a ferry or on the move after a reveal."""
+    black_early: float = 3.0
+    """A black ticket's price, as a share of ``black``, on his first two moves."""
+    black_reserve: float = 2.0
+    """A black ticket's price, as a share of ``black``, elsewhere when it leaves fewer than the reveals to come."""
     double: float = 2.5
     """The price of a double-move ticket when he has one for every eight moves left."""
 
@@ -66,6 +79,24 @@ class Option:
     possible: StationSet
     own: tuple[int, ...]
     supply: tuple[int, ...] | None
+    start: Station
+    """Where he stood before it."""
+
+
+SAFE_ENOUGH = 3
+"""Safe single moves (no piece can land on them next) that leave a double move in his pocket, but to hop over a reveal."""
+
+
+def worth_doubling(option: Option, moves_made: int, safe_singles: int, ruleset: Ruleset) -> bool:
+    """Whether a double move is one a strong Mister X makes: in danger (fewer than ``SAFE_ENOUGH`` safe single moves),
+    or over a reveal (his first leg shown, his second not) while another stays in his pocket for danger; never
+    ending on a reveal unless in danger."""
+    if option.second is None:
+        return True
+    if safe_singles < SAFE_ENOUGH:
+        return True
+    over_a_reveal = moves_made + 1 in ruleset.reveal_moves and moves_made + 2 not in ruleset.reveal_moves
+    return over_a_reveal and option.own[_DOUBLE] > 0
 
 
 class MisterXScorer:
@@ -89,21 +120,24 @@ class MisterXScorer:
 
     def options(self, station: Station, possible: StationSet, own: list[int], supply: list[int] | None, moves_made: int,
                 can_double: bool) -> list[Option]:
-        """Every legal option: single moves, and double moves when *can_double* (the engine's moves: ``MisterXMoves.legs``)."""
+        """Every legal option: single moves, and double moves when *can_double* (the engine's moves: ``MisterXMoves.legs``)
+        but those out and back to *station* (a double move spent to stand still)."""
         legs = self.t.mister_x.legs
         occupied = self.occupied
         out: list[Option] = []
         after: dict[int, StationSet] = {}
         for x, ticket in legs(station, own, supply, occupied):
             o1, s1, p1 = self._after_leg(own, supply, x, ticket, possible, moves_made + 1, after)
-            out.append(Option((x, ticket), None, x, p1, tuple(o1), tuple(s1) if s1 is not None else None))
+            out.append(Option((x, ticket), None, x, p1, tuple(o1), tuple(s1) if s1 is not None else None, station))
             if not can_double:
                 continue
             second_after: dict[int, StationSet] = {}
             for x2, ticket2 in legs(x, o1, s1, occupied):
+                if x2 == station:
+                    continue
                 o2, s2, p2 = self._after_leg(o1, s1, x2, ticket2, p1, moves_made + 2, second_after)
                 pay(_DOUBLE, o2, None)
-                out.append(Option((x, ticket), (x2, ticket2), x2, p2, tuple(o2), tuple(s2) if s2 is not None else None))
+                out.append(Option((x, ticket), (x2, ticket2), x2, p2, tuple(o2), tuple(s2) if s2 is not None else None, station))
         return out
 
     def _after_leg(self, own: list[int], supply: list[int] | None, x: Station, ticket: int, possible: StationSet,
@@ -149,10 +183,38 @@ class MisterXScorer:
         if spent_black or spent_double:
             left = max(1, self.ruleset.length - made)
             if spent_black:
-                price += spent_black * w.black * min(3.0, max(0.5, left / (4 * (option.own[Ticket.BLACK] + spent_black))))
+                scarcity = min(3.0, max(0.5, left / (4 * (option.own[Ticket.BLACK] + spent_black))))
+                price += w.black * scarcity * self.black_uses(option, moves_made)
             if spent_double:
                 price += w.double * min(3.0, max(0.5, left / (8 * (option.own[Ticket.DOUBLE] + 1))))
         return survive * good - (1.0 - survive) * w.caught - price
+
+
+    def black_uses(self, option: Option, moves_made: int) -> float:
+        """How dear the option's black tickets are for what they buy (in shares of ``MisterXWeights.black``): little on
+        a ferry (the one way across) or on the move after a reveal (the line he left by stays hidden); much on the first
+        two moves (nothing to hide yet), or when it leaves him fewer than one for each reveal to come."""
+        w = self.weights
+        legs = [(option.start, option.first, moves_made + 1)]
+        if option.second is not None:
+            legs.append((option.first[0], option.second, moves_made + 2))
+        dear = 0.0
+        for origin, (station, ticket), number in legs:
+            if ticket != Ticket.BLACK:
+                continue
+            if number - 1 in self.ruleset.reveal_moves or self._ferry_only(origin, station):
+                dear += w.black_well_spent
+            elif number <= 2:
+                dear += w.black_early
+            else:  # dearer still if it leaves fewer than one for each reveal to come
+                to_come = sum(reveal > number for reveal in self.ruleset.reveal_moves)
+                dear += w.black_reserve if option.own[Ticket.BLACK] < to_come else 1.0
+        return dear
+
+    def _ferry_only(self, origin: Station, station: Station) -> bool:
+        board = self.board
+        return bool(board.neighbours(origin, Transport.FERRY) >> station & 1) and not any(
+            board.neighbours(origin, line) >> station & 1 for line in self.lines)
 
 
 def greedy_reply(

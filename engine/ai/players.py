@@ -25,9 +25,9 @@ The method (``LEVEL_SETTINGS`` holds each level's budget; ``beginner`` has none)
 - ``beginner`` (``engine.ai.beginner``) plays as people learning the game do,
   each side with a newcomer's blind spot; it is calibrated to win 30-50% of its
   games against the scripted novices of ``engine.ai.baselines``.
-
-- Mister X (``engine.ai.mister_x``) scores every single, black and double
-  move cheaply, keeps the best ``mister_x_lookahead`` (move filtering), and
+- Mister X (``engine.ai.mister_x``) scores every single and black move and
+  every double move worth making (in danger, or over a reveal with one kept)
+  cheaply, keeps the best ``mister_x_lookahead`` (move filtering), and
   for each plays out the detectives' likely reply (the greedy detectives'
   rule) and his best next ``depth`` turns (``breadth`` options deeper); the
   best ``planned_replies`` also face the computer detectives' own plan, and
@@ -39,6 +39,9 @@ The method (``LEVEL_SETTINGS`` holds each level's budget; ``beginner`` has none)
   playouts of ``horizon`` rounds (epsilon-greedy, ``epsilon``), dropping the
   worse half at each stage.
 
+Both calls take a ``budget`` too: a share of the level's work (``scaled``), for
+measuring strength against thinking time (``python -m benchmarks.curve``).
+
 ``python -m benchmarks.ai`` prints the time per move of each level: ``hard``
 stays within 2 s a move on a Raspberry Pi 4 and ``normal`` within 1 s;
 ``python -m benchmarks.tournament`` measures their strength.
@@ -48,11 +51,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.ai.beginner import beginner_detectives, beginner_mister_x
 from engine.ai.detectives import heuristic_round, movers_of
-from engine.ai.mister_x import MisterXScorer, Option, lookahead, planned_reply, spent
+from engine.ai.mister_x import MisterXScorer, Option, lookahead, planned_reply, spent, worth_doubling
 from engine.ai.model import tables
 from engine.ai.search import detective_search
 from engine.board import Board
@@ -107,11 +110,30 @@ LEVEL_SETTINGS: dict[str, LevelSettings] = {
 }
 
 
-def _settings(level: str) -> LevelSettings:
+def _settings(level: str, budget: float = 1.0) -> LevelSettings:
     try:
-        return LEVEL_SETTINGS[level]
+        settings = LEVEL_SETTINGS[level]
     except KeyError:
         raise ValueError(f"no level called {level!r}; the levels are {', '.join(LEVELS)}") from None
+    return settings if budget == 1.0 else scaled(settings, budget)
+
+
+def scaled(settings: LevelSettings, budget: float) -> LevelSettings:
+    """*settings* with *budget* times the work: the options, plans and playouts it weighs (its depths stay).
+
+    >>> scaled(LEVEL_SETTINGS["normal"], 2).detective_iterations
+    600
+    """
+    if budget <= 0:
+        raise ValueError(f"a budget is a positive share of the level's work, not {budget}")
+
+    def times(count: int) -> int:
+        return max(1, round(count * budget))
+
+    return replace(settings, mister_x_lookahead=times(settings.mister_x_lookahead), breadth=times(settings.breadth),
+                   planned_replies=round(settings.planned_replies * budget),
+                   detective_candidates=max(2, times(settings.detective_candidates)),
+                   detective_iterations=times(settings.detective_iterations))
 
 
 def _to_move(option: Option) -> MisterXMove | DoubleMove:
@@ -121,13 +143,14 @@ def _to_move(option: Option) -> MisterXMove | DoubleMove:
     return DoubleMove(first, MisterXMove(option.second[0], Ticket(option.second[1])))
 
 
-def choose_mister_x_move(game_view: MisterXView, board: Board, level: str, seed: int) -> MisterXMove | DoubleMove:
-    """Mister X's move for his *game_view* (his turn, game not over) at *level*, deterministic for *seed*."""
+def choose_mister_x_move(game_view: MisterXView, board: Board, level: str, seed: int, budget: float = 1.0) -> MisterXMove | DoubleMove:
+    """Mister X's move for his *game_view* (his turn, game not over) at *level*, deterministic for *seed*; *budget*
+    scales the level's work (``scaled``: 2 thinks twice as much)."""
     if not game_view.moves:
         raise ValueError("Mister X has no move to choose (not his turn, or the game is over)")
     if level == BEGINNER:
         return beginner_mister_x(board, game_view)
-    settings = _settings(level)
+    settings = _settings(level, budget)
     public = game_view.public
     rng = random.Random(seed)
     t = tables(board, public.ruleset.transports)
@@ -137,6 +160,8 @@ def choose_mister_x_move(game_view: MisterXView, board: Board, level: str, seed:
     own = list(public.mister_x_tickets)
     supply = list(public.supply) if public.supply is not None else None
     options = scorer.options(game_view.station, public.possible, own, supply, public.moves_made, game_view.can_double)
+    safe_singles = sum(option.second is None and not scorer.threat >> option.station & 1 for option in options)
+    options = [option for option in options if worth_doubling(option, public.moves_made, safe_singles, public.ruleset)]
     values = []
     for option in options:
         black, double = spent(option)
@@ -159,12 +184,13 @@ def choose_mister_x_move(game_view: MisterXView, board: Board, level: str, seed:
 
 
 def choose_detective_moves(view: PublicView, board: Board, level: str, seed: int,
-                           pieces: Sequence[str] | None = None) -> list[DetectiveMove]:
+                           pieces: Sequence[str] | None = None, budget: float = 1.0) -> list[DetectiveMove]:
     """This round's moves of *pieces* (default: every detective and bobby still to move), chosen
     jointly from the public *view* only, in the order to play them; deterministic for *seed*.
 
-    Pieces that cannot move (rule 5) get no move; the list is empty when none can."""
-    settings = _settings(level) if level != BEGINNER else None
+    Pieces that cannot move (rule 5) get no move; the list is empty when none can. *budget* scales the level's
+    work (``scaled``)."""
+    settings = _settings(level, budget) if level != BEGINNER else None
     movers = movers_of(view, pieces)
     if not movers or view.outcome is not None or view.turn is not Side.DETECTIVES:
         return []

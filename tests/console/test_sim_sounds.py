@@ -35,7 +35,7 @@ def test_the_readme_s_simulator_game_plays_its_cues_through_the_simulator_s_spea
     monkeypatch.setattr(speaker, "play", noted)
     stations = board_drawing().stations
     sim.runner.run([command for command in load_script(SCRIPT, stations) if command.verb != "shot"])
-    # ready; the computer Mister X's turn and move; his turn and his reveal (move 3), the red detective picked
-    assert cues == ["ready", "turn", "moved", "turn", "reveal"]
+    # ready; the computer Mister X's turn and move, twice; his turn and his reveal (move 3), the red detective picked
+    assert cues == ["ready", "turn", "moved", "turn", "moved", "turn", "reveal"]
     sim.runner.run(parse_script("click 1", stations))  # the red detective cannot reach 1
-    assert cues[5:] == ["refused"]
+    assert cues[7:] == ["refused"]

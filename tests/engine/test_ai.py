@@ -15,6 +15,11 @@ from dataclasses import replace
 
 import pytest
 
+from benchmarks.balance import lopsided
+from benchmarks.balance import main as balance_main
+from benchmarks.curve import main as curve_main
+from benchmarks.ladder import expected, fit
+from benchmarks.ladder import main as ladder_main
 from benchmarks.matches import wilson
 from benchmarks.tournament import main as tournament_main
 from benchmarks.tournament import play_game, start_position
@@ -22,7 +27,7 @@ from engine import DetectiveMove, DoubleMove, Game, LogEntry, MisterXMove, Reaso
 from engine.ai import mister_x, playout
 from engine.ai.detectives import RoundPlan, movers_of
 from engine.ai.model import tables
-from engine.ai.players import LEVEL_SETTINGS, LEVELS, _to_move, choose_detective_moves, choose_mister_x_move
+from engine.ai.players import LEVEL_SETTINGS, LEVELS, _to_move, choose_detective_moves, choose_mister_x_move, scaled
 from engine.board import stations_of
 from engine.editions import CLASSIC, REISSUE
 from engine.movegen import ticket_mask
@@ -179,7 +184,9 @@ def test_mister_x_budget_is_counted_in_simulated_replies(monkeypatch: pytest.Mon
     assert used == sorted(used)
 
 
-def test_detective_budget_is_counted_in_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def playouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The detectives' playouts, counted: one entry each."""
     calls: list[int] = []
     original = playout.Simulator.playout
 
@@ -188,6 +195,11 @@ def test_detective_budget_is_counted_in_playouts(monkeypatch: pytest.MonkeyPatch
         return original(self, *args, **kwargs)
 
     monkeypatch.setattr(playout.Simulator, "playout", counting)
+    return calls
+
+
+def test_detective_budget_is_counted_in_playouts(playouts: list[int]) -> None:
+    calls = playouts
     game = _detectives_turn("classic", 6, seed=3, rounds=4)
     for level in LEVEL_SETTINGS:
         calls.clear()
@@ -247,7 +259,8 @@ def _states(edition: str, players_: int, seed: int) -> Iterator[Game]:
 
 
 def _check_mister_x_options(game: Game, rng: random.Random) -> None:
-    """Mister X's options in the search are the engine's moves, in its order, and each leaves what the game leaves."""
+    """Mister X's options in the search are the engine's moves, in its order (but double moves out and back to where he
+    stands), and each leaves what the game leaves."""
     view = game.mister_x_view()
     public = view.public
     t = tables(game.board, game.ruleset.transports)
@@ -257,8 +270,9 @@ def _check_mister_x_options(game: Game, rng: random.Random) -> None:
     options = scorer.options(view.station, public.possible, list(public.mister_x_tickets), supply, public.moves_made, view.can_double)
     moves = [_to_move(option) for option in options]
     assert [m for m in moves if isinstance(m, MisterXMove)] == list(game.legal_moves())
-    assert {m for m in moves if isinstance(m, DoubleMove)} == set(game.double_moves())
-    assert len([m for m in moves if isinstance(m, DoubleMove)]) == len(list(game.double_moves()))
+    onward = {m for m in game.double_moves() if m.second.station != view.station}  # but out and back
+    assert {m for m in moves if isinstance(m, DoubleMove)} == onward
+    assert len([m for m in moves if isinstance(m, DoubleMove)]) == len(onward)
     for option, move in rng.sample(list(zip(options, moves)), min(4, len(options))):
         game.push(move)
         after = game.public_view()
@@ -339,3 +353,54 @@ def test_the_search_s_moves_are_the_engine_s_legal_moves(edition: str, players_:
                 assert (game.mister_x_view(), game.actions) == before
                 checked[game.turn] += 1
     assert min(checked.values()) > 10, checked
+
+
+def test_the_ladder_fit_recovers_the_ratings_that_made_the_records() -> None:
+    truth = {("mister_x", "a"): 0.0, ("mister_x", "b"): 150.0, ("mister_x", "c"): 420.0,
+             ("detectives", "a"): 80.0, ("detectives", "b"): 260.0, ("detectives", "c"): 330.0}
+    games = 100_000
+    records = {(x, d): (round(games * expected(truth[("mister_x", x)], truth[("detectives", d)])), games)
+               for x in "abc" for d in "abc"}
+    fitted = fit(records)
+    assert all(abs(fitted[side] - truth[side]) < 3 for side in truth), fitted
+
+
+def test_the_ladder_command_prints_each_pairing_and_both_sides_steps(capsys: pytest.CaptureFixture[str]) -> None:
+    ladder_main(["--levels", "beginner", "easy", "--games", "6", "--processes", "1", "--resamples", "20"])
+    out = capsys.readouterr().out
+    assert out.count("_vs_") == 4 and "beginner_vs_easy:" in out
+    for side in ("mister_x", "detectives"):
+        section = out.split(f"{side} ladder")[1].splitlines()
+        assert section[1].split()[0] == "beginner:" and "step=" in section[2]
+
+
+def test_the_balance_command_prints_a_line_a_table_and_marks_the_lopsided(capsys: pytest.CaptureFixture[str]) -> None:
+    balance_main(["--level", "beginner", "--editions", "beginner", "--games", "8", "--processes", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        "beginner players=2 (2 detectives, 2 bobbies)", "beginner players=3 (2 detectives, 2 bobbies)",
+        "beginner players=4 (3 detectives, 1 bobby)", "beginner players=5 (4 detectives, 0 bobbies)"]
+    assert all(("lopsided" in line) == lopsided(*map(float, line.split("ci95=")[1].split()[0].split(".."))) for line in lines)
+
+
+def test_the_curve_command_plays_a_level_at_shares_of_its_work_on_both_sides(capsys: pytest.CaptureFixture[str]) -> None:
+    curve_main(["--level", "easy", "--against", "greedy", "--budgets", "0.5", "2", "--games", "3", "--processes", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["mister_x easy@0.5 vs greedy", "mister_x easy@2 vs greedy",
+                                                      "detectives easy@0.5 vs greedy", "detectives easy@2 vs greedy"]
+    assert all("games=3" in line and "mean_move_s=" in line for line in lines)
+
+
+def test_a_budget_scales_a_level_s_work_and_twice_the_work_counts_twice_the_playouts(playouts: list[int]) -> None:
+    assert scaled(LEVEL_SETTINGS["hard"], 0.25).detective_iterations == 150
+    assert scaled(LEVEL_SETTINGS["hard"], 1.0) == LEVEL_SETTINGS["hard"]
+    with pytest.raises(ValueError, match="positive share"):
+        scaled(LEVEL_SETTINGS["hard"], 0)
+    calls = playouts
+    game = _detectives_turn("classic", 6, seed=2, rounds=3)
+    counted = []
+    for budget in (1.0, 2.0):
+        calls.clear()
+        choose_detective_moves(game.public_view(), game.board, "normal", seed=0, budget=budget)
+        counted.append(len(calls))
+    assert counted[1] > 1.5 * counted[0]
