@@ -392,7 +392,7 @@ def test_the_curve_command_plays_a_level_at_shares_of_its_work_on_both_sides(cap
 
 
 def test_a_budget_scales_a_level_s_work_and_twice_the_work_counts_twice_the_playouts(playouts: list[int]) -> None:
-    assert scaled(LEVEL_SETTINGS["hard"], 0.25).detective_iterations == 150
+    assert scaled(LEVEL_SETTINGS["hard"], 0.25).detective_iterations == LEVEL_SETTINGS["hard"].detective_iterations // 4
     assert scaled(LEVEL_SETTINGS["hard"], 1.0) == LEVEL_SETTINGS["hard"]
     with pytest.raises(ValueError, match="positive share"):
         scaled(LEVEL_SETTINGS["hard"], 0)
