@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.board import Board, Transport
+from engine.ai.mister_x import by_ferry_only
+from engine.board import Board
 from engine.movegen import detective_moves, ticket_mask
 from engine.moves import DoubleMove, MisterXMove
 from engine.tickets import Ticket
@@ -57,13 +58,8 @@ def habits(board: Board, view: MisterXView, move: MisterXMove | DoubleMove) -> C
         count["blacks"] += 1
         count["blacks_early"] += number <= 2
         count["blacks_after_reveal"] += number - 1 in reveals
-        count["blacks_on_ferry"] += _by_ferry_only(board, origin, leg.station)
+        count["blacks_on_ferry"] += by_ferry_only(board, origin, leg.station)
     if made + 1 in sorted(reveals)[-2:]:
         count["blacks_held_at_late_reveals"] += public.mister_x_tickets[Ticket.BLACK]
     return count
 
-
-def _by_ferry_only(board: Board, origin: int, station: int) -> bool:
-    """Whether only a ferry goes from *origin* to *station* (a black ticket is the one way)."""
-    return any(board.neighbours(origin, line) >> station & 1 for line in Transport) and all(
-        not board.neighbours(origin, line) >> station & 1 for line in Transport if line is not Transport.FERRY)

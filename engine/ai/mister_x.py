@@ -202,7 +202,7 @@ class MisterXScorer:
         for origin, (station, ticket), number in legs:
             if ticket != Ticket.BLACK:
                 continue
-            if number - 1 in self.ruleset.reveal_moves or self._ferry_only(origin, station):
+            if number - 1 in self.ruleset.reveal_moves or by_ferry_only(self.board, origin, station):
                 dear += w.black_well_spent
             elif number <= 2:
                 dear += w.black_early
@@ -211,10 +211,11 @@ class MisterXScorer:
                 dear += w.black_reserve if option.own[Ticket.BLACK] < to_come else 1.0
         return dear
 
-    def _ferry_only(self, origin: Station, station: Station) -> bool:
-        board = self.board
-        return bool(board.neighbours(origin, Transport.FERRY) >> station & 1) and not any(
-            board.neighbours(origin, line) >> station & 1 for line in self.lines)
+
+def by_ferry_only(board: Board, origin: Station, station: Station) -> bool:
+    """Whether only a ferry goes from *origin* to *station* (a black ticket is the one way across)."""
+    return bool(board.neighbours(origin, Transport.FERRY) >> station & 1) and not any(
+        board.neighbours(origin, line) >> station & 1 for line in Transport if line is not Transport.FERRY)
 
 
 def greedy_reply(
