@@ -13,6 +13,10 @@ side's table says how far each level stands above the one below, with that
 step's interval: a ladder whose every step is at least 100 is one a table can
 climb.
 
+The pairings far apart on the ladder add little to the fit but take long at its top: ``--apart 1`` plays only
+each level against its own and the neighbouring levels. ``--known`` takes an earlier run's output and plays only
+the pairings it lacks (the games are the same for the same ``--seed``).
+
 >>> ratings = fit({("a", "x"): (50, 100), ("a", "y"): (25, 100), ("b", "x"): (75, 100), ("b", "y"): (50, 100)})
 >>> round(ratings[("mister_x", "b")] - ratings[("mister_x", "a")])
 189
@@ -22,9 +26,11 @@ climb.
 
 from __future__ import annotations
 
+import argparse
 import math
 import os
 import random
+import re
 from collections.abc import Mapping, Sequence
 
 from benchmarks.figures import command
@@ -67,6 +73,19 @@ def fit(records: Mapping[tuple[str, str], Record], rounds: int = 2000) -> dict[S
     return {side: value - lowest for side, value in rating.items()}
 
 
+def known(output: str) -> dict[tuple[str, str], Record]:
+    """The pairings' records in an earlier run's *output* (its match-up lines; wins from the rate, to a game).
+
+    >>> known("hard_vs_expert: mrx_win_rate=0.41 ci95=0.34..0.48 games=200 max_move_s=0.4")
+    {('hard', 'expert'): (82, 200)}
+    """
+    records = {}
+    for found in re.finditer(r"^(\S+)_vs_(\S+): mrx_win_rate=([\d.]+) \S+ games=(\d+)", output, re.MULTILINE):
+        games = int(found[4])
+        records[(found[1], found[2])] = (round(float(found[3]) * games), games)
+    return records
+
+
 def resampled(records: Mapping[tuple[str, str], Record], rng: random.Random) -> dict[tuple[str, str], Record]:
     """The records as another run of the same games might have come out (each game won at its pairing's rate)."""
     return {pair: (sum(rng.random() < wins / games for _ in range(games)), games) for pair, (wins, games) in records.items()}
@@ -107,13 +126,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--edition", default="classic", help="edition (default classic)")
     parser.add_argument("--players", type=int, default=6, help="players, Mister X counted (default 6: five detectives)")
     parser.add_argument("--resamples", type=int, default=200, help="refits for the intervals (default 200)")
+    parser.add_argument("--apart", type=int, default=len(LEVELS), help="play only pairings at most this many levels apart (default: all)")
+    parser.add_argument("--known", type=argparse.FileType(), help="an earlier run's output: its pairings are not played again")
     args = parser.parse_args(argv)
-    records: dict[tuple[str, str], Record] = {}
-    for mister_x in args.levels:
-        for detectives in args.levels:
+    records = known(args.known.read()) if args.known else {}
+    for i, mister_x in enumerate(args.levels):
+        for j, detectives in enumerate(args.levels):
+            if abs(i - j) > args.apart or (mister_x, detectives) in records:
+                continue
             match = run_match(args.edition, args.players, mister_x, detectives, args.games, args.seed, args.processes)
             print(match.line(), flush=True)
             records[(mister_x, detectives)] = (match.wins, len(match.results))
+    records = {pair: record for pair, record in records.items() if set(pair) <= set(args.levels)}
     for line in table(records, args.levels, args.resamples, args.seed):
         print(line)
 

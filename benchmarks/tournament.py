@@ -9,7 +9,7 @@ Games run in parallel over ``--processes`` worker processes.
 Players: ``random``, ``greedy``, ``novice`` (the baselines and scripted novices of
 ``engine.ai.baselines``: the novice Mister X is the greedy one, running from the nearest
 detective; novice detectives chase his last reveal) and the levels ``beginner``,
-``easy``, ``normal``, ``hard`` of ``engine.ai.players``. Each
+``easy``, ``normal``, ``hard``, ``expert`` of ``engine.ai.players``. Each
 match-up prints one line::
 
     normal_vs_greedy: mrx_win_rate=0.91 ci95=0.84..0.95 games=100 max_move_s=0.210 mean_move_s=0.050 wall_s=95
@@ -27,8 +27,8 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from functools import partial
 
 from benchmarks.habits import HABITS, habits
@@ -78,6 +78,8 @@ class GameResult:
     detective_times: tuple[float, ...]
     habits: tuple[int, ...] = ()
     """Mister X's habits in this game, counted in ``benchmarks.habits.HABITS``' order."""
+    watched: Counter[object] = field(default_factory=Counter)
+    """What *watch* counted at the start of each detectives' round (``play_game``)."""
 
     @property
     def won(self) -> bool:
@@ -98,8 +100,13 @@ def computer(player: str) -> tuple[str, float]:
     return level, float(budget) if budget else 1.0
 
 
-def play_game(edition: str, players: int, mister_x: str, detectives: str, index: int, seed: int) -> GameResult:
-    """One game of the tournament (also the tests' workload)."""
+Watch = Callable[[Game], Counter[object]]
+"""Counts something of a game at the start of each detectives' round (``benchmarks.categories``)."""
+
+
+def play_game(edition: str, players: int, mister_x: str, detectives: str, index: int, seed: int,
+              watch: Watch | None = None) -> GameResult:
+    """One game of the tournament (also the tests' workload), with *watch*'s counts."""
     ruleset = find_ruleset(edition)
     start = in_turn(ruleset.mister_x_starts, index)
     game_seed = seed + index
@@ -108,6 +115,7 @@ def play_game(edition: str, players: int, mister_x: str, detectives: str, index:
     x_times: list[float] = []
     d_times: list[float] = []
     counted: Counter[str] = Counter()
+    watched: Counter[object] = Counter()
     while not game.is_over:
         step = len(game.actions)
         if game.turn is Side.MISTER_X:
@@ -124,6 +132,8 @@ def play_game(edition: str, players: int, mister_x: str, detectives: str, index:
             x_times.append(time.perf_counter() - began)
             counted += habits(game.board, view, move)
             game.play(move)
+            if watch is not None and not game.is_over:
+                watched += watch(game)
             continue
         began = time.perf_counter()
         if detectives == "random":
@@ -146,7 +156,7 @@ def play_game(edition: str, players: int, mister_x: str, detectives: str, index:
     outcome = game.outcome
     assert outcome is not None
     return GameResult(index, start, outcome.winner is Side.MISTER_X, outcome.reason.value, tuple(x_times), tuple(d_times),
-                      tuple(counted[name] for name in HABITS))
+                      tuple(counted[name] for name in HABITS), watched)
 
 
 def _warm(edition: str) -> None:

@@ -198,14 +198,16 @@ class GameKind:
 
 
 LEVEL_NAMES: dict[Level, Text] = {Level.BEGINNER: p_("value", "very easy"), Level.EASY: p_("value", "easy"),
-                                   Level.NORMAL: p_("value", "normal"), Level.HARD: p_("value", "hard")}
+                                   Level.NORMAL: p_("value", "normal"), Level.HARD: p_("value", "hard"),
+                                   Level.EXPERT: p_("value", "expert")}
 """How well the computer plays, in words (``beginner`` is "very easy": the Beginner's Game edition is "beginner")."""
 
 LEVEL_ABOUT: dict[Level, Text] = {
     Level.BEGINNER: _("Very easy: for your first games. It makes the mistakes of people learning the game"),
     Level.EASY: _("Easy: for players who know the rules"),
     Level.NORMAL: _("Normal: for a practised table"),
-    Level.HARD: _("Hard: the strongest. It thinks longest"),
+    Level.HARD: _("Hard: for experienced players"),
+    Level.EXPERT: _("Expert: the strongest. Its detectives know where Mister X likes to hide"),
 }
 """Whom each level is for, on the message bar while the cursor is on the level's row."""
 

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from engine.ai.categories import Category, category
 from engine.ai.model import FAR, Tables, bits, tables
 from engine.board import Board, Station, StationSet
 from engine.movegen import ticket_mask
@@ -34,6 +35,9 @@ from engine.views import PublicView
 
 BIAS = (0.05, 0.35, 1.0, 1.4, 1.7, 1.9, 2.0, 2.0)
 """Belief weight of a possible station by its distance to the nearest piece (Mister X keeps away)."""
+
+MINIMUM_BELIEF = 0.02
+"""Added to every learned category's weight: one never seen in the games is unlikely, not impossible."""
 
 ESCAPE = (4.0, 2.0, 1.2, 0.7, 0.4, 0.2, 0.1, 0.0)
 """Reward by the number of safe escapes Mister X would have from a possible station (0 escapes: trapped)."""
@@ -64,6 +68,7 @@ class RoundPlan:
         movers: Sequence[str],
         weights: DetectiveWeights | None = None,
         possible: StationSet | None = None,
+        categories: Mapping[Category, float] | None = None,
     ) -> None:
         self.t = t
         self.board = board
@@ -83,12 +88,21 @@ class RoundPlan:
         supply = list(view.supply) if view.supply is not None else None
         self.escapes = {s: t.mister_x.reach(s, own, supply) for s in bits(self.possible)}
         self.transports = view.ruleset.transports
-        self.belief = self._belief()
+        self.belief = self._belief(categories, own, supply)
 
-    def _belief(self) -> dict[Station, float]:
+    def _belief(self, categories: Mapping[Category, float] | None, own: list[int], supply: list[int] | None) -> dict[Station, float]:
+        """Each possible station's chance: by its distance to the nearest piece (``BIAS``), or by its learned
+        *categories* (location categorization, ``engine.ai.categories``)."""
         rows = [self.t.dist[s] for s in self.stations]
         weights: dict[Station, float] = {}
+        if categories is not None:
+            threat = 0
+            for s, m in zip(self.stations, self.masks):
+                threat |= self.t.detectives.reach[s << 3 | m]
         for s in bits(self.possible):
+            if categories is not None:
+                weights[s] = categories.get(category(self.t, s, self.stations, threat, own, supply), 1.0) + MINIMUM_BELIEF
+                continue
             near = min((row[s] for row in rows), default=7)
             weights[s] = BIAS[min(7, near)]
         total = sum(weights.values()) or 1.0
@@ -290,10 +304,10 @@ def movers_of(view: PublicView, pieces: Sequence[str] | None) -> list[str]:
 
 
 def heuristic_round(board: Board, view: PublicView, movers: Sequence[str], rng: random.Random, candidates: int,
-                    improve: bool) -> tuple[RoundPlan, list[Plan]]:
-    """The plan problem and its best plans by value (at most *candidates*), best first."""
+                    improve: bool, categories: Mapping[Category, float] | None = None) -> tuple[RoundPlan, list[Plan]]:
+    """The plan problem (its belief by *categories* when given) and its best plans by value (at most *candidates*), best first."""
     t = tables(board, view.ruleset.transports)
-    problem = RoundPlan(t, board, view, movers)
+    problem = RoundPlan(t, board, view, movers, categories=categories)
     plans = [problem.build(order) for order in problem.orders()]
     if improve:
         plans = [problem.improve(plan) for plan in plans]

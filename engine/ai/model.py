@@ -56,6 +56,8 @@ class Tables:
     stations: tuple[Station, ...]
     space: tuple[float, ...]
     """log2 of the stations within two detective-line moves (room to hide and to run)."""
+    line: tuple[int, ...]
+    """The best detective line at a station: 0 taxi only, 1 a bus, 2 the underground."""
 
 
 @cache
@@ -65,7 +67,10 @@ def tables(board: Board, transports: frozenset[Transport]) -> Tables:
     table = distances(board, transports)
     dist = tuple(tuple(table.get(a, {}).get(b, FAR) if a in table else FAR for b in range(size)) for a in range(size))
     space = tuple(math.log2(1 + sum(1 for d in row if d <= 2)) for row in dist)
-    return Tables(detective_moves(board, transports), mister_x_moves(board, transports), dist, board.stations, space)
+    best = (Transport.UNDERGROUND, Transport.BUS)
+    line = tuple(next((2 - k for k, tr in enumerate(best) if tr in transports and board.neighbours(s, tr)), 0) if s in board else 0
+                 for s in range(size))
+    return Tables(detective_moves(board, transports), mister_x_moves(board, transports), dist, board.stations, space, line)
 
 
 def distance_layers(board: Board, lines: frozenset[Transport], sources: StationSet, depth: int = 8) -> list[StationSet]:

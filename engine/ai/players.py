@@ -1,4 +1,4 @@
-"""Computer players at four levels, as pure functions of a view: what the console calls.
+"""Computer players at five levels, as pure functions of a view: what the console calls.
 
 ``choose_mister_x_move(game_view, board, level, seed)`` takes Mister X's own view
 and returns his move: a ``MisterXMove`` or a ``DoubleMove``.
@@ -37,7 +37,9 @@ The method (``LEVEL_SETTINGS`` holds each level's budget; ``beginner`` has none)
   in several orders (improved when ``improve``), and try the best
   ``detective_candidates`` with ``detective_iterations`` determinized
   playouts of ``horizon`` rounds (epsilon-greedy, ``epsilon``), dropping the
-  worse half at each stage.
+  worse half at each stage. ``expert``'s (``categorized``) weigh the possible
+  stations by location categories learned from played games
+  (``engine.ai.categories``); ``expert``'s Mister X is ``hard``'s.
 
 Both calls take a ``budget`` too: a share of the level's work (``scaled``), for
 measuring strength against thinking time (``python -m benchmarks.curve``).
@@ -54,6 +56,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engine.ai.beginner import beginner_detectives, beginner_mister_x
+from engine.ai.categories import WEIGHTS
 from engine.ai.detectives import heuristic_round, movers_of
 from engine.ai.mister_x import MisterXScorer, Option, lookahead, planned_reply, spent, worth_doubling
 from engine.ai.model import tables
@@ -67,7 +70,7 @@ from engine.views import MisterXView, PublicView
 
 BEGINNER = "beginner"
 """The level that searches nothing: it plays as people learning the game do (``engine.ai.beginner``)."""
-LEVELS = (BEGINNER, "easy", "normal", "hard")
+LEVELS = (BEGINNER, "easy", "normal", "hard", "expert")
 
 LOOKAHEAD = 100.0
 """Lifts the options that had a lookahead above the others (their value adds the next turn's)."""
@@ -98,6 +101,8 @@ class LevelSettings:
     """The playout policies' chance of a random move instead of the greedy one."""
     improve: bool
     """Whether the detectives' plans get an improvement pass."""
+    categorized: bool = False
+    """Whether the detectives weigh the possible stations by their learned categories (``engine.ai.categories``)."""
 
 
 LEVEL_SETTINGS: dict[str, LevelSettings] = {
@@ -109,6 +114,9 @@ LEVEL_SETTINGS: dict[str, LevelSettings] = {
     # playouts won 41% (and four times as long, 48% again); his own lookahead gains nothing past half of this
     "hard": LevelSettings(mister_x_lookahead=40, depth=2, breadth=8, planned_replies=12, detective_candidates=12,
                           detective_iterations=1200, horizon=4, epsilon=0.1, improve=True),
+    "expert": LevelSettings(mister_x_lookahead=40, depth=2, breadth=8, planned_replies=12, detective_candidates=16,
+                            detective_iterations=2000, horizon=4, epsilon=0.1, improve=True,
+                            categorized=True),
 }
 
 
@@ -199,6 +207,7 @@ def choose_detective_moves(view: PublicView, board: Board, level: str, seed: int
     if settings is None:
         return beginner_detectives(board, view, movers)
     rng = random.Random(seed)
-    problem, plans = heuristic_round(board, view, movers, rng, settings.detective_candidates, settings.improve)
+    problem, plans = heuristic_round(board, view, movers, rng, settings.detective_candidates, settings.improve,
+                                     WEIGHTS if settings.categorized else None)
     plan = detective_search(view, problem, plans, settings.detective_iterations, settings.horizon, settings.epsilon, rng, PRIOR)
     return problem.moves(plan)

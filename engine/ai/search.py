@@ -110,5 +110,3 @@ def detective_search(view: PublicView, problem: RoundPlan, plans: list[Plan], it
     best_value = plans[0].value
     prior = [prior_weight * (plan.value - best_value) for plan in plans]
     return plans[successive_halving(list(range(len(plans))), prior, iterations, trial)]
-
-

@@ -86,7 +86,7 @@ def test_the_file_s_words_become_types_and_by_the_table_is_none() -> None:
     ('[game]\ndetectives_by = "handheld"', "game.detectives_by: must be one of people, computer, not 'handheld'"),
     ('[game]\nmister_x = "people"', "game.mister_x: must be one of handheld, computer, phone, not 'people'"),
     ("[game]\ndetectives = true", "game.detectives: must be a whole number, not True"),
-    ('[game]\nlevel = 2', "game.level: must be one of beginner, easy, normal, hard, not 2"),
+    ('[game]\nlevel = 2', "game.level: must be one of beginner, easy, normal, hard, expert, not 2"),
 ])
 def test_a_seat_or_a_level_out_of_place_is_refused(text: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):

@@ -82,7 +82,7 @@ def test_restart_of_a_game_resumed_from_a_moved_folder_journals_in_the_new_folde
 
 
 @pytest.mark.parametrize(("key", "value", "said"), [
-    ("level", "insane", "level: must be one of beginner, easy, normal, hard, not 'insane'"),
+    ("level", "insane", "level: must be one of beginner, easy, normal, hard, expert, not 'insane'"),
     ("warp_drive", True, "warp_drive: unknown setting"),
     ("players", "four", "players: must be a whole number, not 'four'"),
     ("detectives", 2.5, "detectives: must be a whole number, not 2.5"),

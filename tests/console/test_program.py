@@ -179,11 +179,11 @@ def test_the_level_row_says_whom_each_level_is_for_and_the_very_easy_one_is_the_
     menu = console.program.menu
     assert menu is not None
     said = {}
-    for _ in range(4):
+    for _ in range(5):
         said[console.values["Computer plays"]] = str(menu.ui.message)
         console.keys(Key.CHOICE_4)
-    assert said["very easy"].startswith("Very easy: for your first games") and said["hard"].startswith("Hard: the strongest")
-    assert len(set(said.values())) == 4
+    assert said["very easy"].startswith("Very easy: for your first games") and said["expert"].startswith("Expert: the strongest")
+    assert len(set(said.values())) == 5
     console.keys(Key.CHOICE_2)  # off the row: no description
     assert str(menu.ui.message) == ""
     console.set("Computer plays", Key.CHOICE_3, Key.CHOICE_3)  # from normal, two below

@@ -12,6 +12,7 @@ import random
 import re
 from collections.abc import Iterator
 from dataclasses import replace
+from itertools import pairwise
 
 import pytest
 
@@ -64,14 +65,15 @@ def _detectives_turn(edition: str, players_: int, seed: int, rounds: int) -> Gam
 
 
 def test_levels_are_named_and_budgets_grow() -> None:
-    assert LEVELS == ("beginner", "easy", "normal", "hard")
+    assert LEVELS == ("beginner", "easy", "normal", "hard", "expert")
     assert tuple(LEVEL_SETTINGS) == LEVELS[1:]  # beginner searches nothing
-    easy, normal, hard = LEVEL_SETTINGS.values()
-    for lower, higher in ((easy, normal), (normal, hard)):
+    settings = list(LEVEL_SETTINGS.values())
+    for lower, higher in pairwise(settings):
         assert higher.mister_x_lookahead >= lower.mister_x_lookahead and higher.depth >= lower.depth
         assert higher.detective_iterations > lower.detective_iterations
-    with pytest.raises(ValueError, match="no level called 'expert'"):
-        choose_mister_x_move(Game.new("classic", players=6).mister_x_view(), Game.new("classic").board, "expert", 0)
+    assert [s.categorized for s in settings] == [False, False, False, True]  # only expert's detectives weigh categories
+    with pytest.raises(ValueError, match="no level called 'master'"):
+        choose_mister_x_move(Game.new("classic", players=6).mister_x_view(), Game.new("classic").board, "master", 0)
 
 
 @pytest.mark.parametrize("level", ["easy", "normal"])
