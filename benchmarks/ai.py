@@ -8,7 +8,7 @@ after reveals, Mister X with double moves to weigh), measured on one core:
 - ``LEVEL_detectives_mean_s`` / ``LEVEL_detectives_max_s``: one whole detectives' round.
 
 Each line names the level's budget here: a Raspberry Pi 4 core counts as four
-times slower than the machine the budgets were set on, so ``hard`` must stay
+times slower than the machine the budgets were set on, so ``hard`` and ``expert`` must stay
 within 0.5 s and ``normal`` within 0.25 s (2 s and 1 s on the Pi).
 """
 
@@ -24,7 +24,7 @@ from engine.editions import CLASSIC, REISSUE
 from engine.game import Game
 from engine.outcome import Side
 
-BUDGET_S = {"beginner": 0.25, "easy": 0.25, "normal": 0.25, "hard": 0.5}
+BUDGET_S = {"beginner": 0.25, "easy": 0.25, "normal": 0.25, "hard": 0.5, "expert": 0.5}
 """Seconds a choice may take here (a quarter of the Raspberry Pi 4 budget)."""
 
 
