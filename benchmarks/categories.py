@@ -18,7 +18,7 @@ from functools import partial
 from benchmarks.figures import command
 from benchmarks.matches import Match
 from benchmarks.tournament import GameResult, MatchResult, _warm, play_game
-from engine.ai.categories import Category, category
+from engine.ai.categories import Category, blocked_by, category
 from engine.ai.model import tables
 from engine.board import iter_stations
 from engine.game import Game
@@ -30,15 +30,13 @@ def seen(game: Game) -> Counter[object]:
     view = game.public_view()
     t = tables(game.board, view.ruleset.transports)
     stations = [p.station for p in view.pieces]
-    threat = 0
-    for p in view.pieces:
-        threat |= t.detectives.reach[p.station << 3 | ticket_mask(p.tickets, p.bobby)]
+    blocked = blocked_by(t, stations, [ticket_mask(p.tickets, p.bobby) for p in view.pieces])
     own = view.mister_x_tickets
     supply = view.supply
     counts: Counter[object] = Counter()
     for s in iter_stations(view.possible):
-        counts["possible", category(t, s, stations, threat, own, supply)] += 1
-    counts["true", category(t, game.mister_x_view().station, stations, threat, own, supply)] += 1
+        counts["possible", category(t, s, stations, blocked, own, supply)] += 1
+    counts["true", category(t, game.mister_x_view().station, stations, blocked, own, supply)] += 1
     return counts
 
 

@@ -19,7 +19,7 @@ plays the games and prints them again.
 >>> from engine.ai.model import tables
 >>> from engine.editions import CLASSIC
 >>> t = tables(london(), CLASSIC.transports)
->>> category(t, 1, [198, 171], 0, (4, 3, 3, 5, 2), None)    # 6 moves from both, the underground, free exits
+>>> category(t, 1, [198, 171], blocked_by(t, [198, 171], [7, 7]), (4, 3, 3, 5, 2), None)    # 6 moves from both, the underground, free exits
 (3, 2, 2)
 """
 
@@ -37,14 +37,19 @@ NEAR = 4
 """Distances to the nearest piece counted apart: 1, 2, 3 and 4 or more."""
 
 
-def category(t: Tables, station: Station, stations: Sequence[Station], threat: StationSet, own: Sequence[int],
+def blocked_by(t: Tables, stations: Sequence[Station], masks: Sequence[int]) -> StationSet:
+    """The stations pieces on *stations* holding ticket *masks* stand on or reach next: no safe exit for Mister X."""
+    blocked = 0
+    for s, m in zip(stations, masks):
+        blocked |= 1 << s | t.detectives.reach[s << 3 | m]
+    return blocked
+
+
+def category(t: Tables, station: Station, stations: Sequence[Station], blocked: StationSet, own: Sequence[int],
              supply: Sequence[int] | None) -> Category:
-    """The category of a possible *station*, the pieces standing on *stations* and reaching *threat* next."""
+    """The category of a possible *station*, the pieces standing on *stations* and *blocked* (``blocked_by``)."""
     near = min((t.dist[s][station] for s in stations), default=FAR)
-    occupied = 0
-    for s in stations:
-        occupied |= 1 << s
-    exits = (t.mister_x.reach(station, own, supply) & ~(threat | occupied)).bit_count()
+    exits = (t.mister_x.reach(station, own, supply) & ~blocked).bit_count()
     return min(max(near, 1), NEAR) - 1, t.line[station], 0 if exits == 0 else 1 if exits <= 3 else 2
 
 

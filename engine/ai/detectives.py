@@ -25,7 +25,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.ai.categories import Category, category
+from engine.ai.categories import Category, blocked_by, category
 from engine.ai.model import FAR, Tables, bits, tables
 from engine.board import Board, Station, StationSet
 from engine.movegen import ticket_mask
@@ -93,18 +93,13 @@ class RoundPlan:
     def _belief(self, categories: Mapping[Category, float] | None, own: list[int], supply: list[int] | None) -> dict[Station, float]:
         """Each possible station's chance: by its distance to the nearest piece (``BIAS``), or by its learned
         *categories* (location categorization, ``engine.ai.categories``)."""
-        rows = [self.t.dist[s] for s in self.stations]
-        weights: dict[Station, float] = {}
         if categories is not None:
-            threat = 0
-            for s, m in zip(self.stations, self.masks):
-                threat |= self.t.detectives.reach[s << 3 | m]
-        for s in bits(self.possible):
-            if categories is not None:
-                weights[s] = categories.get(category(self.t, s, self.stations, threat, own, supply), 1.0) + MINIMUM_BELIEF
-                continue
-            near = min((row[s] for row in rows), default=7)
-            weights[s] = BIAS[min(7, near)]
+            blocked = blocked_by(self.t, self.stations, self.masks)
+            weights = {s: categories.get(category(self.t, s, self.stations, blocked, own, supply), 1.0) + MINIMUM_BELIEF
+                       for s in bits(self.possible)}
+        else:
+            rows = [self.t.dist[s] for s in self.stations]
+            weights = {s: BIAS[min(7, min((row[s] for row in rows), default=7))] for s in bits(self.possible)}
         total = sum(weights.values()) or 1.0
         return {s: w / total for s, w in weights.items()}
 

@@ -67,10 +67,13 @@ def tables(board: Board, transports: frozenset[Transport]) -> Tables:
     table = distances(board, transports)
     dist = tuple(tuple(table.get(a, {}).get(b, FAR) if a in table else FAR for b in range(size)) for a in range(size))
     space = tuple(math.log2(1 + sum(1 for d in row if d <= 2)) for row in dist)
-    best = (Transport.UNDERGROUND, Transport.BUS)
-    line = tuple(next((2 - k for k, tr in enumerate(best) if tr in transports and board.neighbours(s, tr)), 0) if s in board else 0
-                 for s in range(size))
+    line = tuple(_best_line(board.transports_at(s) & transports) if s in board else 0 for s in range(size))
     return Tables(detective_moves(board, transports), mister_x_moves(board, transports), dist, board.stations, space, line)
+
+
+def _best_line(lines: frozenset[Transport]) -> int:
+    """``Tables.line`` of a station with *lines*."""
+    return 2 if Transport.UNDERGROUND in lines else 1 if Transport.BUS in lines else 0
 
 
 def distance_layers(board: Board, lines: frozenset[Transport], sources: StationSet, depth: int = 8) -> list[StationSet]:

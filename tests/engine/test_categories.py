@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from benchmarks.categories import weights
 from engine import Game, london
-from engine.ai.categories import WEIGHTS, category
+from engine.ai.categories import WEIGHTS, blocked_by, category
 from engine.ai.detectives import RoundPlan
 from engine.ai.model import tables
 from engine.ai.players import choose_detective_moves
@@ -18,8 +18,8 @@ from engine.editions import CLASSIC
 def test_a_category_is_distance_line_and_safe_exits() -> None:
     t = tables(london(), CLASSIC.transports)
     tickets = (4, 3, 3, 5, 2)
-    assert category(t, 1, [198, 171], 0, tickets, None) == (3, 2, 2)  # far away, the underground, free exits
-    assert category(t, 1, [9], 0, tickets, None)[0] == 0  # 9 is a taxi ride from 1
+    assert category(t, 1, [198, 171], blocked_by(t, [198, 171], [7, 7]), tickets, None) == (3, 2, 2)  # far, underground, free
+    assert category(t, 1, [9], blocked_by(t, [9], [7]), tickets, None)[0] == 0  # 9 is a taxi ride from 1
     assert category(t, 2, [198], 0, tickets, None)[1] == 0  # taxi only
     every_exit = t.mister_x.reach(1, tickets, None)
     assert category(t, 1, [198], every_exit, tickets, None)[2] == 0  # every exit threatened: none safe
