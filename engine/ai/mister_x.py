@@ -9,8 +9,8 @@ nearest piece, his safe onward moves, and the price of the black and
 double-move tickets spent (dearer as they run short), the room around his
 station, and his distance again when the move is shown. The best options
 (move filtering) then get a ``lookahead``: the detectives' likely reply
-(``greedy_reply``, or the computer detectives' own ``planned_reply``) and his
-best value over his next turns.
+(``greedy_reply``, or the computer detectives' own ``planned_reply``, which
+``lookahead`` can follow over all his next turns) and his best value over them.
 
 How he spends his special tickets is his own rule, not only a price: a double
 move never goes out and back to where he stood, and is made only in danger or
@@ -263,12 +263,15 @@ Reply = tuple[list[Station], list[list[int]], StationSet]
 """The pieces' stations and tickets after the detectives' round, and the possible set."""
 
 
-def planned_reply(scorer: MisterXScorer, public: PublicView, option: Option) -> Reply | None:
-    """The detectives' reply as the computer detectives plan it (one order, no search): ``None``
-    if a piece lands on Mister X."""
+def planned_reply(scorer: MisterXScorer, public: PublicView, option: Option, tickets: list[list[int]] | None = None) -> Reply | None:
+    """The detectives' reply as the computer detectives plan it (one order, no search) to the pieces standing on the
+    *scorer*'s stations holding *tickets* (default: as in *public*): ``None`` if a piece lands on Mister X."""
+    pieces = public.pieces if tickets is None else tuple(
+        replace(p, station=s, tickets=Tickets(*tk[:3])) for p, s, tk in zip(public.pieces, scorer.stations, tickets))
     view = replace(
         public,
         turn=Side.DETECTIVES,
+        pieces=pieces,
         moved=frozenset(),
         possible=option.possible,
         mister_x_tickets=Tickets(*option.own),
@@ -277,7 +280,7 @@ def planned_reply(scorer: MisterXScorer, public: PublicView, option: Option) -> 
     problem = RoundPlan(scorer.t, scorer.board, view, [p.name for p in public.pieces])
     plan = problem.build(problem.orders()[0])
     stations = list(problem.stations)
-    tickets = [tk[:3] for tk in problem.tickets]
+    after = [tk[:3] for tk in problem.tickets]
     possible = option.possible
     for i, dest, ticket in plan.moves:
         if dest == option.station:
@@ -285,8 +288,8 @@ def planned_reply(scorer: MisterXScorer, public: PublicView, option: Option) -> 
         stations[i] = dest
         possible &= ~(1 << dest)
         if not problem.bobby[i]:
-            tickets[i][ticket] -= 1
-    return stations, tickets, possible
+            after[i][ticket] -= 1
+    return stations, after, possible
 
 
 def lookahead(
@@ -299,12 +302,15 @@ def lookahead(
     depth: int = 1,
     breadth: int = 6,
     reply: Reply | bool | None = False,
+    planner: PublicView | None = None,
 ) -> float:
     """Mister X's best value over his next *depth* turns after the detectives' likely replies to
     *option* (each turn: the cheap value; deeper turns look at the *breadth* best options).
-    The reply is the greedy detectives' unless one is given (``None``: he is caught)."""
+    The reply is the greedy detectives' unless one is given (``None``: he is caught), or, with a *planner* (the
+    public view he moves in), the computer detectives' ``planned_reply`` on every turn."""
     if reply is False:
-        reply = greedy_reply(scorer, option.station, option.possible, tickets, bobby)
+        reply = (greedy_reply(scorer, option.station, option.possible, tickets, bobby) if planner is None
+                 else planned_reply(scorer, planner, option, tickets))
     if reply is None or reply is True:
         return -scorer.weights.caught * depth
     stations, after, possible = reply
@@ -320,7 +326,8 @@ def lookahead(
     if depth == 1:
         return max(values)
     ranked = sorted(range(len(options)), key=lambda k: -values[k])[:breadth]
-    return max(values[k] + lookahead(next_scorer, options[k], made, round_number + 1, after, bobby, depth - 1, breadth) for k in ranked)
+    return max(values[k] + lookahead(next_scorer, options[k], made, round_number + 1, after, bobby, depth - 1, breadth,
+                                     planner=planner) for k in ranked)
 
 
 def spent(option: Option) -> tuple[int, int]:

@@ -30,8 +30,9 @@ The method (``LEVEL_SETTINGS`` holds each level's budget; ``beginner`` has none)
   cheaply, keeps the best ``mister_x_lookahead`` (move filtering), and
   for each plays out the detectives' likely reply (the greedy detectives'
   rule) and his best next ``depth`` turns (``breadth`` options deeper); the
-  best ``planned_replies`` also face the computer detectives' own plan, and
-  count the worse of the two replies.
+  best ``planned_replies`` also face the computer detectives' own plan (over
+  ``planned_depth`` of his turns: ``expert``'s plays his next two against it),
+  and count the worse of the two replies.
 - The detectives (``engine.ai.detectives``, ``engine.ai.search``) plan the
   round jointly as one problem over the possible set, build candidate plans
   in several orders (improved when ``improve``), and try the best
@@ -39,7 +40,10 @@ The method (``LEVEL_SETTINGS`` holds each level's budget; ``beginner`` has none)
   playouts of ``horizon`` rounds (epsilon-greedy, ``epsilon``), dropping the
   worse half at each stage. ``expert``'s (``categorized``) weigh the possible
   stations by location categories learned from played games
-  (``engine.ai.categories``); ``expert``'s Mister X is ``hard``'s.
+  (``engine.ai.categories``), and their imagined Mister X doubles out of danger
+  (``playout_doubles``).
+- ``easy`` and ``normal`` slip (``slips``): some of their moves are the
+  ``beginner``'s, which spaces the levels a ladder's step apart.
 
 Both calls take a ``budget`` too: a share of the level's work (``scaled``), for
 measuring strength against thinking time (``python -m benchmarks.curve``).
@@ -101,22 +105,31 @@ class LevelSettings:
     """The playout policies' chance of a random move instead of the greedy one."""
     improve: bool
     """Whether the detectives' plans get an improvement pass."""
+    planned_depth: int = 1
+    """Mister X's turns looked at against the computer detectives' planned replies (1: their first reply only)."""
+    slips: float = 0.0
+    """The chance that a move (Mister X's) or a round (the detectives') is the ``beginner``'s instead of the search's:
+    the lapses of a table still learning, which space the levels apart."""
+    playout_doubles: bool = False
+    """Whether the detectives' simulated Mister X plays double moves when every single one is in the pieces' reach."""
     categorized: bool = False
     """Whether the detectives weigh the possible stations by their learned categories (``engine.ai.categories``)."""
 
 
 LEVEL_SETTINGS: dict[str, LevelSettings] = {
+    # easy and normal slip (measured: one hard Mister X move in twenty the beginner's cost him 80 Elo), or their
+    # searches alone stand within 25-75 Elo of the level above
     "easy": LevelSettings(mister_x_lookahead=6, depth=1, breadth=1, planned_replies=0, detective_candidates=2, detective_iterations=40,
-                          horizon=2, epsilon=0.2, improve=False),
+                          horizon=2, epsilon=0.2, improve=False, slips=0.22),
     "normal": LevelSettings(mister_x_lookahead=24, depth=2, breadth=6, planned_replies=6, detective_candidates=4, detective_iterations=300,
-                            horizon=3, epsilon=0.1, improve=True),
+                            horizon=3, epsilon=0.1, improve=True, slips=0.1),
     # hard's detectives think twice as long as they did: measured, that won 48% against normal Mister X where 600
     # playouts won 41% (and four times as long, 48% again); his own lookahead gains nothing past half of this
     "hard": LevelSettings(mister_x_lookahead=40, depth=2, breadth=8, planned_replies=12, detective_candidates=12,
                           detective_iterations=1200, horizon=4, epsilon=0.1, improve=True),
     "expert": LevelSettings(mister_x_lookahead=40, depth=2, breadth=8, planned_replies=12, detective_candidates=16,
                             detective_iterations=2000, horizon=4, epsilon=0.1, improve=True,
-                            categorized=True),
+                            planned_depth=2, playout_doubles=True, categorized=True),
 }
 
 
@@ -161,8 +174,10 @@ def choose_mister_x_move(game_view: MisterXView, board: Board, level: str, seed:
     if level == BEGINNER:
         return beginner_mister_x(board, game_view)
     settings = _settings(level, budget)
-    public = game_view.public
     rng = random.Random(seed)
+    if settings.slips and rng.random() < settings.slips:
+        return beginner_mister_x(board, game_view)
+    public = game_view.public
     t = tables(board, public.ruleset.transports)
     stations = [p.station for p in public.pieces]
     masks = [ticket_mask(p.tickets, p.bobby) for p in public.pieces]
@@ -180,15 +195,21 @@ def choose_mister_x_move(game_view: MisterXView, board: Board, level: str, seed:
     tickets = [list(p.tickets) for p in public.pieces]
     bobby = [p.bobby for p in public.pieces]
     ranked = sorted(range(len(options)), key=lambda k: -values[k])[: settings.mister_x_lookahead]
+    greedy = {}
     for k in ranked:
-        values[k] += LOOKAHEAD + lookahead(scorer, options[k], public.moves_made, public.round, tickets, bobby,
-                                           settings.depth, settings.breadth)
+        greedy[k] = lookahead(scorer, options[k], public.moves_made, public.round, tickets, bobby, settings.depth, settings.breadth)
+        values[k] += LOOKAHEAD + greedy[k]
     # the best of them also face the computer detectives' planned reply: an option is worth the worse of the two
     for k in sorted(ranked, key=lambda k: -values[k])[: settings.planned_replies]:
+        if settings.planned_depth > 1:
+            planned = lookahead(scorer, options[k], public.moves_made, public.round, tickets, bobby, settings.planned_depth,
+                                settings.breadth, planner=public)
+            values[k] += min(0.0, planned - greedy[k])
+            continue
         reply = planned_reply(scorer, public, options[k])
         planned = lookahead(scorer, options[k], public.moves_made, public.round, tickets, bobby, 1, 1, reply)
-        greedy = lookahead(scorer, options[k], public.moves_made, public.round, tickets, bobby, 1, 1)
-        values[k] += min(0.0, planned - greedy) * settings.depth
+        first = lookahead(scorer, options[k], public.moves_made, public.round, tickets, bobby, 1, 1)
+        values[k] += min(0.0, planned - first) * settings.depth
     best = max(range(len(options)), key=lambda k: values[k])
     return _to_move(options[best])
 
@@ -207,7 +228,10 @@ def choose_detective_moves(view: PublicView, board: Board, level: str, seed: int
     if settings is None:
         return beginner_detectives(board, view, movers)
     rng = random.Random(seed)
+    if settings.slips and rng.random() < settings.slips:
+        return beginner_detectives(board, view, movers)
     problem, plans = heuristic_round(board, view, movers, rng, settings.detective_candidates, settings.improve,
                                      WEIGHTS if settings.categorized else None)
-    plan = detective_search(view, problem, plans, settings.detective_iterations, settings.horizon, settings.epsilon, rng, PRIOR)
+    plan = detective_search(view, problem, plans, settings.detective_iterations, settings.horizon, settings.epsilon, rng, PRIOR,
+                             settings.playout_doubles)
     return problem.moves(plan)

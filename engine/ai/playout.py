@@ -12,7 +12,9 @@ of a random move:
   towards a target drawn from the possible set: the public set only, so the
   simulated detectives are as blind as real ones;
 - Mister X steps to the station farthest from the nearest piece, off the
-  pieces' next reach when he can, keeping black tickets for ties.
+  pieces' next reach when he can, keeping black tickets for ties; a
+  ``Simulator`` with ``doubles`` has him play a double move when every single
+  one lands in their reach, as the computer Mister X does.
 
 A playout ends with a capture (0 for Mister X), at the end of the game (1) or
 at the horizon, where the position is scored by Mister X's distance to the
@@ -22,6 +24,7 @@ nearest piece and the size of the possible set (between 0 and 1).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.ai.model import FAR, Tables
@@ -32,6 +35,7 @@ from engine.movegen import pay, pay_detective, ticket_mask
 from engine.tickets import Ticket
 
 _TICKETS = tuple(Ticket)
+_DOUBLE = int(Ticket.DOUBLE)
 
 
 @dataclass
@@ -75,8 +79,9 @@ def _pick(bitset: StationSet, rng: random.Random) -> Station:
 class Simulator:
     """Plays playouts on one board and edition."""
 
-    def __init__(self, t: Tables, board: Board, ruleset: Ruleset) -> None:
+    def __init__(self, t: Tables, board: Board, ruleset: Ruleset, doubles: bool = False) -> None:
         self.t = t
+        self.doubles = doubles
         self.board = board
         self.ruleset = ruleset
         self.flow = ruleset.ticket_flow
@@ -136,7 +141,8 @@ class Simulator:
     # ------------------------------------------------------------- Mister X
 
     def mister_x_move(self, s: State, rng: random.Random, epsilon: float) -> bool:
-        """Mister X makes his playout move; False if he cannot move (cornered)."""
+        """Mister X makes his playout move, a double one when every single leg is in the pieces' reach and he
+        may double (with ``doubles``); False if he cannot move (cornered)."""
         t = self.t
         occupied = 0
         threat = 0
@@ -147,10 +153,24 @@ class Simulator:
         options = t.mister_x.legs(s.x, s.own, s.supply, occupied)
         if not options:
             return False
+        if (self.doubles and s.own[_DOUBLE] and (self.ruleset.moves_left(s.made) or 2) >= 2
+                and all(threat >> dest & 1 for dest, _ in options)):
+            pay(_DOUBLE, s.own, s.supply)
+            self._leg(s, rng, epsilon, options, occupied, threat)
+            options = t.mister_x.legs(s.x, s.own, s.supply, occupied)
+            if not options:
+                return True
+        self._leg(s, rng, epsilon, options, occupied, threat)
+        return True
+
+    def _leg(self, s: State, rng: random.Random, epsilon: float, options: Sequence[tuple[Station, int]], occupied: StationSet,
+             threat: StationSet) -> None:
+        """Mister X travels one of *options*: the one farthest from the pieces and off their *threat* (or, by chance
+        *epsilon*, any)."""
         if epsilon and rng.random() < epsilon:
             x, ticket = options[rng.randrange(len(options))]
         else:
-            rows = [t.dist[st] for st in s.stations]
+            rows = [self.t.dist[st] for st in s.stations]
             best = -1.0
             x, ticket = options[0]
             for dest, tk in options:
@@ -168,7 +188,6 @@ class Simulator:
             s.possible = 1 << x
         else:
             s.possible = after_move(self.board, self.ruleset, s.possible, _TICKETS[ticket], occupied)
-        return True
 
     # --------------------------------------------------------------- playout
 

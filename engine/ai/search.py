@@ -54,11 +54,12 @@ def successive_halving(candidates: Sequence[_C], prior: Sequence[float], budget:
 
 
 def detective_search(view: PublicView, problem: RoundPlan, plans: list[Plan], iterations: int, horizon: int, epsilon: float,
-                     rng: random.Random, prior_weight: float) -> Plan:
-    """The detectives' plan: the best *plans* by value, tried by determinized playouts."""
+                     rng: random.Random, prior_weight: float, doubles: bool = False) -> Plan:
+    """The detectives' plan: the best *plans* by value, tried by determinized playouts (whose Mister X plays double
+    moves with *doubles*)."""
     if iterations <= 0 or len(plans) == 1:
         return plans[0]
-    sim = Simulator(problem.t, problem.board, view.ruleset)
+    sim = Simulator(problem.t, problem.board, view.ruleset, doubles)
     population = list(problem.belief)
     if not population:
         return plans[0]

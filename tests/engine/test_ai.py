@@ -12,7 +12,9 @@ import random
 import re
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import reduce
 from itertools import pairwise
+from operator import or_
 
 import pytest
 
@@ -25,7 +27,8 @@ from benchmarks.matches import wilson
 from benchmarks.tournament import main as tournament_main
 from benchmarks.tournament import play_game, start_position
 from engine import DetectiveMove, DoubleMove, Game, LogEntry, MisterXMove, Reason, Side, Ticket
-from engine.ai import mister_x, playout
+from engine.ai import mister_x, players, playout
+from engine.ai.beginner import beginner_detectives, beginner_mister_x
 from engine.ai.detectives import RoundPlan, movers_of
 from engine.ai.model import tables
 from engine.ai.players import LEVEL_SETTINGS, LEVELS, _to_move, choose_detective_moves, choose_mister_x_move, scaled
@@ -70,8 +73,10 @@ def test_levels_are_named_and_budgets_grow() -> None:
     settings = list(LEVEL_SETTINGS.values())
     for lower, higher in pairwise(settings):
         assert higher.mister_x_lookahead >= lower.mister_x_lookahead and higher.depth >= lower.depth
-        assert higher.detective_iterations > lower.detective_iterations
+        assert higher.detective_iterations > lower.detective_iterations and higher.slips <= lower.slips
+        assert higher.planned_depth >= lower.planned_depth
     assert [s.categorized for s in settings] == [False, False, False, True]  # only expert's detectives weigh categories
+    assert [s.playout_doubles for s in settings] == [False, False, False, True]  # and imagine a Mister X who doubles
     with pytest.raises(ValueError, match="no level called 'master'"):
         choose_mister_x_move(Game.new("classic", players=6).mister_x_view(), Game.new("classic").board, "master", 0)
 
@@ -166,24 +171,80 @@ def test_chosen_pieces_only_and_a_legal_order() -> None:
 
 
 def test_mister_x_budget_is_counted_in_simulated_replies(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[int] = []
-    original = mister_x.greedy_reply
+    calls: list[str] = []
 
-    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
-        calls.append(1)
-        return original(*args, **kwargs)
+    def counting(name: str):  # type: ignore[no-untyped-def]
+        original = getattr(mister_x, name)
 
-    monkeypatch.setattr(mister_x, "greedy_reply", counting)
+        def count(*args, **kwargs):  # type: ignore[no-untyped-def]
+            calls.append(name)
+            return original(*args, **kwargs)
+
+        return count
+
+    for name in ("greedy_reply", "planned_reply"):
+        wrapped = counting(name)
+        monkeypatch.setattr(mister_x, name, wrapped)
+        monkeypatch.setattr(players, name, wrapped, raising=False)
     game = Game.new("classic", players=6, seed=2)
     used = []
     for level in LEVEL_SETTINGS:
         calls.clear()
         choose_mister_x_move(game.mister_x_view(), game.board, level, seed=0)
         s = LEVEL_SETTINGS[level]
-        bound = s.mister_x_lookahead * sum(s.breadth**d for d in range(s.depth)) + s.planned_replies
-        assert 0 < len(calls) <= bound
+        turns = sum(s.breadth**d for d in range(s.depth))
+        planned_turns = sum(s.breadth**d for d in range(s.planned_depth))
+        assert 0 < len(calls) <= s.mister_x_lookahead * turns + s.planned_replies * (1 + planned_turns)
+        assert calls.count("planned_reply") <= s.planned_replies * planned_turns
         used.append(len(calls))
     assert used == sorted(used)
+
+
+def test_a_planned_lookahead_meets_the_computer_detectives_plan_on_every_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``planned_depth`` 2: each of the best options is played out two turns against the detectives' own plan, which
+    starts from the pieces where the first planned reply left them."""
+    game = Game.new("classic", players=6, seed=2)
+    public = game.public_view()
+    board = game.board
+    t = tables(board, public.ruleset.transports)
+    scorer = mister_x.MisterXScorer(t, board, public.ruleset, [p.station for p in public.pieces],
+                                    [ticket_mask(p.tickets, p.bobby) for p in public.pieces])
+    view = game.mister_x_view()
+    options = scorer.options(view.station, public.possible, list(public.mister_x_tickets), None, public.moves_made, False)
+    tickets = [list(p.tickets) for p in public.pieces]
+    bobby = [p.bobby for p in public.pieces]
+    seen: list[tuple[list[int], list[int]]] = []
+    original = mister_x.planned_reply
+
+    def recording(scorer_, planner, option, tickets_=None):  # type: ignore[no-untyped-def]
+        reply = original(scorer_, planner, option, tickets_)
+        assert reply is not None
+        seen.append((list(scorer_.stations), reply[0]))
+        return reply
+
+    monkeypatch.setattr(mister_x, "planned_reply", recording)
+    value = mister_x.lookahead(scorer, options[0], public.moves_made, public.round, tickets, bobby, 2, 3, planner=public)
+    assert value > -scorer.weights.caught
+    assert len(seen) == 4 and seen[0][0] == [p.station for p in public.pieces]
+    everywhere = public.ruleset.transports
+    for before, after in seen[1:]:
+        assert before == seen[0][1]  # the second turn's pieces stand where the first planned reply left them
+        assert all(1 << a & board.reach_any(1 << b, everywhere) for b, a in zip(before, after))
+
+
+def test_a_level_s_slips_are_the_beginner_s_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game.new("classic", players=6, seed=3)
+    for _ in range(3):
+        _play_round(game, "easy", 1)
+    monkeypatch.setitem(LEVEL_SETTINGS, "easy", replace(LEVEL_SETTINGS["easy"], slips=1.0))
+    assert choose_mister_x_move(game.mister_x_view(), game.board, "easy", 5) == beginner_mister_x(game.board, game.mister_x_view())
+    game.play(choose_mister_x_move(game.mister_x_view(), game.board, "easy", 5))
+    view = game.public_view()
+    assert choose_detective_moves(view, game.board, "easy", 5) == beginner_detectives(game.board, view, movers_of(view, None))
+    monkeypatch.setitem(LEVEL_SETTINGS, "easy", replace(LEVEL_SETTINGS["easy"], slips=0.5))
+    slipped = [choose_detective_moves(view, game.board, "easy", seed) == beginner_detectives(game.board, view, movers_of(view, None))
+               for seed in range(20)]
+    assert any(slipped) and not all(slipped)
 
 
 @pytest.fixture
@@ -292,6 +353,48 @@ def _check_mister_x_options(game: Game, rng: random.Random) -> None:
     game.push(move)
     assert state.own == list(game.public_view().mister_x_tickets) and state.possible == game.possible_locations
     game.pop()
+
+
+def _threat(game: Game) -> int:
+    """The stations the pieces reach next with the tickets they hold."""
+    t = tables(game.board, game.ruleset.transports)
+    return reduce(or_, (t.detectives.reach[p.station << 3 | ticket_mask(p.tickets, p.bobby)] for p in game.public_view().pieces), 0)
+
+
+def _cornered(seed: int) -> Game | None:
+    """A game of random moves at a turn of Mister X's where every single move lands in the pieces' reach and he may
+    double, if one comes."""
+    for game in _states("classic", 6, seed):
+        if game.turn is Side.MISTER_X and game.mister_x_view().can_double:
+            threat = _threat(game)
+            if all(threat >> move.station & 1 for move in game.legal_moves()):
+                return game
+    return None
+
+
+def test_a_playout_mister_x_doubles_when_every_single_move_is_in_reach() -> None:
+    game = next(g for g in map(_cornered, range(40)) if g is not None)
+    t = tables(game.board, game.ruleset.transports)
+    x = game.mister_x_view().station
+    single, double = _state(game, x), _state(game, x)
+    assert playout.Simulator(t, game.board, game.ruleset).mister_x_move(single, random.Random(0), 0.0)
+    assert single.made == game.moves_made + 1
+    legs: list[tuple[int, int]] = []
+    sim = playout.Simulator(t, game.board, game.ruleset, doubles=True)
+    leg = sim._leg
+
+    def recording(s: playout.State, *args):  # type: ignore[no-untyped-def]
+        own = s.own.copy()
+        leg(s, *args)
+        legs.append((s.x, next(k for k in range(4) if own[k] != s.own[k])))
+
+    sim._leg = recording  # type: ignore[method-assign]
+    assert sim.mister_x_move(double, random.Random(0), 0.0)
+    assert double.made == game.moves_made + 2 and double.own[Ticket.DOUBLE] == game.public_view().mister_x_tickets.double - 1
+    first, second = (MisterXMove(station, Ticket(ticket)) for station, ticket in legs)
+    assert second in game.second_legs(first)
+    game.push(DoubleMove(first, second))
+    assert double.own == list(game.public_view().mister_x_tickets) and double.possible == game.possible_locations
 
 
 def _state(game: Game, x: int) -> playout.State:
