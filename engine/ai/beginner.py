@@ -3,7 +3,8 @@
 Not random blunders: each side plays a plan a newcomer would, with a newcomer's blind spot.
 
 - Mister X runs from the nearest detective, as a novice does, and keeps his double
-  moves for a fright (a detective one move away wherever a single move takes him).
+  moves for a fright (a detective one move away wherever a single move takes him),
+  and doubles away, never back to where he stood.
   His blind spot: he counts the detectives' reach along the taxi and underground
   lines and forgets the buses, the busiest web of lines on the board.
 - The detectives chase the station where Mister X was last seen, as novices do
@@ -46,7 +47,8 @@ def beginner_mister_x(board: Board, view: MisterXView) -> MisterXMove | DoubleMo
     single = max(view.moves, key=score)
     if nearest(single.station) > 1 or not view.can_double:
         return single
-    doubles = [DoubleMove(first, second) for first in view.moves for second in view.second_legs(first)]
+    doubles = [DoubleMove(first, second) for first in view.moves for second in view.second_legs(first)
+               if second.station != view.station]  # never out and back: even a newcomer doubles to get away
     if not doubles:
         return single
     double = max(doubles, key=lambda move: (nearest(move.second.station), move.first.ticket is not Ticket.BLACK,

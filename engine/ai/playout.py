@@ -10,7 +10,10 @@ of a random move:
 
 - detectives and bobbies step onto a possible station when they can, else
   towards a target drawn from the possible set: the public set only, so the
-  simulated detectives are as blind as real ones;
+  simulated detectives are as blind as real ones; a ``Simulator`` with
+  ``cover`` has each piece head for the possible station, of a few drawn, that
+  it is nearest to compared with the other pieces, so that they spread over
+  the set as real detectives do;
 - Mister X steps to the station farthest from the nearest piece, off the
   pieces' next reach when he can, keeping black tickets for ties; a
   ``Simulator`` with ``doubles`` has him play a double move when every single
@@ -66,6 +69,10 @@ class State:
         )
 
 
+COVER_SAMPLES = 3
+"""Possible stations a covering piece weighs before heading for one (``Simulator`` with ``cover``)."""
+
+
 def _pick(bitset: StationSet, rng: random.Random) -> Station:
     """A random station of a non-empty bitset."""
     count = bitset.bit_count()
@@ -79,9 +86,10 @@ def _pick(bitset: StationSet, rng: random.Random) -> Station:
 class Simulator:
     """Plays playouts on one board and edition."""
 
-    def __init__(self, t: Tables, board: Board, ruleset: Ruleset, doubles: bool = False) -> None:
+    def __init__(self, t: Tables, board: Board, ruleset: Ruleset, doubles: bool = False, cover: bool = False) -> None:
         self.t = t
         self.doubles = doubles
+        self.cover = cover
         self.board = board
         self.ruleset = ruleset
         self.flow = ruleset.ticket_flow
@@ -112,7 +120,7 @@ class Simulator:
             elif options & possible:
                 dest = _pick(options & possible, rng)
             elif possible:
-                row = dist[_pick(possible, rng)]
+                row = dist[self._target(i, stations, possible, rng)]
                 dest = -1
                 best = FAR + 1
                 bits_ = options
@@ -137,6 +145,26 @@ class Simulator:
             possible &= ~(1 << dest)
         s.possible = possible
         return False
+
+    def _target(self, i: int, stations: list[Station], possible: StationSet, rng: random.Random) -> Station:
+        """The possible station piece *i* heads for: any one, or (``cover``) of ``COVER_SAMPLES`` drawn, the one it
+        is nearest to compared with the other pieces, so that the pieces spread over the set."""
+        if not self.cover:
+            return _pick(possible, rng)
+        dist = self.t.dist
+        mine = dist[stations[i]]
+        target = -1
+        best = FAR * 2
+        for _ in range(COVER_SAMPLES):
+            candidate = _pick(possible, rng)
+            others = FAR
+            for j, station in enumerate(stations):
+                if j != i and dist[station][candidate] < others:
+                    others = dist[station][candidate]
+            gap = mine[candidate] - others
+            if gap < best:
+                best, target = gap, candidate
+        return target
 
     # ------------------------------------------------------------- Mister X
 

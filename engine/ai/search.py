@@ -54,12 +54,12 @@ def successive_halving(candidates: Sequence[_C], prior: Sequence[float], budget:
 
 
 def detective_search(view: PublicView, problem: RoundPlan, plans: list[Plan], iterations: int, horizon: int, epsilon: float,
-                     rng: random.Random, prior_weight: float, doubles: bool = False) -> Plan:
+                     rng: random.Random, prior_weight: float, doubles: bool = False, cover: bool = False) -> Plan:
     """The detectives' plan: the best *plans* by value, tried by determinized playouts (whose Mister X plays double
-    moves with *doubles*)."""
+    moves with *doubles*, whose detectives spread over the possible set with *cover*)."""
     if iterations <= 0 or len(plans) == 1:
         return plans[0]
-    sim = Simulator(problem.t, problem.board, view.ruleset, doubles)
+    sim = Simulator(problem.t, problem.board, view.ruleset, doubles, cover)
     population = list(problem.belief)
     if not population:
         return plans[0]

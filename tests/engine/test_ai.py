@@ -26,7 +26,7 @@ from benchmarks.ladder import main as ladder_main
 from benchmarks.matches import wilson
 from benchmarks.tournament import main as tournament_main
 from benchmarks.tournament import play_game, start_position
-from engine import DetectiveMove, DoubleMove, Game, LogEntry, MisterXMove, Reason, Side, Ticket
+from engine import DetectiveMove, DoubleMove, Game, LogEntry, MisterXMove, Reason, Side, Ticket, london
 from engine.ai import mister_x, players, playout
 from engine.ai.beginner import beginner_detectives, beginner_mister_x
 from engine.ai.detectives import RoundPlan, movers_of
@@ -423,7 +423,7 @@ def _check_detective_options(game: Game, rng: random.Random) -> None:
         return
     # the playout's detectives, each in turn, make moves the game accepts, paying as it does
     state = _state(game, game.mister_x_view().station)
-    sim = playout.Simulator(t, game.board, game.ruleset)
+    sim = playout.Simulator(t, game.board, game.ruleset, cover=len(game.actions) % 2 == 0)  # half the rounds with cover
     before = [list(tk) for tk in state.tickets], list(state.stations)
     caught = sim.detectives_move(state, rng, epsilon=rng.choice((0.0, 0.5, 1.0)))
     pushed = 0
@@ -509,3 +509,18 @@ def test_a_budget_scales_a_level_s_work_and_twice_the_work_counts_twice_the_play
         choose_detective_moves(game.public_view(), game.board, "normal", seed=0, budget=budget)
         counted.append(len(calls))
     assert counted[1] > 1.5 * counted[0]
+
+
+def test_covering_playout_detectives_head_for_the_possible_station_they_are_nearest_to() -> None:
+    board = london()
+    t = tables(board, CLASSIC.transports)
+    stations = [13, 197]
+    near_first, near_second = 14, 184  # each a move from one piece, four or more from the other
+    possible = 1 << near_first | 1 << near_second
+
+    def share(cover: bool) -> float:
+        sim = playout.Simulator(t, board, CLASSIC, cover=cover)
+        return sum(sim._target(0, stations, possible, random.Random(seed)) == near_first for seed in range(200)) / 200
+
+    assert share(True) > 0.8  # it misses only when every station it weighs is the far one
+    assert 0.35 < share(False) < 0.65
