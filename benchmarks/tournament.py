@@ -9,7 +9,9 @@ Games run in parallel over ``--processes`` worker processes.
 Players: ``random``, ``greedy``, ``novice`` (the baselines and scripted novices of
 ``engine.ai.baselines``: the novice Mister X is the greedy one, running from the nearest
 detective; novice detectives chase his last reveal) and the levels ``beginner``,
-``easy``, ``normal``, ``hard``, ``expert`` of ``engine.ai.players``. Each
+``easy``, ``normal``, ``hard``, ``expert`` of ``engine.ai.players``, and
+``easy-steady``, ``normal-steady``, ``hard-steady``: those levels' searches without
+their slips, as they played before they slipped (the yardstick ``expert`` must beat). Each
 match-up prints one line::
 
     normal_vs_greedy: mrx_win_rate=0.91 ci95=0.84..0.95 games=100 max_move_s=0.210 mean_move_s=0.050 wall_s=95
@@ -36,7 +38,7 @@ from benchmarks.matches import Match, Tournament, in_turn, move_seed
 from engine.ai.baselines import greedy_detective, greedy_mister_x, novice_detective
 from engine.ai.distance import distances
 from engine.ai.model import tables
-from engine.ai.players import LEVELS, choose_detective_moves, choose_mister_x_move
+from engine.ai.players import LEVEL_SETTINGS, LEVELS, choose_detective_moves, choose_mister_x_move
 from engine.board import london
 from engine.deduction import start_candidates
 from engine.editions import Ruleset, StartDeal, find_ruleset
@@ -45,7 +47,10 @@ from engine.moves import DetectiveMove, DoubleMove, MisterXMove
 from engine.outcome import Side
 from engine.position import Position, deal
 
-PLAYERS = ("random", "greedy", "novice", *LEVELS)
+STEADY = "-steady"
+"""Ends a level's name for its search alone, without its slips: ``hard-steady`` is hard as it played before it slipped."""
+
+PLAYERS = ("random", "greedy", "novice", *LEVELS, *(level + STEADY for level, settings in LEVEL_SETTINGS.items() if settings.slips))
 """The players a match-up may name."""
 
 DEFAULT_MATCHUPS = ("normal:greedy", "greedy:normal", "normal:normal")
@@ -90,14 +95,16 @@ class GameResult:
         return (self.start,)
 
 
-def computer(player: str) -> tuple[str, float]:
-    """A computer player's level and budget: ``hard`` is hard as it is, ``hard@2`` hard with twice its work.
+def computer(player: str) -> tuple[str, float, bool]:
+    """A computer player's level, budget and whether it slips: ``hard`` is hard as it is, ``hard@2`` hard with twice
+    its work, ``hard-steady`` hard without its slips.
 
-    >>> computer("hard@0.5")
-    ('hard', 0.5)
+    >>> computer("hard@0.5"), computer("hard-steady")
+    (('hard', 0.5, True), ('hard', 1.0, False))
     """
-    level, _, budget = player.partition("@")
-    return level, float(budget) if budget else 1.0
+    player, _, budget = player.partition("@")
+    level = player.removesuffix(STEADY)
+    return level, float(budget) if budget else 1.0, level == player
 
 
 Watch = Callable[[Game], Counter[object]]
@@ -127,8 +134,8 @@ def play_game(edition: str, players: int, mister_x: str, detectives: str, index:
             elif mister_x in ("greedy", "novice"):  # the novice Mister X runs from the nearest detective: the greedy one
                 move = greedy_mister_x(game.board, view)
             else:
-                level, budget = computer(mister_x)
-                move = choose_mister_x_move(view, game.board, level, seed=move_seed(game_seed, step), budget=budget)
+                level, budget, slips = computer(mister_x)
+                move = choose_mister_x_move(view, game.board, level, seed=move_seed(game_seed, step), budget=budget, slips=slips)
             x_times.append(time.perf_counter() - began)
             counted += habits(game.board, view, move)
             game.play(move)
@@ -143,9 +150,9 @@ def play_game(edition: str, players: int, mister_x: str, detectives: str, index:
             baseline = greedy_detective if detectives == "greedy" else novice_detective
             game.play(baseline(game.board, game.public_view(), game.legal_moves()))  # type: ignore[arg-type]
         else:
-            level, budget = computer(detectives)
+            level, budget, slips = computer(detectives)
             moves: list[DetectiveMove] = choose_detective_moves(game.public_view(), game.board, level, seed=move_seed(game_seed, step),
-                                                                budget=budget)
+                                                                budget=budget, slips=slips)
             if not moves:
                 raise RuntimeError(f"the {detectives} detectives found no move in {game!r}")
             for m in moves:

@@ -47,7 +47,9 @@ The method (``LEVEL_SETTINGS`` holds each level's budget; ``beginner`` has none)
   the ``beginner``'s, which spaces the levels a ladder's step apart.
 
 Both calls take a ``budget`` too: a share of the level's work (``scaled``), for
-measuring strength against thinking time (``python -m benchmarks.curve``).
+measuring strength against thinking time (``python -m benchmarks.curve``), and
+``slips=False`` plays a level's search alone, as ``easy``, ``normal`` and
+``hard`` played before they slipped (the tournament's ``hard-steady``).
 
 ``python -m benchmarks.ai`` prints the time per move of each level: ``hard``
 stays within 2 s a move on a Raspberry Pi 4 and ``normal`` within 1 s;
@@ -137,11 +139,13 @@ LEVEL_SETTINGS: dict[str, LevelSettings] = {
 }
 
 
-def _settings(level: str, budget: float = 1.0) -> LevelSettings:
+def _settings(level: str, budget: float = 1.0, slips: bool = True) -> LevelSettings:
     try:
         settings = LEVEL_SETTINGS[level]
     except KeyError:
         raise ValueError(f"no level called {level!r}; the levels are {', '.join(LEVELS)}") from None
+    if not slips:
+        settings = replace(settings, slips=0.0)
     return settings if budget == 1.0 else scaled(settings, budget)
 
 
@@ -170,14 +174,16 @@ def _to_move(option: Option) -> MisterXMove | DoubleMove:
     return DoubleMove(first, MisterXMove(option.second[0], Ticket(option.second[1])))
 
 
-def choose_mister_x_move(game_view: MisterXView, board: Board, level: str, seed: int, budget: float = 1.0) -> MisterXMove | DoubleMove:
+def choose_mister_x_move(game_view: MisterXView, board: Board, level: str, seed: int, budget: float = 1.0,
+                         slips: bool = True) -> MisterXMove | DoubleMove:
     """Mister X's move for his *game_view* (his turn, game not over) at *level*, deterministic for *seed*; *budget*
-    scales the level's work (``scaled``: 2 thinks twice as much)."""
+    scales the level's work (``scaled``: 2 thinks twice as much); without *slips*, the level's search never gives way
+    to the beginner's move."""
     if not game_view.moves:
         raise ValueError("Mister X has no move to choose (not his turn, or the game is over)")
     if level == BEGINNER:
         return beginner_mister_x(board, game_view)
-    settings = _settings(level, budget)
+    settings = _settings(level, budget, slips)
     rng = random.Random(seed)
     if settings.slips and rng.random() < settings.slips:
         return beginner_mister_x(board, game_view)
@@ -219,13 +225,13 @@ def choose_mister_x_move(game_view: MisterXView, board: Board, level: str, seed:
 
 
 def choose_detective_moves(view: PublicView, board: Board, level: str, seed: int,
-                           pieces: Sequence[str] | None = None, budget: float = 1.0) -> list[DetectiveMove]:
+                           pieces: Sequence[str] | None = None, budget: float = 1.0, slips: bool = True) -> list[DetectiveMove]:
     """This round's moves of *pieces* (default: every detective and bobby still to move), chosen
     jointly from the public *view* only, in the order to play them; deterministic for *seed*.
 
     Pieces that cannot move (rule 5) get no move; the list is empty when none can. *budget* scales the level's
-    work (``scaled``)."""
-    settings = _settings(level, budget) if level != BEGINNER else None
+    work (``scaled``); without *slips*, as for ``choose_mister_x_move``."""
+    settings = _settings(level, budget, slips) if level != BEGINNER else None
     movers = movers_of(view, pieces)
     if not movers or view.outcome is not None or view.turn is not Side.DETECTIVES:
         return []

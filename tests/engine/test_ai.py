@@ -245,6 +245,12 @@ def test_a_level_s_slips_are_the_beginner_s_moves(monkeypatch: pytest.MonkeyPatc
     slipped = [choose_detective_moves(view, game.board, "easy", seed) == beginner_detectives(game.board, view, movers_of(view, None))
                for seed in range(20)]
     assert any(slipped) and not all(slipped)
+    steady = replace(LEVEL_SETTINGS["easy"], slips=0.0)
+    monkeypatch.setitem(LEVEL_SETTINGS, "easy", replace(LEVEL_SETTINGS["easy"], slips=1.0))
+    searched = choose_detective_moves(view, game.board, "easy", 5, slips=False)
+    assert searched != beginner_detectives(game.board, view, movers_of(view, None))
+    monkeypatch.setitem(LEVEL_SETTINGS, "easy", steady)  # a level's search without its slips, as the tournament's easy-steady
+    assert searched == choose_detective_moves(view, game.board, "easy", 5)
 
 
 @pytest.fixture
