@@ -224,11 +224,7 @@ class RoundPlan:
     def improve(self, plan: Plan) -> Plan:
         """Move each piece again, the others' moves fixed, keeping the plan's order legal."""
         moves = list(plan.moves)
-        stations = list(self.stations)
-        masks = list(self.masks)
-        for i, dest, ticket in moves:
-            stations[i] = dest
-            masks[i] = self._mask_after(i, ticket)
+        stations, masks = self._after(moves)
         value = plan.value
         for k, (i, dest, ticket) in enumerate(moves):
             # when piece i plays: earlier pieces stand on their new stations, later ones on their old
@@ -250,6 +246,19 @@ class RoundPlan:
             stations[i], masks[i] = best[0], self._mask_after(i, best[1])
             moves[k] = (i, best[0], best[1])
         return Plan(tuple(moves), value)
+
+    def revalued(self, plan: Plan) -> Plan:
+        """*plan* (made for another problem of the same round) with this problem's value."""
+        return Plan(plan.moves, self.value(*self._after(plan.moves)))
+
+    def _after(self, moves: Sequence[tuple[int, Station, int]]) -> tuple[list[Station], list[int]]:
+        """The pieces' stations and ticket masks once *moves* are played."""
+        stations = list(self.stations)
+        masks = list(self.masks)
+        for i, dest, ticket in moves:
+            stations[i] = dest
+            masks[i] = self._mask_after(i, ticket)
+        return stations, masks
 
     def _mask_after(self, i: int, ticket: int) -> int:
         if self.bobby[i]:
@@ -286,6 +295,11 @@ class Plan:
     moves: tuple[tuple[int, Station, int], ...]
     value: float
 
+    @property
+    def destinations(self) -> frozenset[tuple[int, Station]]:
+        """Where the plan sends each piece: two plans alike in this are the same plan."""
+        return frozenset((i, dest) for i, dest, _ in self.moves)
+
 
 def movers_of(view: PublicView, pieces: Sequence[str] | None) -> list[str]:
     """The pieces to plan for: those given, else every detective and bobby yet to move this round."""
@@ -299,8 +313,10 @@ def movers_of(view: PublicView, pieces: Sequence[str] | None) -> list[str]:
 
 
 def heuristic_round(board: Board, view: PublicView, movers: Sequence[str], rng: random.Random, candidates: int,
-                    improve: bool, categories: Mapping[Category, float] | None = None) -> tuple[RoundPlan, list[Plan]]:
-    """The plan problem (its belief by *categories* when given) and its best plans by value (at most *candidates*), best first."""
+                    improve: bool, categories: Mapping[Category, float] | None = None,
+                    intercepts: int = 0) -> tuple[RoundPlan, list[Plan]]:
+    """The plan problem (its belief by *categories* when given) and its best plans by value (at most *candidates*),
+    with up to *intercepts* more (``intercepting``), best first."""
     t = tables(board, view.ruleset.transports)
     problem = RoundPlan(t, board, view, movers, categories=categories)
     plans = [problem.build(order) for order in problem.orders()]
@@ -312,8 +328,46 @@ def heuristic_round(board: Board, view: PublicView, movers: Sequence[str], rng: 
         plans.append(problem.build(order, rng, epsilon=0.3))
     unique: dict[frozenset[tuple[int, Station]], Plan] = {}
     for plan in plans:
-        key = frozenset((i, dest) for i, dest, _ in plan.moves)
+        key = plan.destinations
         if key not in unique or unique[key].value < plan.value:
             unique[key] = plan
-    ranked = sorted(unique.values(), key=lambda p: -p.value)
-    return problem, ranked[:candidates]
+    ranked = sorted(unique.values(), key=lambda p: -p.value)[:candidates]
+    if intercepts:
+        ranked = sorted(ranked + intercepting(problem, rng, intercepts, improve, categories, ranked), key=lambda p: -p.value)
+    return problem, ranked
+
+
+INTERCEPT_RADIUS = 1
+"""How far from a drawn station the possible stations an intercepting plan is made for lie (``intercepting``)."""
+
+INTERCEPT_FROM = 4
+"""The fewest possible stations worth intercepting plans: fewer, and the plan for all of them is the plan for each."""
+
+
+def intercepting(problem: RoundPlan, rng: random.Random, count: int, improve: bool,
+                 categories: Mapping[Category, float] | None, known: Sequence[Plan]) -> list[Plan]:
+    """Up to *count* plans each made for a part of the possible set only: the stations near one drawn by the belief.
+
+    When the set is spread out (after a hidden underground or ferry ride), the plan best on average over all of it
+    can guard no part of it well; a plan that bets on one part may catch him, and the playouts, which draw his
+    station from the whole set, judge it beside the others. Each plan is valued for the whole set; plans already
+    among *known* are left out."""
+    if problem.possible.bit_count() < INTERCEPT_FROM:
+        return []
+    view = problem.view
+    movers = [problem.names[i] for i in problem.movers]
+    population = list(problem.belief)
+    weights = [problem.belief[s] for s in population]
+    seen = {plan.destinations for plan in known}
+    plans = []
+    for _ in range(count):
+        row = problem.t.dist[rng.choices(population, weights=weights)[0]]
+        near = sum(1 << s for s in bits(problem.possible) if row[s] <= INTERCEPT_RADIUS)
+        part = RoundPlan(problem.t, problem.board, view, movers, categories=categories, possible=near)
+        plan = part.build(part.orders()[0])
+        if improve:
+            plan = part.improve(plan)
+        if plan.destinations not in seen:
+            seen.add(plan.destinations)
+            plans.append(problem.revalued(plan))
+    return plans

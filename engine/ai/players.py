@@ -41,8 +41,9 @@ The method (``LEVEL_SETTINGS`` holds each level's budget; ``beginner`` has none)
   worse half at each stage. ``expert``'s (``categorized``) weigh the possible
   stations by location categories learned from played games
   (``engine.ai.categories``), their imagined Mister X doubles out of danger
-  (``playout_doubles``) and their imagined detectives spread over the possible
-  set (``playout_cover``).
+  (``playout_doubles``), their imagined detectives spread over the possible
+  set (``playout_cover``), and their candidates include plans that each bet
+  on one part of the possible set (``intercepts``).
 - ``easy``, ``normal`` and ``hard`` slip (``slips``): some of their moves are
   the ``beginner``'s, which spaces the levels a ladder's step apart.
 
@@ -120,6 +121,8 @@ class LevelSettings:
     nearest to compared with the others) instead of each heading for any possible station."""
     categorized: bool = False
     """Whether the detectives weigh the possible stations by their learned categories (``engine.ai.categories``)."""
+    intercepts: int = 0
+    """Joint plans added to the candidates, each made for the possible stations near one drawn (``intercepting``)."""
 
 
 LEVEL_SETTINGS: dict[str, LevelSettings] = {
@@ -135,7 +138,7 @@ LEVEL_SETTINGS: dict[str, LevelSettings] = {
                           detective_iterations=1200, horizon=4, epsilon=0.1, improve=True, slips=0.07),
     "expert": LevelSettings(mister_x_lookahead=40, depth=2, breadth=8, planned_replies=12, detective_candidates=16,
                             detective_iterations=2000, horizon=4, epsilon=0.1, improve=True,
-                            planned_depth=2, playout_doubles=True, playout_cover=True, categorized=True),
+                            planned_depth=2, playout_doubles=True, playout_cover=True, categorized=True, intercepts=4),
 }
 
 
@@ -164,7 +167,7 @@ def scaled(settings: LevelSettings, budget: float) -> LevelSettings:
     return replace(settings, mister_x_lookahead=times(settings.mister_x_lookahead), breadth=times(settings.breadth),
                    planned_replies=round(settings.planned_replies * budget),
                    detective_candidates=max(2, times(settings.detective_candidates)),
-                   detective_iterations=times(settings.detective_iterations))
+                   detective_iterations=times(settings.detective_iterations), intercepts=round(settings.intercepts * budget))
 
 
 def _to_move(option: Option) -> MisterXMove | DoubleMove:
@@ -241,7 +244,7 @@ def choose_detective_moves(view: PublicView, board: Board, level: str, seed: int
     if settings.slips and rng.random() < settings.slips:
         return beginner_detectives(board, view, movers)
     problem, plans = heuristic_round(board, view, movers, rng, settings.detective_candidates, settings.improve,
-                                     WEIGHTS if settings.categorized else None)
+                                     WEIGHTS if settings.categorized else None, settings.intercepts)
     plan = detective_search(view, problem, plans, settings.detective_iterations, settings.horizon, settings.epsilon, rng, PRIOR,
                              settings.playout_doubles, settings.playout_cover)
     return problem.moves(plan)

@@ -29,8 +29,8 @@ from benchmarks.tournament import play_game, start_position
 from engine import DetectiveMove, DoubleMove, Game, LogEntry, MisterXMove, Reason, Side, Ticket, london
 from engine.ai import mister_x, players, playout
 from engine.ai.beginner import beginner_detectives, beginner_mister_x
-from engine.ai.detectives import RoundPlan, movers_of
-from engine.ai.model import tables
+from engine.ai.detectives import INTERCEPT_RADIUS, RoundPlan, intercepting, movers_of
+from engine.ai.model import FAR, tables
 from engine.ai.players import LEVEL_SETTINGS, LEVELS, _to_move, choose_detective_moves, choose_mister_x_move, scaled
 from engine.board import stations_of
 from engine.editions import CLASSIC, REISSUE
@@ -77,6 +77,7 @@ def test_levels_are_named_and_budgets_grow() -> None:
         assert higher.planned_depth >= lower.planned_depth
     assert [s.categorized for s in settings] == [False, False, False, True]  # only expert's detectives weigh categories
     assert [s.playout_doubles for s in settings] == [False, False, False, True]  # and imagine a Mister X who doubles
+    assert [s.intercepts > 0 for s in settings] == [False, False, False, True]  # and bet on parts of the set
     with pytest.raises(ValueError, match="no level called 'master'"):
         choose_mister_x_move(Game.new("classic", players=6).mister_x_view(), Game.new("classic").board, "master", 0)
 
@@ -530,3 +531,35 @@ def test_covering_playout_detectives_head_for_the_possible_station_they_are_near
 
     assert share(True) > 0.8  # it misses only when every station it weighs is the far one
     assert 0.35 < share(False) < 0.65
+
+
+@pytest.mark.parametrize("seed", [3, 6])
+def test_intercepting_plans_bet_on_one_part_of_a_spread_out_possible_set(seed: int) -> None:
+    """A possible set in two parts far apart: each intercepting plan is new, legal and valued for the whole set, and
+    each part has a plan better for it than the plan made for the whole set."""
+    game = _detectives_turn("classic", 6, seed=seed, rounds=5)
+    view = game.public_view()
+    t = tables(game.board, game.ruleset.transports)
+    pieces = [p.station for p in view.pieces]
+    free = [s for s in game.board.stations if s not in pieces]
+    centres = [s for s in free if min(t.dist[p][s] for p in pieces) == 2]
+    farthest = max(centres, key=lambda s: t.dist[centres[0]][s] if t.dist[centres[0]][s] < FAR else -1)
+    parts = [sum(1 << s for s in free if t.dist[centre][s] <= INTERCEPT_RADIUS) for centre in (centres[0], farthest)]
+    movers = movers_of(view, None)
+    problem = RoundPlan(t, game.board, view, movers, possible=parts[0] | parts[1])
+    whole = problem.build(problem.orders()[0])
+    plans = intercepting(problem, random.Random(0), 8, True, None, [whole])
+    assert len({plan.destinations for plan in plans} | {whole.destinations}) == len(plans) + 1
+    for plan in plans:
+        assert problem.revalued(plan) == plan
+        for i, dest, ticket in plan.moves:
+            move = DetectiveMove(problem.names[i], dest, Ticket(ticket))
+            assert game.is_legal(move)
+            game.push(move)
+        for _ in plan.moves:
+            game.pop()
+    for part in parts:
+        alone = RoundPlan(t, game.board, view, movers, possible=part)
+        assert max(alone.revalued(plan).value for plan in plans) > alone.revalued(whole).value
+    small = RoundPlan(t, game.board, view, movers, possible=parts[0] & -parts[0])
+    assert intercepting(small, random.Random(0), 8, True, None, []) == []  # one station: nothing to bet on
