@@ -2,7 +2,8 @@
 
 For each level, the mean and worst seconds of one choice over a fixed set of
 positions (classic and reissue, five detectives, early and late, before and
-after reveals, Mister X with double moves to weigh), measured on one core:
+after reveals, Mister X with double moves to weigh, and his opening moves,
+which weigh the most stations he may be on), measured on one core:
 
 - ``LEVEL_mister_x_mean_s`` / ``LEVEL_mister_x_max_s``: one Mister X move;
 - ``LEVEL_detectives_mean_s`` / ``LEVEL_detectives_max_s``: one whole detectives' round.
@@ -35,9 +36,7 @@ def positions(count: int) -> tuple[list[Game], list[Game]]:
     for index in range(20 * count):
         if len(mister_x) >= count and len(detectives) >= count:
             break
-        ruleset = (CLASSIC, REISSUE)[index % 2]
-        start = ruleset.mister_x_starts[index % len(ruleset.mister_x_starts)]
-        game = Game(start_position(ruleset, 6, start, seed=index))
+        game = _deal(index)
         stop = 2 + (index * 5) % 17
         while not game.is_over and (game.moves_made < stop or (index // 2 % 2 and game.turn is Side.DETECTIVES)):
             if game.turn is Side.MISTER_X:
@@ -54,6 +53,18 @@ def positions(count: int) -> tuple[list[Game], list[Game]]:
     return mister_x, detectives
 
 
+def openings(count: int) -> list[Game]:
+    """Mister X to make his first move, in *count* deals."""
+    return [_deal(index) for index in range(count)]
+
+
+def _deal(index: int) -> Game:
+    """The *index*-th deal: classic and reissue in turn, each start card in turn."""
+    ruleset = (CLASSIC, REISSUE)[index % 2]
+    start = ruleset.mister_x_starts[index % len(ruleset.mister_x_starts)]
+    return Game(start_position(ruleset, 6, start, seed=index))
+
+
 def measure(level: str, mister_x: list[Game], detectives: list[Game]) -> tuple[list[float], list[float]]:
     """The seconds of each choice at *level*: Mister X's moves in *mister_x*, the detectives' rounds in *detectives*."""
     return (seconds_each(lambda n, game: choose_mister_x_move(game.mister_x_view(), game.board, level, seed=n), mister_x),
@@ -62,6 +73,7 @@ def measure(level: str, mister_x: list[Game], detectives: list[Game]) -> tuple[l
 
 def figures(count: int, levels: Sequence[str]) -> Iterator[Figure]:
     mister_x, detectives = positions(count)
+    mister_x += openings(count // 4)
     measure("easy", mister_x[:1], detectives[:1])  # build the tables before timing
     for level in levels:
         x_times, d_times = measure(level, mister_x, detectives)

@@ -308,6 +308,10 @@ def test_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
     bench.main(["--positions", "2", "--levels", "easy"])
     lines = capsys.readouterr().out.splitlines()
     assert lines and all(re.fullmatch(r"easy_(mister_x|detectives)_(mean|max)_s: \d+\.\d+( .*)?", line) for line in lines)
+    openings = bench.openings(4)  # timed too: his first move weighs the most stations he may be on
+    assert [game.moves_made for game in openings] == [0] * 4
+    assert [game.ruleset.name for game in openings[:2]] == [CLASSIC.name, REISSUE.name]
+    assert all(game.turn is Side.MISTER_X for game in openings)
 
 
 def test_moves_are_the_engine_types() -> None:
