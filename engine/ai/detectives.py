@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from engine.ai.categories import Category, blocked_by, category
 from engine.ai.model import FAR, Tables, bits, tables
-from engine.board import Board, Station, StationSet
+from engine.board import Board, Station, StationSet, station_set
 from engine.movegen import ticket_mask
 from engine.moves import DetectiveMove
 from engine.tickets import TRANSPORT_TICKETS
@@ -362,12 +362,13 @@ def intercepting(problem: RoundPlan, rng: random.Random, count: int, improve: bo
     plans = []
     for _ in range(count):
         row = problem.t.dist[rng.choices(population, weights=weights)[0]]
-        near = sum(1 << s for s in bits(problem.possible) if row[s] <= INTERCEPT_RADIUS)
+        near = station_set(s for s in bits(problem.possible) if row[s] <= INTERCEPT_RADIUS)
         part = RoundPlan(problem.t, problem.board, view, movers, categories=categories, possible=near)
         plan = part.build(part.orders()[0])
         if improve:
             plan = part.improve(plan)
-        if plan.destinations not in seen:
-            seen.add(plan.destinations)
+        destinations = plan.destinations
+        if destinations not in seen:
+            seen.add(destinations)
             plans.append(problem.revalued(plan))
     return plans
