@@ -57,7 +57,7 @@ def fill(folder: Path) -> Path:
 
 def test_a_real_filesystem_filling_up_mid_game_loses_nothing_and_saves_once_space_returns(small_disk: Path) -> None:
     console = Console(small_disk / "data", mister_x=Seat.COMPUTER, edition="reissue", players=6, level=Level.EASY)
-    console.deal_and_place()  # a long game: its journal outgrows the page it has (the filesystem's unit)
+    console.deal_and_place()  # the helper's fixed deal: a long game, whose journal outgrows the page it has (the filesystem's unit)
     journal = small_disk / "data" / session.JOURNAL
     filler = fill(small_disk)
     flow = console.program.flow
@@ -66,7 +66,7 @@ def test_a_real_filesystem_filling_up_mid_game_loses_nothing_and_saves_once_spac
         if console.program.sitting is None or console.program.sitting.saving_problem:
             break
         console.table.act()
-    assert console.program.sitting is not None
+    assert console.program.sitting is not None, "the game ended inside the journal's page: deal a longer one"
     assert str(fault_in_words(OSError(errno.ENOSPC, ""))) in str(console.program.sitting.saving_problem)
     assert "Not saved" in " ".join(console.program.console.presenter.kit.texts)
     filler.unlink()  # space returns

@@ -70,11 +70,12 @@ class PhoneConsole(Console):
     """``tests.support.program.Console`` whose program opens *phones* for a phone game."""
 
     def __init__(self, data: Path, phones: Phones, *, straight_back_s: float = 0.0,
-                 handheld: Callable[[Message], list[Message]] | None = first_listed_move, **settings: object) -> None:
-        """*handheld*: the far end of the hardware's own handheld (the Pico's link)."""
+                 handheld: Callable[[Message], list[Message]] | None = first_listed_move, seed: int | None = 0,
+                 **settings: object) -> None:
+        """*handheld*: the far end of the hardware's own handheld (the Pico's link); *seed* as ``Console``'s."""
         self.phones = phones
         self.hardware = fake_hardware(handheld)
         self.program = Program(self.hardware, GameSettings(data_dir=str(data), **settings),  # type: ignore[arg-type]
-                               clock=StepClock(), sleep=lambda seconds: None, timestamp=lambda: "filed", think_inline=True,
-                               straight_back_s=straight_back_s, phone=phones)
+                               clock=StepClock(), sleep=lambda seconds: None, timestamp=lambda: "filed", seed=seed,
+                               think_inline=True, straight_back_s=straight_back_s, phone=phones)
         self.table = Table(self.program.console)

@@ -30,12 +30,14 @@ class Console:
     """A program on fake hardware with a table of players beside it."""
 
     def __init__(self, data: Path, *, shutdown: Callable[[], None] | None = None, straight_back_s: float = 0.0,
-                 far_end: Callable[[Message], list[Message]] | None = first_listed_move, **settings: object) -> None:
-        """*far_end* answers what the console sends the handheld (default: Mister X plays his first listed move)."""
+                 far_end: Callable[[Message], list[Message]] | None = first_listed_move, seed: int | None = 0,
+                 **settings: object) -> None:
+        """*far_end* answers what the console sends the handheld (default: Mister X plays his first listed move);
+        *seed* deals every game alike, so that a test plays the same game on every run (None: a secret deal each game, as at a table)."""
         self.hardware = fake_hardware(far_end)
         self.program = Program(self.hardware, GameSettings(data_dir=str(data), **settings), shutdown=shutdown,  # type: ignore[arg-type]
-                               clock=StepClock(), sleep=lambda seconds: None, timestamp=lambda: "filed", think_inline=True,
-                               straight_back_s=straight_back_s)
+                               clock=StepClock(), sleep=lambda seconds: None, timestamp=lambda: "filed", seed=seed,
+                               think_inline=True, straight_back_s=straight_back_s)
         self.table = Table(self.program.console)
 
     @property
