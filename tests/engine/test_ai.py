@@ -32,7 +32,7 @@ from engine.ai.beginner import beginner_detectives, beginner_mister_x
 from engine.ai.detectives import INTERCEPT_RADIUS, RoundPlan, intercepting, movers_of
 from engine.ai.model import FAR, tables
 from engine.ai.players import LEVEL_SETTINGS, LEVELS, _to_move, choose_detective_moves, choose_mister_x_move, scaled
-from engine.board import stations_of
+from engine.board import station_set, stations_of
 from engine.editions import CLASSIC, REISSUE
 from engine.movegen import ticket_mask
 from tests.conftest import random_moves
@@ -548,7 +548,7 @@ def test_intercepting_plans_bet_on_one_part_of_a_spread_out_possible_set(seed: i
     free = [s for s in game.board.stations if s not in pieces]
     centres = [s for s in free if min(t.dist[p][s] for p in pieces) == 2]
     farthest = max(centres, key=lambda s: t.dist[centres[0]][s] if t.dist[centres[0]][s] < FAR else -1)
-    parts = [sum(1 << s for s in free if t.dist[centre][s] <= INTERCEPT_RADIUS) for centre in (centres[0], farthest)]
+    parts = [station_set(s for s in free if t.dist[centre][s] <= INTERCEPT_RADIUS) for centre in (centres[0], farthest)]
     movers = movers_of(view, None)
     problem = RoundPlan(t, game.board, view, movers, possible=parts[0] | parts[1])
     whole = problem.build(problem.orders()[0])

@@ -11,12 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from console.program import Program
-from console.settings import GameSettings
 from hardware.handheld import FarEnd, MemoryHandheldLink
 from hardware.interfaces import Message
-from tests.support.players import StepClock, Table, first_listed_move
-from tests.support.program import Console, fake_hardware
+from tests.support.players import first_listed_move
+from tests.support.program import Console
 
 
 class FakePhone(MemoryHandheldLink):
@@ -69,13 +67,8 @@ class Phones:
 class PhoneConsole(Console):
     """``tests.support.program.Console`` whose program opens *phones* for a phone game."""
 
-    def __init__(self, data: Path, phones: Phones, *, straight_back_s: float = 0.0,
-                 handheld: Callable[[Message], list[Message]] | None = first_listed_move, seed: int | None = 0,
+    def __init__(self, data: Path, phones: Phones, *, handheld: Callable[[Message], list[Message]] | None = first_listed_move,
                  **settings: object) -> None:
-        """*handheld*: the far end of the hardware's own handheld (the Pico's link); *seed* as ``Console``'s."""
+        """*handheld*: the far end of the hardware's own handheld (the Pico's link); the rest as ``Console``'s."""
         self.phones = phones
-        self.hardware = fake_hardware(handheld)
-        self.program = Program(self.hardware, GameSettings(data_dir=str(data), **settings),  # type: ignore[arg-type]
-                               clock=StepClock(), sleep=lambda seconds: None, timestamp=lambda: "filed", seed=seed,
-                               think_inline=True, straight_back_s=straight_back_s, phone=phones)
-        self.table = Table(self.program.console)
+        super().__init__(data, far_end=handheld, phone=phones, **settings)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from console.games.classic.flow import Flow
 from console.games.classic.model import Mode
+from console.phone import PhoneOpener
 from console.program import Program
 from console.settings import GameSettings
 from hardware.config import Config
@@ -31,13 +32,14 @@ class Console:
 
     def __init__(self, data: Path, *, shutdown: Callable[[], None] | None = None, straight_back_s: float = 0.0,
                  far_end: Callable[[Message], list[Message]] | None = first_listed_move, seed: int | None = 0,
-                 **settings: object) -> None:
+                 phone: PhoneOpener | None = None, **settings: object) -> None:
         """*far_end* answers what the console sends the handheld (default: Mister X plays his first listed move);
-        *seed* deals every game alike, so that a test plays the same game on every run (None: a secret deal each game, as at a table)."""
+        *seed* deals every game alike, so that a test plays the same game on every run (None: a secret deal each game, as at a table);
+        *phone* opens the phone's link (default: the program's own)."""
         self.hardware = fake_hardware(far_end)
         self.program = Program(self.hardware, GameSettings(data_dir=str(data), **settings), shutdown=shutdown,  # type: ignore[arg-type]
                                clock=StepClock(), sleep=lambda seconds: None, timestamp=lambda: "filed", seed=seed,
-                               think_inline=True, straight_back_s=straight_back_s)
+                               think_inline=True, straight_back_s=straight_back_s, phone=phone)
         self.table = Table(self.program.console)
 
     @property
