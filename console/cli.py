@@ -19,7 +19,7 @@ from console.backup import BackupError, ConsoleFiles
 from console.config import PREFERENCES, load_preferences, load_settings
 from console.settings import GameSettings, Level, Seat
 from console.storage import DataFolder, FolderError
-from engine import RecordError, london
+from engine import BoardGame, RecordError, london
 from hardware.buildpack import PackError
 from hardware.config import Config, ConfigError
 from hardware.handheld import MemoryHandheldLink
@@ -237,7 +237,7 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _replay_in_window(args: argparse.Namespace, config: Config, kind: games.GameKind, final: object) -> int:
+def _replay_in_window(args: argparse.Namespace, config: Config, kind: games.GameKind, final: BoardGame) -> int:
     """The record in the simulator's window, its end shown until a key or the window is closed; headless, by its script."""
     from console.app import Console
     from console.replay import Playback, replay

@@ -19,11 +19,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from console.games import GameKind
 from console.journal import STAMP
 from console.replay import load_record
+from engine import BoardGame
 from engine.errors import RecordError
 from engine.versions import NewerVersionError
 from hardware.files import read_text
@@ -48,7 +48,7 @@ class PastGame:
     """When it was filed (from its name, else the file's time; None if neither can be had)."""
     kind: GameKind | None
     """None for a record that cannot be read."""
-    game: Any
+    game: BoardGame | None
     problem: Words = ""
     """Why it cannot be replayed (for an unreadable record): the engine's own words for a broken record."""
     newer: bool = False
@@ -58,7 +58,7 @@ class PastGame:
     def label(self) -> Words:
         """Its line in Past games: "4 Dec 15:20 · reissue · detectives won, round 7"."""
         unread = p_("row", "a newer console's record") if self.newer else p_("row", "unreadable record")
-        what = self.kind.summary(self.game) if self.kind is not None else unread
+        what = self.kind.summary(self.game) if self.kind is not None and self.game is not None else unread
         return p_("row", "{when} · {what}", when=when_words(self.when), what=what) if self.when is not None else what
 
 

@@ -69,6 +69,7 @@ from console.games import KINDS, GameKind
 from console.recorder import Event
 from console.settings import CONSOLE_CHOICES, GameSettings, settings_to_dict
 from console.storage import private, replace_private, sync_folder
+from engine import BoardGame
 from engine.versions import NewerVersionError, Versions
 from hardware.config import ConfigError
 from hardware.files import aside
@@ -140,7 +141,7 @@ class Journal:
             journal._queue(event)
         return journal
 
-    def started(self, kind: GameKind, game: Any, settings: GameSettings, token: str) -> None:
+    def started(self, kind: GameKind, game: BoardGame, settings: GameSettings, token: str) -> None:
         """Begin the journal of a new game of *kind* (its start, the console's settings, the handheld's session token)."""
         if not isinstance(token, str):
             raise TypeError(f"the session token is kept as text (e.g. hex), not {type(token).__name__}")
@@ -233,7 +234,7 @@ class ResumedGame:
     """A game rebuilt from its journal, with what the console needs to go on."""
 
     kind: GameKind
-    game: Any
+    game: BoardGame
     settings: GameSettings
     token: str
     """The handheld link's session token of this game."""
@@ -365,7 +366,9 @@ def _replay(path: Path, data: bytes) -> ResumedGame:
 def _in_this_version(kind: GameKind, events: list[dict[str, Any]]) -> Iterator[Mapping[str, Any]]:
     """An older journal's events as this version writes them: the same game, its start and actions encoded anew."""
     start = events[0]
-    yield {**start, **kind.journal.start_fields(kind.journal.started(start)), "version": VERSIONS.current,
+    game = kind.journal.started(start)
+    assert game is not None, "the kind was found by this start"
+    yield {**start, **kind.journal.start_fields(game), "version": VERSIONS.current,
            "settings": _kept_settings(start["settings"])}
     for event in events[1:]:
         yield event if event["type"] == "end" else kind.journal.current(event)

@@ -519,7 +519,7 @@ class Program:
         self.menu = Menu(game.label, rows, message=_("Replay: any key skips to the end, another leaves"), back=back)
 
     def _replay(self, game: PastGame, page: int, row: int, now: float) -> None:
-        assert game.kind is not None
+        assert game.kind is not None and game.game is not None
         self.menu = None
         self.playback = Playback(game.kind, game.game, now)
         self._replayed = (page, row)

@@ -14,17 +14,17 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from console.app import Console, Presenter
 from console.games import KINDS, GameKind
+from engine import BoardGame
 from engine.errors import RecordError
 from engine.record import parse_json
 from hardware.files import read_text
 from hardware.interfaces import Hardware, Key, Message, Station
 
 
-def load_record_file(path: Path) -> tuple[GameKind, Any]:
+def load_record_file(path: Path) -> tuple[GameKind, BoardGame]:
     """The game filed at *path* and its kind; ``RecordError`` names the file if it is missing, unreadable or no record."""
     text = read_text(path, RecordError)
     if text is None:
@@ -35,7 +35,7 @@ def load_record_file(path: Path) -> tuple[GameKind, Any]:
         raise type(error)(f"{path}: {error}") from None  # a newer console's record stays a NewerRecordError
 
 
-def load_record(text: str) -> tuple[GameKind, Any]:
+def load_record(text: str) -> tuple[GameKind, BoardGame]:
     """A filed game and its kind, by its record's format; ``RecordError`` says what is wrong with a bad one."""
     data = parse_json(text)
     found = data.get("format") if isinstance(data, dict) else None
@@ -54,7 +54,7 @@ class Playback:
     after *end_s*. The board's buttons and the handheld play no part.
     """
 
-    def __init__(self, kind: GameKind, final: Any, now: float, *, step_s: float = 2.0, end_s: float = 60.0) -> None:
+    def __init__(self, kind: GameKind, final: BoardGame, now: float, *, step_s: float = 2.0, end_s: float = 60.0) -> None:
         self.scenes = list(kind.scenes(final))
         self.step_s, self.end_s = step_s, end_s
         self.index = 0
@@ -102,7 +102,7 @@ class Playback:
 def replay(
     hardware: Hardware,
     kind: GameKind,
-    final: Any,
+    final: BoardGame,
     *,
     step_s: float = 2.0,
     clock: Callable[[], float] = time.monotonic,

@@ -14,7 +14,6 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from console.games import GameKind, find_kind
 from console.games.kind import GameFlow, Table
@@ -22,6 +21,7 @@ from console.journal import Journal, JournalError, NewerJournalError, ResumedGam
 from console.settings import TABLE_CHOICES, GameSettings
 from console.storage import fault_in_words
 from console.thinker import Thinker
+from engine import BoardGame
 from hardware.interfaces import HandheldLink, Hardware
 from hardware.language import Text, Words, _
 
@@ -36,7 +36,7 @@ UNFILED = "unfiled-"
 @dataclass
 class Opened:
     kind: GameKind
-    game: Any
+    game: BoardGame
     journal: Journal
     settings: GameSettings
     resumed: bool
@@ -46,7 +46,7 @@ class Opened:
     """The new game's deal seed, or a fresh secret one for a resumed game: the computer players' seeds follow from it."""
     note: Words = ""
 
-    def kept(self, game: Any) -> ResumedGame:
+    def kept(self, game: BoardGame) -> ResumedGame:
         """The opened game, now *game* (its actions journaled), as a kept game: to resume later, or to file."""
         return ResumedGame(self.kind, game, self.settings, self.token, self.journal, b"")
 

@@ -40,21 +40,21 @@ class Event(Enum):
     """A public event with a sound, the most telling first: when one change brings several, the first one's sound plays."""
 
     CAPTURE = "capture"
-    """Mister X is caught (a Junior reveal that catches a rogue too)."""
+    """Mister X is caught (or another kind's hidden piece, at its reveal)."""
     ESCAPE = "escape"
     """Mister X wins: he survived, or the detectives ran out of tickets."""
     GAME_OVER = "game over"
     """Any other end (Mister X cornered)."""
-    JUNIOR_END = "junior end"
-    """A Junior game's end: its last celebration."""
+    CELEBRATED_END = "celebrated end"
+    """A game's end that its kind celebrates, whoever won (a family game's last celebration)."""
     REVEAL = "reveal"
     """Mister X surfaces (a reveal move is shown)."""
     MOVED = "moved"
     """Mister X's move is shown (its tickets)."""
     ROUND_TOKEN = "round token"
-    """A Junior round's reveal: a token for one team."""
+    """A round's reveal scores: a token for one team."""
     HIDDEN_TURN = "hidden turn"
-    """Mister X's (Junior's rogues') turn begins: the handheld's player chooses."""
+    """The hidden side's turn begins (Mister X's): the handheld's player chooses."""
     DETECTIVES_TURN = "detectives' turn"
     """The detectives' turn begins: the people at the board move."""
     REFUSED = "refused"
@@ -78,7 +78,7 @@ SOUND_OF: dict[Event, str] = {
     Event.PLUGGED: "plugged",
     Event.UNPLUGGED: "unplugged",
     Event.ROUND_TOKEN: "celebrate",
-    Event.JUNIOR_END: "celebrate",
+    Event.CELEBRATED_END: "celebrate",
 }
 """The sound (``hardware.audio.SOUNDS``) each event plays."""
 

@@ -20,11 +20,21 @@ The public API, all importable from ``engine``:
   (``push`` is ``play``; ``pop`` takes back any move, Mister X's and the one
   that ended the game too, and restores the game exactly); ``game.copy()``:
   an independent twin, its moves included.
-- One move notation for people and files: ``move.notation`` (``"red T46"``,
-  ``"X157"``, ``"T46+X47"``) and ``parse_move(text)`` (``NotationError`` for
-  text that is no move).
-  Refusals raise ``IllegalMoveError`` naming the rule (numbered as in
-  ``docs/RULES.md``, the rules edition by edition), and change nothing.
+- One move notation for people and files, as python-chess's: ``str(move)``
+  (``"red T46"``, ``"X157"``, ``"T46+X47"``; ``move.notation`` says the same)
+  and ``parse_move(text)`` (``game.parse_move``; ``NotationError`` for text
+  that is no move), so ``parse_move(str(move)) == move``; ``move.describe()``
+  is the move in English words.
+- One protocol for every game (``Playable``, ``engine.boardgame``): the main
+  game and Junior (``engine.junior.JuniorGame``) both answer ``turn``,
+  ``is_over``, ``winner``, ``actions``, ``legal_moves``, ``is_legal``,
+  ``push``/``pop``/``undo``/``copy``, ``parse_move`` and ``public_view``;
+  ``BoardGame`` is the part that does not name the moves' type.
+  Refusals raise ``IllegalMoveError`` (``IllegalPositionError`` for a setup),
+  and change nothing: a ``RulesError`` that says which case it is
+  (``error.refusal``, a ``Refusal``), its facts (``error.fields``: the pieces,
+  tickets and stations involved) and the rule (``error.rule``, numbered as in
+  ``docs/RULES.md``, the rules edition by edition); its message is English.
 - ``game.public_view()`` (what everyone may see: ``PublicView``) and
   ``game.mister_x_view()`` (``MisterXView``); ``game.possible_locations``
   (the deduction assist, a station bitset).
@@ -47,20 +57,57 @@ The public API, all importable from ``engine``:
 """
 
 from engine.board import Board, Station, StationSet, Transport, london, station_set, stations_of
+from engine.boardgame import BoardGame, Playable
 from engine.editions import BEGINNER, CLASSIC, EDITIONS, REISSUE, Ruleset, find_ruleset
-from engine.errors import IllegalMoveError, IllegalPositionError, RecordError, ScotlandYardError
+from engine.errors import IllegalMoveError, IllegalPositionError, RecordError, RulesError, ScotlandYardError
 from engine.game import Game
 from engine.moves import DetectiveMove, DoubleMove, MisterXMove, Move, NotationError, parse_move
 from engine.outcome import Outcome, Reason, Side
 from engine.position import MISTER_X, LogEntry, PieceSetup, Position, deal
+from engine.refusals import Piece, Refusal
 from engine.tickets import Ticket, Tickets
 from engine.views import MisterXView, PublicView
 
 __all__ = [
-    "BEGINNER", "CLASSIC", "EDITIONS", "MISTER_X", "REISSUE",
-    "Board", "DetectiveMove", "DoubleMove", "Game", "IllegalMoveError", "IllegalPositionError",
-    "LogEntry", "MisterXMove", "MisterXView", "Move", "NotationError", "Outcome", "PieceSetup", "Position",
-    "PublicView", "Reason", "RecordError", "Ruleset", "ScotlandYardError", "Side", "Station",
-    "StationSet", "Ticket", "Tickets", "Transport", "deal", "find_ruleset", "london",
-    "parse_move", "station_set", "stations_of",
+    "BEGINNER",
+    "CLASSIC",
+    "EDITIONS",
+    "MISTER_X",
+    "REISSUE",
+    "Board",
+    "BoardGame",
+    "DetectiveMove",
+    "DoubleMove",
+    "Game",
+    "IllegalMoveError",
+    "IllegalPositionError",
+    "LogEntry",
+    "MisterXMove",
+    "MisterXView",
+    "Move",
+    "NotationError",
+    "Outcome",
+    "Piece",
+    "PieceSetup",
+    "Playable",
+    "Position",
+    "PublicView",
+    "Reason",
+    "RecordError",
+    "Refusal",
+    "RulesError",
+    "Ruleset",
+    "ScotlandYardError",
+    "Side",
+    "Station",
+    "StationSet",
+    "Ticket",
+    "Tickets",
+    "Transport",
+    "deal",
+    "find_ruleset",
+    "london",
+    "parse_move",
+    "station_set",
+    "stations_of",
 ]

@@ -33,9 +33,10 @@ from engine.deduction import after_move
 from engine.editions import Ruleset, TicketFlow, find_ruleset
 from engine.errors import IllegalMoveError
 from engine.movegen import after_paying, detective_moves, mister_x_moves, pay, pay_detective, take_back_detective, ticket_mask, unblocked
-from engine.moves import DetectiveMove, DoubleMove, MisterXMove, Move
+from engine.moves import DetectiveMove, DoubleMove, MisterXMove, Move, parse_move
 from engine.outcome import Outcome, Reason, Side
-from engine.position import MISTER_X, LogEntry, PieceSetup, Position, check_position, deal
+from engine.position import MISTER_X, MISTER_X_PIECE, LogEntry, PieceSetup, Position, check_position, deal, piece_named
+from engine.refusals import Piece, Refusal
 from engine.tickets import Ticket, Tickets
 from engine.views import MisterXView, PieceView, PublicLogEntry, PublicView
 
@@ -56,8 +57,10 @@ class LegalMoves(Sequence[DetectiveMove | MisterXMove]):
     ``move in moves`` asks the rules (``Game.is_legal``) while the game is as it
     was when the moves were listed, rather than comparing against every move:
     a bobby's move by any line it may take is in them (the listing names one
-    move a destination, since a bobby spends nothing). Double moves are not
-    listed (``Game.second_legs`` lists a first leg's seconds), so none is ``in`` them.
+    move a destination, since a bobby spends nothing), and so is every legal
+    double move, though the listing names none (hundreds at a busy station:
+    ``Game.second_legs`` lists a first leg's seconds, ``Game.double_moves`` all).
+    Once the game has moved on, ``in`` compares with the moves listed.
     """
 
     __slots__ = ("_game", "_moves", "_version")
@@ -68,7 +71,7 @@ class LegalMoves(Sequence[DetectiveMove | MisterXMove]):
     def __contains__(self, move: object) -> bool:
         if self._version != self._game._version:
             return move in self._moves
-        return type(move) in (DetectiveMove, MisterXMove) and self._game.is_legal(move)  # type: ignore[arg-type]
+        return type(move) in (DetectiveMove, MisterXMove, DoubleMove) and self._game.is_legal(move)  # type: ignore[arg-type]
 
     def __len__(self) -> int:
         return len(self._moves)
@@ -116,7 +119,7 @@ class Game:
     ...     game.push(game.legal_moves()[0])
     >>> twin = game.copy()
     >>> [str(twin.pop()) for _ in range(4)]
-    ['bobby1 taxi to 56', 'blue taxi to 6', 'red taxi to 88', 'Mister X taxi to 22']
+    ['bobby1 T56', 'blue T6', 'red T88', 'T22']
     >>> twin.mister_x_view() == start, len(game.actions)
     (True, 4)
     """
@@ -199,6 +202,11 @@ class Game:
         return self._outcome
 
     @property
+    def winner(self) -> Side | None:
+        """The side that won, or None while the game goes on."""
+        return None if self._outcome is None else self._outcome.winner
+
+    @property
     def is_over(self) -> bool:
         return self._outcome is not None
 
@@ -249,14 +257,17 @@ class Game:
     def legal_moves(self) -> LegalMoves:
         """The legal moves of the side to move (``in`` them asks ``is_legal``).
 
-        Mister X: his single moves (a double move is listed leg by leg: see
-        ``second_legs``). Detectives: every move of every piece that has not
+        Mister X: his single moves (a double move is ``in`` them, but listed leg
+        by leg: see ``second_legs``). Detectives: every move of every piece that has not
         moved this round.
 
         >>> game = Game.new("beginner", players=3, seed=1)
         >>> moves = game.legal_moves()
         >>> moves[0] in moves, MisterXMove(1, Ticket.TAXI) in moves
         (True, False)
+        >>> game = Game.new("reissue", players=3, seed=1)
+        >>> next(game.double_moves()) in game.legal_moves()
+        True
         """
         if self._outcome is not None:
             return LegalMoves(self, ())
@@ -344,6 +355,11 @@ class Game:
 
     play = push
 
+    @staticmethod
+    def parse_move(text: str) -> Move:
+        """The move *text* writes in the notation (``str(move)``): ``engine.moves.parse_move``; the rules are not asked."""
+        return parse_move(text)
+
     def is_legal(self, move: Move) -> bool:
         """Whether ``play(move)`` would play *move* (the same answer, without playing it).
 
@@ -362,33 +378,33 @@ class Game:
 
     def _check_over(self) -> None:
         if self._outcome is not None:
-            raise IllegalMoveError(f"the game is over: {self._outcome}")
+            raise IllegalMoveError(Refusal.GAME_OVER, outcome=self._outcome)
 
     def _check_detective(self, move: DetectiveMove) -> int:
         """The moving piece's index, if *move* is legal now; else ``IllegalMoveError`` naming the rule."""
         self._check_over()
         if self._turn is not _DETECTIVES:
-            raise IllegalMoveError(f"Mister X moves first in round {self._round}; {move.piece} must wait", rule=2)
+            raise IllegalMoveError(Refusal.MISTER_X_FIRST, rule=2, round=self._round, piece=self._named(move.piece))
         index = self._index.get(move.piece)
         if index is None or index == _X:
-            raise IllegalMoveError(f"there is no detective or bobby called {move.piece!r}")
+            raise IllegalMoveError(Refusal.NO_DETECTIVE_CALLED, called=move.piece)
         if self._moved >> index & 1:
-            raise IllegalMoveError(f"{self._describe(index)} has already moved in round {self._round}", rule=2)
+            raise IllegalMoveError(Refusal.ALREADY_MOVED, rule=2, piece=self._describe(index), round=self._round)
         ticket = move.ticket
         if ticket > _UNDERGROUND:
-            raise IllegalMoveError(f"{self._describe(index)} travels by taxi, bus or underground, not by {ticket} ticket", rule=3)
+            raise IllegalMoveError(Refusal.DETECTIVES_RIDE, rule=3, piece=self._describe(index), ticket=ticket)
         origin = self._stations[index]
         if move.station not in self._on_board:
-            raise IllegalMoveError(f"there is no station {move.station!r} on the board", rule=3)
+            raise IllegalMoveError(Refusal.NO_SUCH_STATION, rule=3, station=move.station)
         transport = _TRANSPORTS[ticket]
         if transport not in self._lines:
-            raise IllegalMoveError(f"the {self.ruleset.name} edition closes the {transport} lines", rule=3)
+            raise IllegalMoveError(Refusal.LINES_CLOSED, rule=3, edition=self.ruleset.name, transport=transport)
         if not self._neighbours[transport][origin] >> move.station & 1:
-            raise IllegalMoveError(f"there is no {transport} line from {origin} to {move.station}", rule=3)
+            raise IllegalMoveError(Refusal.NO_LINE_OF, rule=3, transport=transport, origin=origin, station=move.station)
         if not self._is_bobby[index] and not self._tickets[index][ticket]:
-            raise IllegalMoveError(f"{self._describe(index)} has no {ticket} ticket left", rule=3)
+            raise IllegalMoveError(Refusal.NO_TICKET_LEFT, rule=3, piece=self._describe(index), ticket=ticket)
         if self._occupied >> move.station & 1:
-            raise IllegalMoveError(f"station {move.station} is occupied by {self._holder(move.station)}", rule=4)
+            raise IllegalMoveError(Refusal.OCCUPIED, rule=4, station=move.station, piece=self._holder(move.station))
         return index
 
     def _play_detective(self, move: DetectiveMove, index: int) -> None:
@@ -416,23 +432,22 @@ class Game:
         if not isinstance(move, (MisterXMove, DoubleMove)):
             raise TypeError(f"not a move: {move!r}")
         if self._turn is not _MISTER_X:
-            raise IllegalMoveError(f"the detectives are moving in round {self._round}; Mister X waits for round {self._round + 1}", rule=2)
+            raise IllegalMoveError(Refusal.DETECTIVES_MOVING, rule=2, round=self._round, next=self._round + 1)
         own, supply = self._tickets[_X], self._supply
         if isinstance(move, DoubleMove):
             if not own[_DOUBLE]:
-                raise IllegalMoveError("Mister X has no double-move ticket left", rule=8)
+                raise IllegalMoveError(Refusal.NO_TICKET_LEFT, rule=8, piece=MISTER_X_PIECE, ticket=_DOUBLE)
             left = self.ruleset.moves_left(len(self._log))
             if left is not None and left < 2:
-                raise IllegalMoveError(f"only {left} travel-log entry is left, too few for a double move", rule=8)
+                raise IllegalMoveError(Refusal.LOG_TOO_SHORT_FOR_DOUBLE, rule=8, n=left)
             self._check_mister_x_leg(self._stations[_X], move.first, own, supply)
             after_own, after_supply = after_paying(move.first.ticket, own, supply)
             try:
                 self._check_mister_x_leg(move.first.station, move.second, after_own, after_supply)
             except IllegalMoveError as error:
-                message = str(error).removeprefix(f"rule {error.rule}: ")
-                raise IllegalMoveError(f"second leg of the double move: {message}", rule=error.rule) from None
+                raise IllegalMoveError(Refusal.SECOND_LEG, rule=error.rule, refusal=error) from None
         elif move.ticket is _DOUBLE:
-            raise IllegalMoveError("a double-move ticket is played as one DoubleMove of two legs", rule=8)
+            raise IllegalMoveError(Refusal.DOUBLE_IN_ONE, rule=8)
         else:
             self._check_mister_x_leg(self._stations[_X], move, own, supply)
 
@@ -459,27 +474,26 @@ class Game:
         ticket = move.ticket
         station = move.station
         if ticket is _DOUBLE or not isinstance(ticket, Ticket):
-            raise IllegalMoveError(f"a move is paid with a taxi, bus, underground or black ticket, not {ticket!r}", rule=6)
+            raise IllegalMoveError(Refusal.NOT_A_FARE, rule=6, paid=ticket)
         if station not in self._on_board:
-            raise IllegalMoveError(f"there is no station {station!r} on the board", rule=3)
+            raise IllegalMoveError(Refusal.NO_SUCH_STATION, rule=3, station=station)
         if ticket is _BLACK:
             if not self._black_reach[origin] >> station & 1:
-                raise IllegalMoveError(f"there is no line from {origin} to {station}", rule=7)
+                raise IllegalMoveError(Refusal.NO_LINE, rule=7, origin=origin, station=station)
             if not own[_BLACK]:
-                raise IllegalMoveError("Mister X has no black ticket left", rule=7)
+                raise IllegalMoveError(Refusal.NO_TICKET_LEFT, rule=7, piece=MISTER_X_PIECE, ticket=_BLACK)
         else:
             transport = _TRANSPORTS[ticket]
             if not self._neighbours[transport][origin] >> station & 1 or transport not in self._lines:
                 if self._neighbours[Transport.FERRY][origin] >> station & 1:
-                    raise IllegalMoveError(f"the ferry from {origin} to {station} takes only a black ticket", rule=7)
+                    raise IllegalMoveError(Refusal.FERRY_TAKES_BLACK, rule=7, origin=origin, station=station)
                 if transport not in self._lines and self._neighbours[transport][origin] >> station & 1:
-                    raise IllegalMoveError(f"the {self.ruleset.name} edition closes the {transport} lines", rule=3)
-                raise IllegalMoveError(f"there is no {transport} line from {origin} to {station}", rule=3)
+                    raise IllegalMoveError(Refusal.LINES_CLOSED, rule=3, edition=self.ruleset.name, transport=transport)
+                raise IllegalMoveError(Refusal.NO_LINE_OF, rule=3, transport=transport, origin=origin, station=station)
             if not own[ticket] and not (supply is not None and supply[ticket]):
-                where = " and the general supply has none" if supply is not None else ""
-                raise IllegalMoveError(f"Mister X has no {ticket} ticket{where}", rule=6)
+                raise IllegalMoveError(Refusal.NO_TICKET if supply is None else Refusal.NO_TICKET_NOR_SUPPLY, rule=6, ticket=ticket)
         if self._occupied >> station & 1:
-            raise IllegalMoveError(f"Mister X may not move onto station {station}: {self._holder(station)} is there", rule=4)
+            raise IllegalMoveError(Refusal.MISTER_X_ONTO_PIECE, rule=4, station=station, piece=self._holder(station))
 
     def _mister_x_leg(self, move: MisterXMove, double: bool = False) -> None:
         ticket = move.ticket
@@ -591,9 +605,9 @@ class Game:
     def undo(self) -> DetectiveMove:
         """Take back the last detective or bobby move of this round and return it (the table's rule: ``pop`` takes back any move)."""
         if self._outcome is not None:
-            raise IllegalMoveError(f"the game is over ({self._outcome}); nothing can be taken back")
+            raise IllegalMoveError(Refusal.OVER_NOTHING_TO_TAKE_BACK, outcome=self._outcome)
         if not self.can_undo:
-            raise IllegalMoveError("no detective move of this round is left to take back (Mister X's moves stand)")
+            raise IllegalMoveError(Refusal.NOTHING_TO_TAKE_BACK)
         move = self.pop()
         assert isinstance(move, DetectiveMove)
         return move
@@ -663,20 +677,24 @@ class Game:
             possible=self._possible,
         )
 
-    def _holder(self, station: Station) -> str:
-        """Who stands on *station* (a detective or a bobby), for messages."""
+    def _holder(self, station: Station) -> Piece:
+        """Who stands on *station* (a detective or a bobby), for refusals."""
         return self._describe(self._stations.index(station, 1))
 
-    def _describe(self, index: int) -> str:
-        """"the red detective" or "bobby1", for messages."""
-        name = self.names[index]
-        return name if self._is_bobby[index] else f"the {name} detective"
+    def _describe(self, index: int) -> Piece:
+        """The piece of *index*, for refusals: "the red detective", "bobby1"."""
+        return piece_named(self.names[index], self._is_bobby[index])
+
+    def _named(self, piece: str) -> Piece:
+        """The piece called *piece*, for refusals (a name no piece of this game has, as it is)."""
+        index = self._index.get(piece)
+        return self._describe(index) if index is not None else Piece(piece, piece)
 
     def _piece_index(self, piece: str) -> int:
         try:
             return self._index[piece]
         except KeyError:
-            raise IllegalMoveError(f"there is no piece called {piece!r}") from None
+            raise IllegalMoveError(Refusal.NO_PIECE_CALLED, called=piece) from None
 
     def __repr__(self) -> str:
         state = str(self._outcome) if self._outcome else f"round {self._round}, {self._turn} to move"

@@ -7,7 +7,7 @@ use, and listing legal moves is then filtering it by the occupied stations.
 >>> from engine import london, CLASSIC, Tickets
 >>> moves = mister_x_moves(london(), CLASSIC.transports).moves(1, Tickets(4, 3, 3, 5), None, occupied=0)
 >>> [str(move) for move in moves][:3]
-['Mister X taxi to 8', 'Mister X taxi to 9', 'Mister X bus to 46']
+['T8', 'T9', 'B46']
 
 The computer players search from states of plain ints and lists, so the same
 tables answer them in plain values too: a detective's reach by ticket mask

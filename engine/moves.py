@@ -12,10 +12,12 @@ detective's or bobby's move puts its name before the leg; Mister X's move is
 the leg alone, and his double move joins two legs with ``+``. It reads in any
 case and round-trips exactly:
 
->>> [move.notation for move in (DetectiveMove("red", 46, Ticket.TAXI), DetectiveMove("bobby1", 14, Ticket.BUS),
-...                             MisterXMove(115, Ticket.UNDERGROUND), MisterXMove(157, Ticket.BLACK),
-...                             DoubleMove(MisterXMove(46, Ticket.TAXI), MisterXMove(47, Ticket.BLACK)))]
+>>> moves = (DetectiveMove("red", 46, Ticket.TAXI), DetectiveMove("bobby1", 14, Ticket.BUS), MisterXMove(115, Ticket.UNDERGROUND),
+...          MisterXMove(157, Ticket.BLACK), DoubleMove(MisterXMove(46, Ticket.TAXI), MisterXMove(47, Ticket.BLACK)))
+>>> [str(move) for move in moves]
 ['red T46', 'bobby1 B14', 'U115', 'X157', 'T46+X47']
+>>> all(parse_move(str(move)) == move for move in moves)
+True
 >>> parse_move("t46 + x47")
 DoubleMove(first=MisterXMove(station=46, ticket=<Ticket.TAXI: 0>), second=MisterXMove(station=47, ticket=<Ticket.BLACK: 3>))
 >>> parse_move("red T46") == DetectiveMove("red", 46, Ticket.TAXI)
@@ -25,7 +27,11 @@ Traceback (most recent call last):
 ...
 engine.moves.NotationError: 'red 46' is not a move: '46' is not a leg: a ticket's letter (T, B, U or X) and a station, as in 'T46'
 
-``str(move)`` stays the words people read ("red taxi to 46").
+As in python-chess, ``str(move)`` is the notation (``move.notation`` says the
+same); ``move.describe()`` is the move in English words, for logs and programs:
+
+>>> DoubleMove(MisterXMove(46, Ticket.TAXI), MisterXMove(47, Ticket.BLACK)).describe()
+'Mister X double: taxi to 46, black to 47'
 """
 
 from __future__ import annotations
@@ -57,11 +63,12 @@ class DetectiveMove:
     ticket: Ticket
 
     def __str__(self) -> str:
-        return f"{self.piece} {self.ticket} to {self.station}"
-
-    @property
-    def notation(self) -> str:
         return f"{self.piece} {leg_notation(self.station, self.ticket)}"
+
+    notation = property(__str__)
+
+    def describe(self) -> str:
+        return f"{self.piece} {self.ticket} to {self.station}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,11 +79,12 @@ class MisterXMove:
     ticket: Ticket
 
     def __str__(self) -> str:
-        return f"Mister X {self.ticket} to {self.station}"
-
-    @property
-    def notation(self) -> str:
         return leg_notation(self.station, self.ticket)
+
+    notation = property(__str__)
+
+    def describe(self) -> str:
+        return f"Mister X {self.ticket} to {self.station}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,21 +95,27 @@ class DoubleMove:
     second: MisterXMove
 
     def __str__(self) -> str:
-        return f"Mister X double: {self.first.ticket} to {self.first.station}, {self.second.ticket} to {self.second.station}"
+        return f"{self.first}+{self.second}"
 
-    @property
-    def notation(self) -> str:
-        return f"{self.first.notation}+{self.second.notation}"
+    notation = property(__str__)
+
+    def describe(self) -> str:
+        return f"Mister X double: {self.first.ticket} to {self.first.station}, {self.second.ticket} to {self.second.station}"
 
 
 Move = DetectiveMove | MisterXMove | DoubleMove
 
 
 def leg_notation(station: Station, ticket: Ticket) -> str:
-    """One leg: the ticket's letter and the station (``T46``)."""
-    if ticket not in LETTERS:
-        raise NotationError(f"a move is paid with a taxi, bus, underground or black ticket, not {ticket!r}")
-    return f"{LETTERS[ticket]}{station}"
+    """One leg: the ticket's letter and the station (``T46``).
+
+    A leg paid with a ticket no move is paid with (a double-move ticket) is still
+    written, as text ``parse_move`` refuses, so that every move prints:
+
+    >>> leg_notation(46, Ticket.DOUBLE)
+    '<double>46'
+    """
+    return f"{LETTERS.get(ticket) or f'<{ticket}>'}{station}"
 
 
 def split_leg(text: str, letters: str) -> tuple[str, Station]:

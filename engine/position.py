@@ -15,6 +15,7 @@ from engine.deduction import replay_log, start_candidates
 from engine.editions import Length, Ruleset, StartDeal
 from engine.errors import IllegalPositionError
 from engine.outcome import Side
+from engine.refusals import Piece, Refusal
 from engine.tickets import Ticket, Tickets
 
 DETECTIVE_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
@@ -24,9 +25,20 @@ MISTER_X = "mister_x"
 """Mister X's name wherever pieces are named."""
 
 
+MISTER_X_PIECE = Piece(MISTER_X, "Mister X")
+"""Mister X, as refusals name him."""
+
+
 def bobby_name(number: int) -> str:
     """The name of the *number*-th bobby (from 1)."""
     return f"bobby{number}"
+
+
+def piece_named(name: str, bobby: bool = False) -> Piece:
+    """The piece called *name*, as refusals name it: "the red detective", "bobby1", "Mister X" (any other name as it is)."""
+    if name == MISTER_X:
+        return MISTER_X_PIECE
+    return Piece(name, f"the {name} detective" if not bobby and name in DETECTIVE_COLOURS else name)
 
 
 @dataclass(frozen=True)
@@ -93,23 +105,21 @@ def deal(
     if players is None and detectives is None:
         players = ruleset.players[1]
     if players is not None and not ruleset.players[0] <= players <= ruleset.players[1]:
-        raise IllegalPositionError(
-            f"the {ruleset.name} edition is for {ruleset.players[0]} to {ruleset.players[1]} players, not {players}"
-        )
+        raise IllegalPositionError(Refusal.PLAYER_COUNT, edition=ruleset.name, low=ruleset.players[0], high=ruleset.players[1],
+                                   count=players)
     if detectives is None:
         assert players is not None
         detectives = ruleset.detectives_for(players)
     if bobbies is None:
         bobbies = ruleset.bobbies_for(players) if players is not None else 0
     if not ruleset.min_detectives <= detectives <= ruleset.max_detectives:
-        raise IllegalPositionError(
-            f"the {ruleset.name} edition needs {ruleset.min_detectives} to {ruleset.max_detectives} detectives, not {detectives}"
-        )
+        raise IllegalPositionError(Refusal.DETECTIVE_COUNT, edition=ruleset.name, low=ruleset.min_detectives,
+                                   high=ruleset.max_detectives, count=detectives)
     if bobbies < 0:
-        raise IllegalPositionError("the number of bobbies cannot be negative")
+        raise IllegalPositionError(Refusal.NEGATIVE_BOBBIES)
     colours = tuple(colours) if colours is not None else DETECTIVE_COLOURS[:detectives]
     if len(colours) != detectives:
-        raise IllegalPositionError(f"{len(colours)} colours given for {detectives} detectives")
+        raise IllegalPositionError(Refusal.COLOUR_COUNT, n=len(colours), count=detectives)
 
     pieces_on_board = detectives + bobbies
     rng = random.Random(seed)
@@ -122,16 +132,13 @@ def deal(
     else:
         deck = list(ruleset.detective_starts)
         if pieces_on_board >= len(deck):  # Mister X takes the next card, so one must be left for him
-            raise IllegalPositionError(
-                f"the {ruleset.name} edition has start stations for {len(deck) - 1} pieces, not {pieces_on_board}"
-                f" (one of its {len(deck)} cards is left for Mister X)"
-            )
+            raise IllegalPositionError(Refusal.START_CARDS, edition=ruleset.name, cards=len(deck) - 1, count=pieces_on_board,
+                                       deck=len(deck))
         rng.shuffle(deck)
         stations, mister_x = deck[:pieces_on_board], deck[pieces_on_board]
     if len(stations) < pieces_on_board:
-        raise IllegalPositionError(
-            f"the {ruleset.name} edition has start stations for {len(ruleset.detective_starts)} pieces, not {pieces_on_board}"
-        )
+        raise IllegalPositionError(Refusal.START_STATIONS, edition=ruleset.name, cards=len(ruleset.detective_starts),
+                                   count=pieces_on_board)
     pieces = tuple(PieceSetup(colour, station, ruleset.detective_tickets) for colour, station in zip(colours, stations)) + tuple(
         PieceSetup(bobby_name(n + 1), station, bobby=True) for n, station in enumerate(stations[detectives:])
     )
@@ -152,39 +159,38 @@ def check_position(position: Position, board: Board) -> StationSet:
     ruleset = position.ruleset
     detectives = position.detectives
     if not ruleset.min_detectives <= len(detectives) <= ruleset.max_detectives:
-        raise IllegalPositionError(
-            f"the {ruleset.name} edition needs {ruleset.min_detectives} to {ruleset.max_detectives} detectives, not {len(detectives)}"
-        )
+        raise IllegalPositionError(Refusal.DETECTIVE_COUNT, edition=ruleset.name, low=ruleset.min_detectives,
+                                   high=ruleset.max_detectives, count=len(detectives))
     seen_names: set[str] = set()
-    holder: dict[Station, str] = {}
+    holder: dict[Station, Piece] = {}
     for piece in (PieceSetup(MISTER_X, position.mister_x, position.mister_x_tickets), *position.pieces):
         if piece.name in seen_names:
-            raise IllegalPositionError(f"two pieces are called {piece.name!r} (duplicate colours)")
+            raise IllegalPositionError(Refusal.SAME_NAME, named=piece.name)
         seen_names.add(piece.name)
         if piece.station not in board:
-            raise IllegalPositionError(f"{piece.name} stands on station {piece.station}, which is not on the board")
+            raise IllegalPositionError(Refusal.OFF_THE_BOARD, piece=piece_named(piece.name, piece.bobby), station=piece.station)
         if piece.station in holder:
-            raise IllegalPositionError(f"{holder[piece.station]} and {piece.name} both stand on station {piece.station}")
-        holder[piece.station] = piece.name
+            raise IllegalPositionError(Refusal.SAME_STATION, piece=holder[piece.station], other=piece_named(piece.name, piece.bobby),
+                                       station=piece.station)
+        holder[piece.station] = piece_named(piece.name, piece.bobby)
         if any(count < 0 for count in piece.tickets):
-            raise IllegalPositionError(f"{piece.name} holds a negative number of tickets: {piece.tickets}")
+            raise IllegalPositionError(Refusal.NEGATIVE_TICKETS, piece=piece_named(piece.name, piece.bobby), held=piece.tickets)
     for piece in position.pieces:
         if piece.bobby:
             if not piece.name.startswith("bobby"):
-                raise IllegalPositionError(f"a bobby must be called bobby1, bobby2, ..., not {piece.name!r}")
+                raise IllegalPositionError(Refusal.BOBBY_NAME, called=piece.name)
             if any(piece.tickets):
-                raise IllegalPositionError(f"{piece.name} is a bobby and holds no tickets, not {piece.tickets}")
+                raise IllegalPositionError(Refusal.BOBBY_TICKETS, piece=piece_named(piece.name, bobby=True), held=piece.tickets)
         else:
             if piece.name not in DETECTIVE_COLOURS:
-                raise IllegalPositionError(f"a detective is named by a colour ({', '.join(DETECTIVE_COLOURS)}), not {piece.name!r}")
+                raise IllegalPositionError(Refusal.DETECTIVE_NAME, colours=DETECTIVE_COLOURS, called=piece.name)
             if piece.tickets.black or piece.tickets.double:
-                raise IllegalPositionError(f"the {piece.name} detective holds black or double-move tickets, which only Mister X may hold")
+                raise IllegalPositionError(Refusal.DETECTIVE_BLACK_OR_DOUBLE, piece=piece_named(piece.name))
     if (position.supply is None) != (ruleset.box_tickets is None):
-        raise IllegalPositionError(
-            f"the {ruleset.name} edition {'has no' if ruleset.box_tickets is None else 'has a'} general supply"
-        )
+        refusal = Refusal.NO_GENERAL_SUPPLY if ruleset.box_tickets is None else Refusal.GENERAL_SUPPLY
+        raise IllegalPositionError(refusal, edition=ruleset.name)
     if position.supply is not None and (any(n < 0 for n in position.supply) or any(position.supply[3:])):
-        raise IllegalPositionError(f"the general supply holds only taxi, bus and underground tickets: {position.supply}")
+        raise IllegalPositionError(Refusal.SUPPLY_TICKETS, held=position.supply)
     _check_progress(position, board, seen_names)
     return _check_possible(position, board)
 
@@ -192,38 +198,34 @@ def check_position(position: Position, board: Board) -> StationSet:
 def _check_progress(position: Position, board: Board, names: set[str]) -> None:
     ruleset = position.ruleset
     if position.round < 1:
-        raise IllegalPositionError(f"rounds count from 1, not {position.round}")
+        raise IllegalPositionError(Refusal.ROUNDS_FROM_ONE, round=position.round)
     made = len(position.log)
     least = position.round - 1 + (position.turn is Side.DETECTIVES)
     doubles = ruleset.mister_x_tickets(len(position.detectives)).double
     if not least <= made <= least + doubles:
-        raise IllegalPositionError(
-            f"in round {position.round} with {position.turn} to move, Mister X has made {least} to {least + doubles} moves, not {made}"
-        )
+        raise IllegalPositionError(Refusal.MOVES_MADE, round=position.round, side=position.turn, low=least, high=least + doubles,
+                                   made=made)
     if ruleset.length_unit is Length.ROUNDS and position.round > ruleset.length:
-        raise IllegalPositionError(f"the {ruleset.name} edition ends after round {ruleset.length}")
+        raise IllegalPositionError(Refusal.ENDS_AFTER_ROUND, edition=ruleset.name, round=ruleset.length)
     if ruleset.length_unit is Length.MOVES and made + (position.turn is Side.MISTER_X) > ruleset.length:
-        raise IllegalPositionError(f"the {ruleset.name} edition ends after Mister X's move {ruleset.length}")
+        raise IllegalPositionError(Refusal.ENDS_AFTER_MOVE, edition=ruleset.name, move_number=ruleset.length)
     if position.moved - names or MISTER_X in position.moved:
-        raise IllegalPositionError("pieces marked as moved are not detectives or bobbies: "
-                                   f"{sorted(position.moved - names | {MISTER_X} & position.moved)}")
+        raise IllegalPositionError(Refusal.MOVED_NOT_DETECTIVES, names=tuple(sorted(position.moved - names | {MISTER_X} & position.moved)))
     if position.moved and position.turn is not Side.DETECTIVES:
-        raise IllegalPositionError("pieces can have moved this round only while it is the detectives' turn")
+        raise IllegalPositionError(Refusal.MOVED_OUT_OF_TURN)
     for number, entry in enumerate(position.log, 1):
         if entry.station not in board:
-            raise IllegalPositionError(f"travel-log entry {number} names station {entry.station}, which is not on the board")
+            raise IllegalPositionError(Refusal.LOG_OFF_THE_BOARD, entry=number, station=entry.station)
         if entry.ticket is Ticket.DOUBLE:
-            raise IllegalPositionError(f"travel-log entry {number} is covered by a double-move ticket; it covers no entry")
+            raise IllegalPositionError(Refusal.LOG_DOUBLE_TICKET, entry=number)
     legs = [entry.double for entry in position.log]
     number = 0
     while number < len(legs):  # the legs of a double move come in pairs
         if legs[number] and not (number + 1 < len(legs) and legs[number + 1]):
-            raise IllegalPositionError(f"travel-log entry {number + 1} is one leg of a double move without the other")
+            raise IllegalPositionError(Refusal.LOG_HALF_DOUBLE, entry=number + 1)
         number += 2 if legs[number] else 1
     if position.log and position.log[-1].station != position.mister_x:
-        raise IllegalPositionError(
-            f"Mister X stands on {position.mister_x} but his last travel-log entry says {position.log[-1].station}"
-        )
+        raise IllegalPositionError(Refusal.LOG_ELSEWHERE, station=position.mister_x, logged=position.log[-1].station)
 
 
 def _check_possible(position: Position, board: Board) -> StationSet:
@@ -235,12 +237,9 @@ def _check_possible(position: Position, board: Board) -> StationSet:
         public_log = [(e.ticket, e.station if n in ruleset.reveal_moves else None) for n, e in enumerate(position.log, 1)]
         possible = replay_log(board, ruleset, candidates, public_log, occupied)
     if possible & ~board.all_stations:
-        raise IllegalPositionError(f"the possible set names stations not on the board: {stations_of(possible & ~board.all_stations)}")
+        raise IllegalPositionError(Refusal.POSSIBLE_OFF_THE_BOARD, stations=tuple(stations_of(possible & ~board.all_stations)))
     if possible & occupied:
-        raise IllegalPositionError(f"the possible set holds stations where pieces stand: {stations_of(possible & occupied)}")
+        raise IllegalPositionError(Refusal.POSSIBLE_OCCUPIED, stations=tuple(stations_of(possible & occupied)))
     if not possible >> position.mister_x & 1:
-        raise IllegalPositionError(
-            f"Mister X's station {position.mister_x} is not among the stations the public record allows "
-            f"({len(stations_of(possible))} of them); give the possible set explicitly"
-        )
+        raise IllegalPositionError(Refusal.POSSIBLE_WITHOUT_HIM, station=position.mister_x, n=len(stations_of(possible)))
     return possible

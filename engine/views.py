@@ -17,6 +17,7 @@ from engine.movegen import after_paying, mister_x_moves
 from engine.moves import MisterXMove
 from engine.outcome import Outcome, Side
 from engine.position import LogEntry
+from engine.refusals import Refusal
 from engine.tickets import Ticket, Tickets
 
 
@@ -120,7 +121,7 @@ class MisterXView:
         if not self.can_double:
             return ()
         if first not in self.moves:
-            raise IllegalMoveError(f"{first} is not one of Mister X's moves now")
+            raise IllegalMoveError(Refusal.NOT_HIS_MOVE, move=first)
         public = self.public
         own, supply = after_paying(first.ticket, public.mister_x_tickets, public.supply)
         occupied = sum(1 << piece.station for piece in public.pieces)

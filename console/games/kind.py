@@ -13,25 +13,31 @@ A kind of game (classic Scotland Yard in its editions, Junior) is one folder of
   a record read back;
 - its replay: the scenes of a finished game as the table saw them;
 - its news: what changed between two scenes, for the console's sounds (``console.sounds``);
-- its notation for the hidden side's actions, for a guided game's script (``console.lessons``);
+- its text record: a finished game as readable text, move by move (``console.export``);
 - its hidden side's name, for the phone's pairing code (``console.screen.pairing``).
 
-The program, the sitting, the journal, the presenter and replay know only this
-protocol; a third kind of game is one more folder and one more line in
+Its games keep the engine's protocol of every game (``engine.BoardGame``):
+the program, the sitting, the journal, the presenter and replay hold a game as
+that, and hand it back to its kind, whose parts take their own games (each part
+is wrapped by ``own_games``, which says so at once if it is handed another
+kind's game). A third kind of game is one more folder and one more line in
 ``console.games.KINDS``.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar
 
 from console.games.table import HiddenSeat
 from console.menu import Row, Setting
 from console.recorder import UNDO, Action, Event, Recorder, replay_event
+from console.screen.pictures import Drawing
 from console.settings import GameSettings, Level, Seat
-from hardware.interfaces import HandheldLink
+from engine import BoardGame
+from hardware.interfaces import HandheldLink, Key, Message
 from hardware.language import Text, Words, _, p_
 
 if TYPE_CHECKING:
@@ -42,6 +48,51 @@ if TYPE_CHECKING:
     from console.sounds import NewsOf
     from console.thinker import Thinker
     from hardware.interfaces import Frame, Station
+
+G = TypeVar("G", bound=BoardGame)
+S = TypeVar("S")
+"""The game a hidden seat is asked about."""
+A = TypeVar("A")
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class OwnGames(Generic[G]):
+    """A kind's parts, each taking a game of its own kind, made parts of the seam, which hold any game (``BoardGame``).
+
+    >>> from engine import Game
+    >>> from engine.junior import JuniorGame
+    >>> rounds = OwnGames(Game)(lambda game: game.round)
+    >>> rounds(Game.new("reissue", players=3, seed=1))
+    1
+    >>> rounds(JuniorGame.new(seed=1))
+    Traceback (most recent call last):
+    ...
+    TypeError: a part of Game's kind was handed a JuniorGame
+    """
+
+    def __init__(self, game_type: type[G]) -> None:
+        self.game_type = game_type
+
+    def __call__(self, part: Callable[Concatenate[G, P], R]) -> Callable[Concatenate[BoardGame, P], R]:
+        @functools.wraps(part)
+        def of_any_game(game: BoardGame, /, *args: P.args, **kwargs: P.kwargs) -> R:
+            return part(self.own(game), *args, **kwargs)
+
+        return of_any_game
+
+    def own(self, game: BoardGame) -> G:
+        """*game*, which must be of this kind (a ``TypeError`` says whose it is otherwise: a bug, never the players')."""
+        if not isinstance(game, self.game_type):
+            raise TypeError(f"a part of {self.game_type.__name__}'s kind was handed a {type(game).__name__}")
+        return game
+
+
+class SeatWrapper(Protocol):
+    """Who plays the hidden side around the seat the settings chose (a guided game's script): the same game and actions."""
+
+    def __call__(self, chosen: HiddenSeat[S, A], parse: Callable[[str], A]) -> HiddenSeat[S, A]:
+        """A seat for *chosen*'s game; *parse* reads one of its actions in the game's notation."""
 
 
 @dataclass(frozen=True)
@@ -56,12 +107,13 @@ class Table:
     """The journal: every accepted action goes there before anything shows it."""
     seed: int
     """The computer players' seeds follow from it."""
-    hidden_by: Callable[[HiddenSeat[Any, Any]], HiddenSeat[Any, Any]] | None = None
+    hidden_by: SeatWrapper | None = None
     """Who plays the hidden side instead of the seat the settings choose (given it): a guided game's script (``console.lessons``)."""
 
-    def seat(self, chosen: HiddenSeat[Any, Any]) -> HiddenSeat[Any, Any]:
-        """The hidden side's seat: *chosen* (the settings'), unless a script plays the hidden side around it."""
-        return self.hidden_by(chosen) if self.hidden_by is not None else chosen
+    def seat(self, chosen: HiddenSeat[S, A], parse: Callable[[str], A]) -> HiddenSeat[S, A]:
+        """The hidden side's seat: *chosen* (the settings'), unless a script plays the hidden side around it (its actions read by
+        *parse*, the game's notation)."""
+        return self.hidden_by(chosen, parse) if self.hidden_by is not None else chosen
 
 
 class GameFlow(Protocol):
@@ -72,7 +124,7 @@ class GameFlow(Protocol):
     over: bool
     """The game is over (its end is showing)."""
     @property
-    def game(self) -> Any: ...
+    def game(self) -> BoardGame: ...
 
     @property
     def paused(self) -> bool:
@@ -80,9 +132,9 @@ class GameFlow(Protocol):
 
     def station_pressed(self, station: Station, now: float) -> None: ...
 
-    def key_pressed(self, key: Any, now: float) -> None: ...
+    def key_pressed(self, key: Key, now: float) -> None: ...
 
-    def handheld_message(self, message: Any, now: float) -> None: ...
+    def handheld_message(self, message: Message, now: float) -> None: ...
 
     def handheld_connected(self, connected: bool, now: float) -> None: ...
 
@@ -135,19 +187,19 @@ class Codec:
     """The kind's game in words, for errors ("a Junior game")."""
     record_format: str
     """The ``format`` of its game records."""
-    start_fields: Callable[[Any], dict[str, Any]]
+    start_fields: Callable[[BoardGame], dict[str, Any]]
     """What the journal's start event holds of a game (the console adds its settings and token)."""
-    started: Callable[[Mapping[str, Any]], Any | None]
+    started: Callable[[Mapping[str, Any]], BoardGame | None]
     """The game of a journal's start event, or None when the event is another kind's."""
-    actions: Mapping[str, Action[Any]]
+    actions: Mapping[str, Action[BoardGame]]
     """Its journal's events besides ``start``, ``undo`` and ``end``, each by its type: the game after it."""
     current: Callable[[Mapping[str, Any]], Event]
     """An event of an older journal (not its start or end) as this version writes it: the journal's migration."""
-    outcome_of: Callable[[Any], dict[str, Any]]
+    outcome_of: Callable[[BoardGame], dict[str, Any]]
     """A finished game's outcome as its journal's end event holds it."""
-    record: Callable[[Any], str]
+    record: Callable[[BoardGame], str]
     """A finished (or abandoned) game as a record for the history folder."""
-    from_record: Callable[[Mapping[str, Any]], Any]
+    from_record: Callable[[Mapping[str, Any]], BoardGame]
     """The game of a record of ``record_format`` (``RecordError`` for a bad one)."""
 
     @property
@@ -155,11 +207,11 @@ class Codec:
         """The types of event its journal holds, besides ``start`` and ``end``."""
         return (UNDO["type"], *self.actions)
 
-    def replayed(self, game: Any, event: Mapping[str, Any]) -> Any:
+    def replayed(self, game: BoardGame, event: Mapping[str, Any]) -> BoardGame:
         """*game* after one journal event (it may be a new game object); ``ValueError`` for an event it cannot take."""
         return replay_event(game, event, self.actions, self.game_name)
 
-    def ended(self, game: Any) -> Event:
+    def ended(self, game: BoardGame) -> Event:
         """The journal's end event of a finished game."""
         return {"type": "end", "outcome": self.outcome_of(game)}
 
@@ -174,27 +226,30 @@ class GameKind:
     """*settings* if this kind can play them, else a ``ConfigError`` naming the setting."""
     setup: Callable[[GameSettings], Setup]
     """Its rows of the New game menu, first set from the settings."""
-    deal: Callable[[GameSettings, int], Any]
+    deal: Callable[[GameSettings, int], BoardGame]
     """A new game of the settings, dealt with a seed."""
-    describe: Callable[[Any], Words]
+    describe: Callable[[BoardGame], Words]
     """A game in a few words, for the start menu's Resume row ("reissue, round 7")."""
-    summary: Callable[[Any], Words]
+    summary: Callable[[BoardGame], Words]
     """A filed game in a few words, for the start menu's Past games: its edition and its result ("reissue · detectives won, round 7")."""
-    flow: Callable[[Any, GameSettings, Table, float, bool], GameFlow]
+    flow: Callable[[BoardGame, GameSettings, Table, float, bool], GameFlow]
     """The flow that plays a game at the board, its players seated as the settings say (the last argument: resumed)."""
     journal: Codec
     """How its games go into the journal and the history."""
-    scenes: Callable[[Any], Iterator[Scene]]
+    scenes: Callable[[BoardGame], Iterator[Scene]]
     """A finished game as the table saw it, scene by scene (each scene's time starts at 0 when it is shown), the end last."""
-    text: Callable[[Any, GameSettings, Terminal], None]
+    text_record: Callable[[BoardGame, Words], Iterator[str]]
+    """A filed game as readable text, line by line, in the language in use: its heading (the second argument: when it was
+    played, in words), then every move in the notation with its words (``console.games.record_text`` lays it out)."""
+    text: Callable[[BoardGame, GameSettings, Terminal], None]
     """Play a game in the terminal until it ends or the player quits (``console.games.text``): the person plays the
     side the settings seat at the handheld (``mister_x = "handheld"``: the hidden side) or else the detectives."""
     news: NewsOf
     """What changed from one scene of its game to the next shown, as the console's sounds hear it: public news only."""
-    hidden_action: Callable[[str], Any]
-    """An action of the hidden side written in the game's notation (``"X115"``, ``"fox T46"``): a guided game's script."""
     hidden_side: Words
     """The hidden side in words ("Mister X", "the rogues"): whom the phone's pairing code on the screen is for."""
+    pictures: Mapping[str, Drawing] = field(default_factory=dict)
+    """Its own pictures for its lessons' cards, by the name a step gives each (``console.lessons.pictures``)."""
 
 
 LEVEL_NAMES: dict[Level, Text] = {Level.BEGINNER: p_("value", "very easy"), Level.EASY: p_("value", "easy"),

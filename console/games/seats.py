@@ -1,6 +1,6 @@
 """What every kind's seats share: the hidden side on the private handheld, or played by the computer.
 
-A kind of game seats its hidden side (Mister X, Junior's rogues) through the
+A kind of game seats its hidden side (Mister X, or another kind's hidden pieces) through the
 ``console.games.table.HiddenSeat`` protocol. On the handheld, the seat speaks
 the typed messages of ``firmware.messages`` over the ``HandheldLink`` (the
 Pico's, or a person's own phone's: ``console.phone``); the computer needs no
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Never
 
 from console.phone import PhoneHandheld
 from firmware import messages
@@ -42,7 +42,7 @@ class OnHandheld:
             return _("This handheld holds another game: plug in this game's handheld, or start a new game")
         return _("{handheld} is unplugged: plug it back in", handheld=self.handheld_of)
 
-    def poll(self, game: Any, now: float) -> Sequence[Any]:
+    def poll(self, game: object, now: float) -> Sequence[Never]:
         return ()  # a person's actions come as messages
 
     def refuse(self, reason: Words) -> None:
@@ -77,14 +77,14 @@ class WithoutHandheld:
     def away_reason(self) -> Words:
         return ""
 
-    def show(self, game: Any) -> None:
+    def show(self, game: object) -> None:
         pass
 
-    def on_message(self, message: Message, game: Any) -> None:
+    def on_message(self, message: Message, game: object) -> None:
         return None
 
-    def accepted(self, game: Any) -> None:
+    def accepted(self, game: object) -> None:
         pass
 
-    def refused(self, reason: Words, game: Any) -> None:
+    def refused(self, reason: Words, game: object) -> None:
         raise RuntimeError(f"the engine refused the computer's choice: {reason}")

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
-from console.games.words import player_words
+from console.games.refusals import Wording, player_words
 from console.lights import Signal
 from console.recorder import Event, NoRecord, Recorder
 from engine import IllegalMoveError
@@ -168,6 +168,8 @@ class TableFlow(ABC, Generic[G, U, A]):
     ui: U
     WAITING_FOR_HIDDEN: ClassVar[Words]
     """Why a press is refused while the hidden side chooses ("Mister X is moving: wait for him")."""
+    WORDING: ClassVar[Wording]
+    """How the kind's refusals read (its pieces' names, its own values)."""
     PAUSES_IN: ClassVar[frozenset[Enum] | None] = None
     """The modes in which the game waits when the hidden side's handheld goes away (None: every mode)."""
 
@@ -348,7 +350,7 @@ class TableFlow(ABC, Generic[G, U, A]):
         try:
             self.play_hidden(action)
         except IllegalMoveError as error:
-            self.seat.refused(player_words(error), self.game)
+            self.seat.refused(player_words(error, self.WORDING), self.game)
             return
         self.hidden_played(action, now)
 

@@ -1,31 +1,24 @@
-"""The words players read: one name per piece, the engine's refusals in plain words, how a game ended.
+"""The words players read: one name per piece, tickets, lines, editions, how a game ended.
 
 The engine speaks to programs and developers: its pieces go by ids
-(``"bobby1"``, ``"red"``), and each refusal names the rule of ``docs/RULES.md``
-that forbids the move (``"rule 3: there is no taxi line from 1 to 2"``). Its
-messages are its public API and stay as they are (logs keep them whole); what
-the players read at the board, on the handheld or in the terminal goes through
-here, in one place.
+(``"bobby1"``, ``"red"``), and its refusals are data (``console.games.refusals``
+words them). What the players read at the board, on the handheld or in the
+terminal goes through here, in one place. A kind of game with pieces of its own
+names them in its own folder.
 
 Each returns a ``Text`` (``hardware.language``): words in the language shown when they are shown.
 
->>> str(display_name("bobby1")), str(display_name("red")), str(display_name("watson"))
-('Bobby 1', 'Red', 'Willy Watson')
+>>> str(display_name("bobby1")), str(display_name("red")), str(display_name(MISTER_X))
+('Bobby 1', 'Red', 'Mister X')
 >>> str(listed(["red", "blue", "bobby1"]))
 'Red, Blue and Bobby 1'
->>> from engine import IllegalMoveError
->>> refused = player_words(IllegalMoveError("station 45 is occupied by bobby2", rule=4))
->>> str(refused)
-'station 45 is occupied by Bobby 2'
->>> str(player_words(IllegalMoveError("the red detective has no bus ticket left", rule=3)))
-'Red has no bus ticket left'
 
 The same words in Korean (``use``), as they are shown after a change of language:
 
 >>> from hardware.language import use
 >>> use("ko")
->>> str(listed(["red", "blue", "bobby1"])), str(refused)
-('빨강, 파랑, 보비 1', '45번 역에는 보비 2가 있습니다')
+>>> str(listed(["red", "blue", "bobby1"]))
+'빨강, 파랑, 보비 1'
 >>> use("en")
 """
 
@@ -34,14 +27,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from engine import Outcome, Ticket
+from engine import MISTER_X, Outcome, Ticket, Transport
 from engine.editions import Length, Ruleset
 from engine.outcome import Reason
-from engine.position import MISTER_X
 from hardware.language import Text, Words, _, join, p_, plain
 
-__all__ = ["display_name", "edition_words", "line_words", "listed", "outcome_parts", "outcome_words", "player_words",
-           "sentences", "series", "ticket_words"]
+__all__ = ["display_name", "edition_words", "line_words", "listed", "outcome_parts", "outcome_words", "sentences", "series",
+           "ticket_words"]
 
 _BOBBY = re.compile(r"bobby(\d+)")
 
@@ -49,14 +41,11 @@ _NAMES: dict[str, Text] = {
     MISTER_X: p_("name", "Mister X"),
     "red": p_("name", "Red"), "blue": p_("name", "Blue"), "green": p_("name", "Green"),
     "yellow": p_("name", "Yellow"), "purple": p_("name", "Purple"), "orange": p_("name", "Orange"),
-    # Scotland Yard Junior's pieces
-    "fox": p_("name", "Mister FOX"), "roxy": p_("name", "ROXy"), "watson": p_("name", "Willy Watson"),
-    "marble": p_("name", "Milly Marble"),
 }
 
 
 def display_name(piece: str) -> Text:
-    """A piece's one name wherever players read it: ``"blue"`` -> Blue, ``"bobby2"`` -> Bobby 2, ``"fox"`` -> Mister FOX."""
+    """A piece's one name wherever players read it: ``"blue"`` -> Blue, ``"bobby2"`` -> Bobby 2."""
     name = _NAMES.get(piece)
     if name is not None:
         return name
@@ -93,24 +82,12 @@ def ticket_words(ticket: Ticket) -> Text:
     return _TICKETS[ticket]
 
 
-_LINES = {"taxi": _("taxi"), "bus": _("bus"), "underground": _("underground"), "ferry": _("ferry"), "metro": _("metro"),
-          "boat": _("boat")}
+_LINES = {Transport.TAXI: _("taxi"), Transport.BUS: _("bus"), Transport.UNDERGROUND: _("underground"), Transport.FERRY: _("ferry")}
 
 
-def line_words(line: str) -> Words:
-    """A kind of line by the engine's word for it (``str(Transport)``, Junior's ``TRANSPORT_WORDS``): taxi, underground, boat."""
-    return _LINES.get(line, line)
-
-
-def player_words(error: BaseException | str) -> Text:
-    """An engine refusal (or any error text) as players read it: the rule's number left out, every piece by its name.
-
-    The rule stays in the exception (``IllegalMoveError.rule``) and in the logs; use this for the board's
-    message line, the handheld and the terminal game (after "No: ").
-    """
-    from console.games.refusals import refusal_words  # it reads the engine's refusals with this module's words
-
-    return refusal_words(str(error))
+def line_words(transport: Transport) -> Text:
+    """A kind of line in words: taxi, bus, underground, ferry."""
+    return _LINES[transport]
 
 
 _EDITIONS = {"reissue": _("reissue edition"), "classic": _("classic edition"), "beginner": _("Beginner's Game")}

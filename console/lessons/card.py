@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import pygame
 
 from console.case import capitalised
-from console.lessons.pictures import draw_picture
+from console.screen.pictures import Drawing
 from console.screen.toolkit import PANEL, TEXT, Colour, Toolkit, fraction
 from hardware.language import Words
 
@@ -44,8 +44,8 @@ class Card:
     say: Words
     wrong: Words
     """Why the last press was not the one (empty: none)."""
-    picture: str
-    """A picture's name (``console.lessons.pictures``), or empty."""
+    picture: Drawing | None
+    """A picture beside the words (``console.lessons.pictures``), or None."""
     place: str = "lower right"
     """Where the card goes (``PLACES``)."""
 
@@ -66,9 +66,9 @@ def draw_card(kit: Toolkit, surface: pygame.Surface, card: Card) -> None:
         surface.blit(line, (inner.x, top))
         top += line.get_height()
     body = _body(kit, card, rect)
-    if card.picture:
+    if card.picture is not None:
         side = min(body.h, body.w // 3)
-        draw_picture(card.picture, surface, pygame.Rect(body.x, body.y, side, side))
+        card.picture(surface, pygame.Rect(body.x, body.y, side, side))
         body = _beside_picture(kit, body)
     blocks = _blocks(card)
     px = _fitting_px(kit, [text for text, _ in blocks], body)
@@ -102,7 +102,7 @@ def _grown(kit: Toolkit, card: Card) -> pygame.Rect:
     smallest line height (a wrong press's explanation under a long step), at most ``MOST_GROWTH`` of the screen."""
     rect = card_rect(kit.size, card.place)
     body = _body(kit, card, rect)
-    if card.picture:
+    if card.picture is not None:
         body = _beside_picture(kit, body)
     texts = [text for text, _ in _blocks(card)]
     need = sum(kit.rows_needed(text, kit.min_px, body.w) for text in texts) * kit.font(kit.min_px).get_linesize()

@@ -19,12 +19,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 from console.games import find_kind
 from console.games.kind import GameFlow, Table
 from console.games.table import REFUSED_SECONDS, Flash, HiddenSeat, TableScene
 from console.lessons.card import Card, draw_card
+from console.lessons.pictures import pictures_of
 from console.lessons.script import Course, Step, Wait
 from console.lessons.seat import LessonSeat, turns_of
 from console.lights import frame_number, mix, scale, show_refused, wave
@@ -33,7 +34,7 @@ from console.recorder import NoRecord
 from console.settings import GameSettings, Seat
 from console.thinker import Thinker
 from engine import Transport, london
-from hardware.interfaces import Colour, Frame, HandheldLink, Key, Station
+from hardware.interfaces import Colour, Frame, HandheldLink, Key, Message, Station
 from hardware.language import Text, Words, _, p_
 
 if TYPE_CHECKING:
@@ -42,6 +43,9 @@ if TYPE_CHECKING:
     from console.lights import Palette
     from console.scene import Scene
     from console.screen.toolkit import Toolkit
+
+G = TypeVar("G")
+A = TypeVar("A")
 
 LINE_LIGHTS: dict[str, tuple[Transport, Colour]] = {
     "taxi": (Transport.TAXI, (255, 170, 0)),
@@ -103,14 +107,14 @@ class Guide:
         """*settings*: the console's (the lights' palette, the sound); the course deals the game and seats its players."""
         self.course = course
         self.kind = find_kind(course.edition)
+        self.pictures = pictures_of(self.kind)
         self.steps: tuple[Step, ...] = tuple(step for _, step in course.steps)
         self.settings = replace(settings, edition=course.edition, players=course.players, detectives=course.detectives,
                                 bobbies=course.bobbies, five_reveals=False, mister_x=Seat.HANDHELD, detectives_by=Seat.PEOPLE,
                                 assist=False, hints=False, district=course.district)
-        turns = turns_of(self.steps, self.kind.hidden_action)
 
-        def scripted(handheld: HiddenSeat[Any, Any]) -> HiddenSeat[Any, Any]:
-            return LessonSeat(handheld, turns, self.say, self._chosen, asked_from=start)
+        def scripted(chosen: HiddenSeat[G, A], parse: Callable[[str], A]) -> HiddenSeat[G, A]:
+            return LessonSeat(chosen, turns_of(self.steps, parse), self.say, self._chosen, asked_from=start)
 
         table = Table(link, Thinker(inline=True), NoRecord(), course.seed, hidden_by=scripted)
         self.flow: GameFlow = self.kind.flow(self.kind.deal(self.settings, course.seed), self.settings, table, now, False)
@@ -162,7 +166,7 @@ class Guide:
         else:
             self._wrong = step.refusal
 
-    def handheld_message(self, message: Any, now: float) -> None:
+    def handheld_message(self, message: Message, now: float) -> None:
         self.flow.handheld_message(message, now)
 
     def handheld_connected(self, connected: bool, now: float) -> None:
@@ -193,14 +197,15 @@ class Guide:
         heading = self.where
         if step is None:
             card = Card(heading, p_("card", "That is the whole course. You know the game now: deal a real one from the start menu!"), "",
-                        "", self.course.card)
+                        None, self.course.card)
             return LessonScene(game, card, (), None)
         lit = step.light + ((step.press,) if step.press is not None else ())
         line = (line_stations(step.lines), LINE_LIGHTS[step.lines][1]) if step.lines else None
         note = self._wrong
         if self.flow.paused and isinstance(game, TableScene):
             note = game.ui.message  # why the game waits (the handheld is away): the card is where it would show
-        return LessonScene(game, Card(heading, step.say, note, step.picture, self.course.card), lit, line, self._refused)
+        picture = self.pictures[step.picture] if step.picture else None
+        return LessonScene(game, Card(heading, step.say, note, picture, self.course.card), lit, line, self._refused)
 
     # ------------------------------------------------------------ steps
 

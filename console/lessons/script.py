@@ -51,14 +51,17 @@ card at once.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Collection
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from console.games import editions, find_kind
 from console.lessons.card import PLACES
-from console.lessons.pictures import PICTURES
+from console.lessons.pictures import pictures_of
+from hardware.config import ConfigError
 from hardware.interfaces import Key
 from hardware.language import Text, Words, _, p_
 
@@ -165,22 +168,28 @@ _FIELDS = {"say", "confirm", "press", "key", "handheld", "hint", "wrong", "do", 
 def load_course(folder: Path) -> Course:
     """The course in *folder*: its ``course.toml`` and its lessons (every other ``.toml``, by name); ``ScriptError`` if bad."""
     head = _read(folder / "course.toml")
-    lessons = tuple(load_lesson(path) for path in sorted(folder.glob("*.toml")) if path.name != "course.toml")
+    where = f"{folder.name}/course.toml"
+    edition = _text(head, "edition", where)
+    try:
+        pictures = pictures_of(find_kind(edition))
+    except ConfigError:
+        raise ScriptError(f"{where}: edition: {edition!r} is not one of {', '.join(editions())}") from None
+    lessons = tuple(load_lesson(path, pictures) for path in sorted(folder.glob("*.toml")) if path.name != "course.toml")
     if not lessons:
         raise ScriptError(f"{folder.name}: the course has no lessons")
-    where = f"{folder.name}/course.toml"
     detectives, bobbies = (_int(head, key, where) if key in head else None for key in ("detectives", "bobbies"))
-    return Course(folder.name, _words(head, "title", where, "title"), _text(head, "edition", where), _int(head, "players", where),
+    return Course(folder.name, _words(head, "title", where, "title"), edition, _int(head, "players", where),
                   detectives, bobbies, _text(head, "district", where, ""), _place(head, where), _int(head, "seed", where), lessons)
 
 
-def load_lesson(path: Path) -> Lesson:
+def load_lesson(path: Path, pictures: Collection[str]) -> Lesson:
+    """The lesson in *path*; its steps may show *pictures* (the pictures of its course's kind of game)."""
     data = _read(path)
     where = f"{path.parent.name}/{path.name}"
     steps = data.get("step")
     if not isinstance(steps, list) or not steps:
         raise ScriptError(f"{where}: a lesson has [[step]] tables")
-    steps_read = tuple(_step(step, f"{where}, step {number}") for number, step in enumerate(steps, 1))
+    steps_read = tuple(_step(step, f"{where}, step {number}", pictures) for number, step in enumerate(steps, 1))
     return Lesson(_words(data, "title", where, "title"), steps_read)
 
 
@@ -196,7 +205,7 @@ def _read(path: Path) -> dict[str, Any]:
         raise ScriptError(f"{path.parent.name}/{path.name}: {error}") from None
 
 
-def _step(data: Any, where: str) -> Step:
+def _step(data: Any, where: str, pictures: Collection[str]) -> Step:
     if not isinstance(data, dict):
         raise ScriptError(f"{where}: a step is a table")
     unknown = sorted(set(data) - _FIELDS)
@@ -223,8 +232,8 @@ def _step(data: Any, where: str) -> Step:
     if assist is not None and not isinstance(assist, bool):
         raise ScriptError(f"{where}: assist: true or false")
     picture = _text(data, "picture", where, "")
-    if picture and picture not in PICTURES:
-        raise ScriptError(f"{where}: picture: {picture!r} is not one of {', '.join(sorted(PICTURES))}")
+    if picture and picture not in pictures:
+        raise ScriptError(f"{where}: picture: {picture!r} is not one of {', '.join(sorted(pictures))}")
     return Step(say=_words(data, "say", where, "card"), wait=wait, press=_int(data, "press", where) if wait is Wait.PRESS else None,
                 key=key, handheld=_text(data, "handheld", where) if wait is Wait.HANDHELD else "",
                 hint=_words(data, "hint", where, "handheld", optional=True), wrong=_words(data, "wrong", where, "card", optional=True),

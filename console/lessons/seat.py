@@ -14,19 +14,22 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, TypeVar
 
 from console.games.table import HiddenSeat
 from console.lessons.script import Step
 from hardware.interfaces import Message
 from hardware.language import Words
 
+G = TypeVar("G")
+A = TypeVar("A")
+
 
 @dataclass(frozen=True)
-class Turn:
+class Turn(Generic[A]):
     """One turn of the hidden side, as the script has it."""
 
-    actions: tuple[Any, ...]
+    actions: tuple[A, ...]
     """The scripted actions, or the one action the learner must choose (``step``)."""
     index: int
     """The step's index in the course."""
@@ -34,9 +37,9 @@ class Turn:
     """The step waiting for the learner's choice on the handheld (None: scripted)."""
 
 
-def turns_of(steps: Sequence[Step], parse: Callable[[str], Any]) -> list[Turn]:
+def turns_of(steps: Sequence[Step], parse: Callable[[str], A]) -> list[Turn[A]]:
     """The hidden side's turns in the order the steps have them; *parse* reads an action in the game's notation."""
-    turns = []
+    turns: list[Turn[A]] = []
     for index, step in enumerate(steps):
         if step.hidden:
             turns.append(Turn(tuple(map(parse, step.hidden)), index))
@@ -45,10 +48,10 @@ def turns_of(steps: Sequence[Step], parse: Callable[[str], Any]) -> list[Turn]:
     return turns
 
 
-class LessonSeat:
+class LessonSeat(Generic[G, A]):
     """Plays the script's hidden turns; asks *handheld* (the kind's handheld seat) for the learner's, and checks them."""
 
-    def __init__(self, handheld: HiddenSeat[Any, Any], turns: Sequence[Turn], wrong: Callable[[Words], None], chosen: Callable[[], None],
+    def __init__(self, handheld: HiddenSeat[G, A], turns: Sequence[Turn[A]], wrong: Callable[[Words], None], chosen: Callable[[], None],
                  *, asked_from: int = 0) -> None:
         """*wrong* is told the explanation of a refused choice (the screen says it too), *chosen* that the learner's was played.
 
@@ -75,21 +78,21 @@ class LessonSeat:
     def away_reason(self) -> Words:
         return self.handheld.away_reason()
 
-    def show(self, game: Any) -> None:
+    def show(self, game: G) -> None:
         self.handheld.show(game)
 
-    def begin_turn(self, game: Any) -> None:
+    def begin_turn(self, game: G) -> None:
         self._learner = self._next_is_learners
         if self._learner:
             self._hint()
             self.handheld.begin_turn(game)
 
-    def poll(self, game: Any, now: float) -> Sequence[Any]:
+    def poll(self, game: G, now: float) -> Sequence[A]:
         if self._learner or not self.turns:
             return ()
         return self.turns.popleft().actions
 
-    def on_message(self, message: Message, game: Any) -> Any:
+    def on_message(self, message: Message, game: G) -> A | None:
         if not self._learner:
             return None
         action = self.handheld.on_message(message, game)
@@ -103,8 +106,8 @@ class LessonSeat:
             return None
         return action
 
-    def accepted(self, game: Any) -> None:
-        """The learner's choice was played (a Junior round may ask the handheld again, for the next rogue)."""
+    def accepted(self, game: G) -> None:
+        """The learner's choice was played (a round of several hidden pieces may ask the handheld again, for the next one)."""
         if not self._learner:
             return
         self.turns.popleft()
@@ -113,7 +116,7 @@ class LessonSeat:
         self.handheld.accepted(game)
         self.chosen()
 
-    def refused(self, reason: Words, game: Any) -> None:
+    def refused(self, reason: Words, game: G) -> None:
         if not self._learner:
             raise RuntimeError(f"the engine refused the lesson's scripted move: {reason}")
         self.handheld.refused(reason, game)
@@ -122,7 +125,7 @@ class LessonSeat:
         if self._learner:
             self.handheld.cancel_turn()
 
-    def game_over(self, game: Any) -> None:
+    def game_over(self, game: G) -> None:
         self.handheld.game_over(game)
 
     def _hint(self) -> None:

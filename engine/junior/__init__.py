@@ -8,7 +8,13 @@ public API:
 - ``JuniorGame.new(district, rogues=1|2, seed=...)``, ``JuniorGame(JuniorStart(...))``;
 - ``game.choose(step)`` (a rogue, secretly), ``game.move(step)`` (a detective,
   openly; the second one reveals the round and returns its ``RoundResult``),
-  ``game.undo()``; ``game.steps_of(piece)``, ``game.to_choose()``, ``game.to_move()``;
+  ``game.undo()`` (a detective's step of this round); ``game.steps_of(piece)``,
+  ``game.to_choose()``, ``game.to_move()``;
+- the protocol of every game of the engine (``engine.Playable``): ``turn``,
+  ``winner``, ``actions``, ``legal_moves()``, ``is_legal(step)``, ``push(step)``
+  (a rogue's choice or a detective's step), ``pop()`` (any step, exactly),
+  ``copy()``, ``parse_move(text)``; a ``Step`` prints in the notation
+  (``str(step)``: ``"fox F157"``) and ``step.describe()`` says it in English;
 - ``game.public_view()`` (a ``JuniorView``: everything but the rogues' pending choices), ``game.stations``,
   ``game.tokens``, ``game.results``, ``game.phase``, ``game.outcome``;
   ``game.choice_of(rogue)`` is the one secret, for the rogue's own seat;

@@ -39,6 +39,9 @@ class District:
     board: Board = field(repr=False, compare=False)
     """Only the district's stations and the lines between two of them."""
 
+    def __str__(self) -> str:
+        return self.title
+
     @property
     def area(self) -> int:
         """The district's stations as a bitset (what the console lights as the playing area)."""

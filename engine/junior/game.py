@@ -51,6 +51,8 @@ from engine.board import Station, Transport, iter_stations
 from engine.errors import IllegalMoveError, IllegalPositionError
 from engine.junior.district import District, districts, find_district
 from engine.moves import NotationError, split_leg
+from engine.outcome import Side
+from engine.refusals import Piece, Refusal
 
 __all__ = [
     "DETECTIVES", "DETECTIVE_GOAL", "NAMES", "ROGUES", "ROGUE_GOAL", "JuniorGame", "JuniorStart", "JuniorView", "Phase", "RoundResult",
@@ -99,6 +101,18 @@ class Step:
         return self.transport is None
 
     def __str__(self) -> str:
+        """The step in the move notation of ``engine.moves``: the piece and its leg (``fox F157``, ``watson S82``).
+
+        >>> step = Step("fox", 157, Transport.FERRY)
+        >>> str(step), parse_step(str(step)) == step, parse_step("watson s82").stays
+        ('fox F157', True, True)
+        """
+        return f"{self.piece} {self.leg}"
+
+    notation = property(__str__)
+
+    def describe(self) -> str:
+        """The step in English words, for logs and programs (``Mister FOX takes the boat to 157``)."""
         name = NAMES.get(self.piece, self.piece)
         if self.transport is None:
             return f"{name} stays at {self.station}"
@@ -109,16 +123,6 @@ class Step:
         """The step without its piece, in the move notation: a line's letter and the station (``F157``: the boat to
         157), or ``S`` and the piece's own station for staying (``S82``)."""
         return f"{STEP_LETTERS[self.transport]}{self.station}"
-
-    @property
-    def notation(self) -> str:
-        """The step in the move notation of ``engine.moves``: the piece and its leg (``fox F157``, ``watson S82``).
-
-        >>> step = Step("fox", 157, Transport.FERRY)
-        >>> step.notation, parse_step(step.notation) == step, parse_step("watson s82").stays
-        ('fox F157', True, True)
-        """
-        return f"{self.piece} {self.leg}"
 
 
 TRANSPORT_WORDS = {Transport.TAXI: "taxi", Transport.BUS: "bus", Transport.UNDERGROUND: "metro", Transport.FERRY: "boat"}
@@ -144,6 +148,10 @@ def parse_step(text: str) -> Step:
         return parse_leg(words[0].lower(), words[1])
     except NotationError as error:
         raise NotationError(f"{text!r} is not a step: {error}") from None
+
+
+_SIDES = {Team.ROGUES: Side.MISTER_X, Team.DETECTIVES: Side.DETECTIVES}
+"""Each team as the side it plays: the rogues are the hidden side."""
 
 
 class Tokens(NamedTuple):
@@ -222,18 +230,19 @@ class JuniorGame:
         self.district: District = district if district is not None and district.name == start.district else _district(start.district)
         rogues = start.rogues
         if not rogues or rogues != ROGUES[: len(rogues)] or set(start.stations) != {*rogues, *DETECTIVES}:
-            raise IllegalPositionError("J1: a game has Mister FOX (with ROXy, for 4 players) and both detectives")
+            raise IllegalPositionError(Refusal.JUNIOR_PIECES, rule="J1")
         for piece, station in start.stations.items():
             if station not in self.district.board:
-                raise IllegalPositionError(f"J1: {NAMES[piece]} starts at {station}, outside the {self.district.title} district")
+                raise IllegalPositionError(Refusal.STARTS_OUTSIDE, rule="J1", piece=named(piece), station=station, district=self.district)
         self.rogues: tuple[str, ...] = rogues
         self._stations = {piece: start.stations[piece] for piece in (*rogues, *DETECTIVES)}
         self.start = JuniorStart(self.district.name, MappingProxyType(dict(self._stations)))
         self.round = 1
         self.tokens = Tokens()
         self.results: list[RoundResult] = []
-        self.actions: list[Step | None] = []
-        """Every accepted action in order: steps, and None for an undo (what a record replays)."""
+        self._actions: list[Step] = []
+        self._before: list[tuple[dict[str, Station], int, Tokens, int, _Round]] = []
+        """For each step played, the game before it (``pop``): stations, round, tokens, results kept, the round's choices."""
         self._round = _Round(dict(self._stations))
 
     @classmethod
@@ -244,7 +253,7 @@ class JuniorGame:
         """
         place = district if isinstance(district, District) else _district(district)
         if rogues not in (1, 2):
-            raise IllegalPositionError(f"J1: a game has one or two rogues, not {rogues}")
+            raise IllegalPositionError(Refusal.ROGUE_COUNT, rule="J1", count=rogues)
         starts = random.Random(seed).sample(place.rogue_starts, rogues)
         stations = dict(zip(ROGUES, starts)) | dict(zip(DETECTIVES, place.detective_starts))
         return cls(JuniorStart(place.name, stations), place)
@@ -294,60 +303,152 @@ class JuniorGame:
         """*rogue*'s secret choice this round: for his own seat only, never for a public display."""
         return self._round.chosen.get(rogue)
 
-    # ------------------------------------------------------------ playing
+    # ------------------------------------------------------------ playing, as the table says it
 
     def choose(self, step: Step) -> None:
         """A rogue's secret choice for this round (J2, J3)."""
-        piece = step.piece
-        if piece not in self.rogues:
-            raise IllegalMoveError(f"{NAMES.get(piece, piece)} is not a rogue of this game", rule="J1")
-        self._check_open()
-        if piece in self._round.chosen:
-            raise IllegalMoveError(f"{NAMES[piece]} has already chosen this round, and a choice is final", rule="J2")
-        self._check_step(step)
-        self._round.chosen[piece] = step
-        self.actions.append(step)
+        self._check_choice(step)
+        self._play(step)
 
     def move(self, step: Step) -> RoundResult | None:
         """A detective's open step (J2, J3); the one that ends the round reveals the rogues and returns the round's result."""
+        self._check_detective(step)
+        rounds = len(self.results)
+        self._play(step)
+        return self.results[-1] if len(self.results) > rounds else None
+
+    def undo(self) -> Step:
+        """Take back the last detective step of this round (J2; the table's rule: ``pop`` takes back any action)."""
+        if not self._round.moved:
+            raise IllegalMoveError(Refusal.NO_STEP_TO_TAKE_BACK, rule="J2")
+        return self.pop()
+
+    # ------------------------------------------------------------ the protocol of every game of the engine (engine.boardgame)
+
+    @property
+    def turn(self) -> Side:
+        """The rogues' (the hidden side: ``Side.MISTER_X``) while one is still to choose, else the detectives'."""
+        return Side.MISTER_X if self.to_choose() else Side.DETECTIVES
+
+    @property
+    def winner(self) -> Side | None:
+        """The winning side once the game is over (the rogues: ``Side.MISTER_X``)."""
+        return None if self.outcome is None else _SIDES[self.outcome]
+
+    @property
+    def actions(self) -> tuple[Step, ...]:
+        """Every step played since the start, in order (what a record replays)."""
+        return tuple(self._actions)
+
+    def legal_moves(self) -> list[Step]:
+        """Every step the side to move may take now: each rogue's still to choose, or each detective's still to step.
+
+        >>> game = JuniorGame.new(rogues=2, seed=3)
+        >>> sorted({step.piece for step in game.legal_moves()}), all(game.is_legal(step) for step in game.legal_moves())
+        (['fox', 'roxy'], True)
+        """
+        pieces = self.to_choose() or self.to_move()
+        return [step for piece in pieces for step in self.steps_of(piece)]
+
+    def is_legal(self, step: Step) -> bool:
+        """Whether ``push(step)`` would play *step* (the same answer, without playing it)."""
+        try:
+            self._check(step)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def push(self, step: Step) -> None:
+        """Play *step*: a rogue's choice or a detective's step (``IllegalMoveError`` and nothing changed if the rules forbid it)."""
+        self._check(step)
+        self._play(step)
+
+    def pop(self) -> Step:
+        """Take back the last step played, whoever played it (a rogue's choice, a reveal), leaving the game exactly as it was.
+
+        This is the searches' make/unmake; the table's rule is ``undo``. ``IndexError`` when no step was played.
+
+        >>> game = JuniorGame.new(rogues=1, seed=3)
+        >>> for _ in range(3):
+        ...     game.push(game.legal_moves()[1])
+        >>> [str(game.pop()) for _ in range(3)], game.round, game.tokens
+        (['marble T102', 'watson T65', 'fox T85'], 1, Tokens(detectives=0, rogues=0))
+        """
+        if not self._actions:
+            raise IndexError("no step to take back: none was played since the start")
+        step = self._actions.pop()
+        self._stations, self.round, self.tokens, results, self._round = self._before.pop()
+        del self.results[results:]
+        return step
+
+    def copy(self) -> JuniorGame:
+        """An independent twin: the same start and steps."""
+        twin = JuniorGame(self.start, self.district)
+        for step in self._actions:
+            twin._play(step)
+        return twin
+
+    @staticmethod
+    def parse_move(text: str) -> Step:
+        """A step in the notation (``str(step)``): ``parse_step``."""
+        return parse_step(text)
+
+    # ------------------------------------------------------------ the rules of a step
+
+    def _check(self, step: Step) -> None:
+        if step.piece in DETECTIVES:
+            self._check_detective(step)
+        else:
+            self._check_choice(step)
+
+    def _check_choice(self, step: Step) -> None:
+        piece = step.piece
+        if piece not in self.rogues:
+            raise IllegalMoveError(Refusal.NOT_A_ROGUE, rule="J1", piece=named(piece))
+        self._check_open()
+        if piece in self._round.chosen:
+            raise IllegalMoveError(Refusal.CHOICE_IS_FINAL, rule="J2", piece=named(piece))
+        self._check_step(step)
+
+    def _check_detective(self, step: Step) -> None:
         piece = step.piece
         if piece not in DETECTIVES:
-            raise IllegalMoveError(f"{NAMES.get(piece, piece)} is not a detective", rule="J1")
+            raise IllegalMoveError(Refusal.NOT_A_DETECTIVE, rule="J1", piece=named(piece))
         self._check_open()
         waiting = self.to_choose()
         if waiting:
-            raise IllegalMoveError(f"the detectives move after the rogues have chosen: {_names(waiting)} still to choose", rule="J2")
+            raise IllegalMoveError(Refusal.ROGUES_CHOOSE_FIRST, rule="J2", pieces=tuple(named(rogue) for rogue in waiting))
         if any(done.piece == piece for done in self._round.moved):
-            raise IllegalMoveError(f"{NAMES[piece]} has already moved this round", rule="J2")
+            raise IllegalMoveError(Refusal.ALREADY_STEPPED, rule="J2", piece=named(piece))
         self._check_step(step)
-        self._round.moved.append(step)
-        self._stations[piece] = step.station
-        self.actions.append(step)
-        return self._reveal() if len(self._round.moved) == len(DETECTIVES) else None
 
-    def undo(self) -> Step:
-        """Take back the last detective step of this round (J2); the rogues' choices stand."""
-        if not self._round.moved:
-            raise IllegalMoveError("only a detective's step of this round, before the reveal, can be taken back", rule="J2")
-        step = self._round.moved.pop()
-        self._stations[step.piece] = self._round.began[step.piece]
-        self.actions.append(None)
-        return step
+    def _play(self, step: Step) -> None:
+        """Play a checked *step*: a rogue's choice is kept secret; the detectives' second step reveals the round."""
+        this_round = self._round
+        self._before.append((dict(self._stations), self.round, self.tokens, len(self.results),
+                             _Round(dict(this_round.began), dict(this_round.chosen), list(this_round.moved))))
+        self._actions.append(step)
+        if step.piece in self.rogues:
+            this_round.chosen[step.piece] = step
+            return
+        this_round.moved.append(step)
+        self._stations[step.piece] = step.station
+        if len(this_round.moved) == len(DETECTIVES):
+            self._reveal()
 
     def _check_open(self) -> None:
         if self.outcome is not None:
-            raise IllegalMoveError(f"the game is over: {self.outcome}", rule="J7")
+            raise IllegalMoveError(Refusal.GAME_OVER, rule="J7", outcome=self.outcome)
 
     def _check_step(self, step: Step) -> None:
         if step not in self.steps_of(step.piece):
-            here = self._stations[step.piece]
+            piece, here = named(step.piece), self._stations[step.piece]
             if step.transport is None:
-                why = f"staying means staying at {here}"
-            elif step.station not in self.district.board:
-                why = f"{step.station} is outside the {self.district.title} district"
-            else:
-                why = f"no {TRANSPORT_WORDS[step.transport]} line joins {here} and {step.station}"
-            raise IllegalMoveError(f"{NAMES[step.piece]} cannot go there: {why}", rule="J3")
+                raise IllegalMoveError(Refusal.STAYING_IS_HERE, rule="J3", piece=piece, station=here)
+            if step.station not in self.district.board:
+                raise IllegalMoveError(Refusal.OUTSIDE_DISTRICT, rule="J3", piece=piece, station=step.station, district=self.district)
+            raise IllegalMoveError(Refusal.NO_LINE_JOINS, rule="J3", piece=piece, transport=step.transport,
+                                   line=TRANSPORT_WORDS[step.transport], origin=here, station=step.station)
 
     def _reveal(self) -> RoundResult:
         """The rogues show their choices and step (J2); captures (J5), the token (J6), the end (J7)."""
@@ -385,7 +486,7 @@ class JuniorGame:
 def steps_from(district: District, piece: str, station: Station) -> list[Step]:
     """Every step *piece* at *station* may take in *district* (J3): staying, then each line in transport order.
 
-    >>> [str(step) for step in steps_from(find_district("central"), "fox", 50)]
+    >>> [step.describe() for step in steps_from(find_district("central"), "fox", 50)]
     ['Mister FOX stays at 50', 'Mister FOX takes the taxi to 37', 'Mister FOX takes the taxi to 49']
     """
     steps = [Step(piece, station)]
@@ -398,5 +499,6 @@ def _district(name: str) -> District:
     return find_district(name) if name else next(iter(districts().values()))
 
 
-def _names(pieces: tuple[str, ...]) -> str:
-    return " and ".join(NAMES[piece] for piece in pieces)
+def named(piece: str) -> Piece:
+    """The piece called *piece*, as refusals name it ("Mister FOX"; a name no piece has, as it is)."""
+    return Piece(piece, NAMES.get(piece, piece))

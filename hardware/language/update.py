@@ -34,9 +34,8 @@ from hardware.language.handheld_font import handheld_module
 ROOT = Path(__file__).resolve().parents[2]
 """The project's folder."""
 
-KEYWORDS: dict[str, Any] = {"_": None, "p_": ((1, "c"), 2), "n_": (1, 2), "np_": ((1, "c"), 2, 3), "_alike": None}
-"""The marking functions, as Babel reads them (``p_``'s first argument is the context; ``console.games.refusals``'
-``_alike`` marks an engine refusal shown in the engine's own words)."""
+KEYWORDS: dict[str, Any] = {"_": None, "p_": ((1, "c"), 2), "n_": (1, 2), "np_": ((1, "c"), 2, 3)}
+"""The marking functions, as Babel reads them (``p_``'s first argument is the context)."""
 
 FIRMWARE_CONTEXT = "firmware"
 """The context of the handheld firmware's own words (its ``_``): a handheld line, translated on the handheld."""

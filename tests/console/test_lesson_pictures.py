@@ -11,9 +11,10 @@ from pathlib import Path
 import pygame
 import pytest
 
+from console.games import KINDS, find_kind
 from console.games.junior.screen import junior_layout
 from console.lessons.card import Card, card_rect, draw_card
-from console.lessons.pictures import PICTURES, draw_picture
+from console.lessons.pictures import pictures_of
 from console.lessons.script import ScriptError, load_course, shipped_courses
 from console.screen.toolkit import Toolkit
 
@@ -22,12 +23,14 @@ BLANK = (1, 2, 3)
 """A colour no picture uses: what a picture leaves untouched."""
 RECTS = (pygame.Rect(300, 160, 150, 150), pygame.Rect(40, 30, 220, 130), pygame.Rect(500, 100, 90, 200))
 """A card's square, and rectangles wider and taller than square."""
+PICTURES = {name: picture for kind in KINDS for name, picture in pictures_of(kind).items()}
+"""Every picture of every kind's lessons."""
 
 
 def drawn(name: str, rect: pygame.Rect, size: tuple[int, int] = SIZE) -> pygame.Surface:
     surface = pygame.Surface(size)
     surface.fill(BLANK)
-    draw_picture(name, surface, rect)
+    PICTURES[name](surface, rect)
     return surface
 
 
@@ -59,7 +62,7 @@ def test_a_picture_keeps_inside_a_clip_already_set() -> None:
     surface = pygame.Surface(SIZE)
     surface.fill(BLANK)
     surface.set_clip(pygame.Rect(0, 0, 375, 480))
-    draw_picture("bus", surface, RECTS[0])
+    PICTURES["bus"](surface, RECTS[0])
     assert surface.get_clip() == pygame.Rect(0, 0, 375, 480)
     assert covered(surface, pygame.Rect(375, 160, 75, 150)) == 0
 
@@ -93,16 +96,17 @@ def test_a_step_naming_a_picture_there_is_not_is_refused_with_the_names_there_ar
         load_course(course_with(tmp_path, "unicorn"))
     message = str(refused.value)
     assert message.startswith("trial/01-first.toml, step 2: picture: 'unicorn' is not one of ")
-    assert all(name in message for name in PICTURES)
+    assert all(name in message for name in pictures_of(find_kind("junior")))
 
 
 def test_a_step_naming_a_picture_shows_it_on_its_card(tmp_path: Path) -> None:
     step = load_course(course_with(tmp_path, "magnifier")).lessons[0].steps[1]
     assert step.picture == "magnifier"
+    picture = pictures_of(find_kind("junior"))[step.picture]
     kit, surface = Toolkit(SIZE), pygame.Surface(SIZE)
     kit.begin(surface)
     surface.fill(BLANK)
-    draw_card(kit, surface, Card("Lesson 1 of 1, First", step.say, "", step.picture))
+    draw_card(kit, surface, Card("Lesson 1 of 1, First", step.say, "", picture))
     rect = card_rect(SIZE)
     left = pygame.Rect(rect.x, rect.y, rect.w // 3, rect.h)
     glass = pygame.mask.from_threshold(surface.subsurface(left), (160, 215, 255), (8, 8, 8, 255))

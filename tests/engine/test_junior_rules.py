@@ -332,13 +332,16 @@ def test_a_record_replays_to_the_identical_game() -> None:
 def test_a_record_holds_each_step_in_the_move_notation_and_one_of_version_1_still_loads() -> None:
     game = JuniorGame.new(seed=1)
     game.choose(game.steps_of("fox")[1])
-    game.move(game.steps_of("watson")[0])
-    game.undo()
+    undone = game.steps_of("watson")[0]
+    game.move(undone)
+    assert game.undo() == undone  # a step taken back leaves the record
+    game.move(game.steps_of("watson")[1])
     data = json.loads(dumps(game))
-    assert data["version"] == 2 and data["actions"] == [game.actions[0].notation, game.actions[1].notation, None]
-    old = data | {"version": 1, "actions": [None if a is None else [a.piece, a.station, None if a.stays else str(a.transport)]
-                                            for a in game.actions]}
+    assert data["version"] == 2 and data["actions"] == [str(game.actions[0]), str(game.actions[1])]
+    old = data | {"version": 1, "actions": [[a.piece, a.station, None if a.stays else str(a.transport)] for a in game.actions]}
     assert snapshot(loads(json.dumps(old))) == snapshot(game)
+    with_undo = data | {"actions": [str(game.actions[0]), str(undone), None, str(game.actions[1])]}
+    assert snapshot(loads(json.dumps(with_undo))) == snapshot(game)  # records of before, with the undo written as null
 
 
 @pytest.mark.parametrize(("text", "words"), [

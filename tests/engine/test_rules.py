@@ -25,10 +25,12 @@ from engine import (
     IllegalPositionError,
     LogEntry,
     MisterXMove,
+    Piece,
     PieceSetup,
     Position,
     PublicView,
     Reason,
+    Refusal,
     Side,
     Ticket,
     Tickets,
@@ -566,7 +568,9 @@ def test_rule_3_detective_needs_a_ticket():
 def test_rule_3_detectives_use_no_black_or_double_tickets(ticket):
     """Rule 3 / 7 / 8: only Mister X plays black and double-move tickets."""
     game = _lines_game()
-    assert_refused(game, dm("red", 1, ticket), 3, f"not by {ticket} ticket")
+    refused = assert_refused(game, dm("red", 1, ticket), 3, "travels by taxi, bus or underground")
+    assert refused.refusal is Refusal.DETECTIVES_RIDE and refused.fields["ticket"] is ticket
+    assert refused.fields["piece"] == Piece("red", "the red detective")
     assert_refused(game, dm("bobby1", 1, ticket), 3)
 
 

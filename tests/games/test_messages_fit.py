@@ -37,13 +37,15 @@ from console.games.classic.seats import ComputerDetectives, ComputerSeat, Handhe
 from console.games.junior.flow import JuniorFlow
 from console.games.junior.model import JuniorMode
 from console.games.junior.seats import ComputerDetectiveTeam, ComputerRogues, HandheldRogues
+from console.games.junior.words import line_words as junior_line_words
+from console.games.junior.words import listed, piece_name
 from console.games.table import TableFlow, refusal
-from console.games.words import display_name, line_words, listed, outcome_words, sentences, ticket_words
+from console.games.words import display_name, line_words, outcome_words, sentences, ticket_words
 from console.lights import STANDARD
 from console.screen.toolkit import Toolkit
 from console.settings import Level
 from console.thinker import Thinker
-from engine import EDITIONS, Game, Outcome, Side, Ticket
+from engine import EDITIONS, Game, Outcome, Side, Ticket, Transport
 from engine.junior import NAMES, JuniorGame
 from engine.outcome import Reason
 from engine.position import DETECTIVE_COLOURS
@@ -225,9 +227,9 @@ def rarely_said() -> list[Words]:
 
 CLASSIC_NAMES = [display_name(piece) for piece in (*DETECTIVE_COLOURS, "bobby1", "bobby2")]
 """A detective's or a bobby's slot (Mister X's holds him alone)."""
-JUNIOR_NAMES = [display_name(piece) for piece in NAMES]
+JUNIOR_NAMES = [piece_name(piece) for piece in NAMES]
 TICKET_PHRASES = [ticket_words(ticket) for ticket in Ticket if ticket is not Ticket.DOUBLE]
-LINE_WORDS = [line_words(line) for line in ("taxi", "bus", "underground", "ferry", "metro", "boat")]
+LINE_WORDS = [words(transport) for transport in Transport for words in (line_words, junior_line_words)]
 TICKET_NAMES = [name for ticket, name in PANEL_TICKETS.items() if ticket is not Ticket.DOUBLE]
 KINDS = (CLASSIC_NAMES, JUNIOR_NAMES, TICKET_PHRASES, LINE_WORDS, TICKET_NAMES)
 """The values a message's slot may hold, by kind: a slot holding one of them may hold the widest of its kind."""

@@ -5,20 +5,20 @@ order, undo, corrections), ``model`` (its modes and ``Ui``), ``seats`` (Mister X
 on the handheld or the computer; the computer detectives), ``lights`` and
 ``screen`` (what the board and the screen show), ``setup`` (its settings and
 New game rows), ``journal`` (its journal events and records), ``replay``,
-``correction``, and ``text_game`` (the game in a terminal).
+``correction``, ``record_text`` (a filed game as text) and ``text_game`` (the game in a terminal).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from console.games.classic import journal, setup
+from console.games.classic import journal, record_text, setup
 from console.games.classic.flow import Flow
 from console.games.classic.news import news
 from console.games.classic.replay import scenes
 from console.games.classic.seats import ComputerDetectives, ComputerSeat, HandheldSeat
 from console.games.classic.text_game import TextGame
-from console.games.kind import GameKind, Table
+from console.games.kind import GameKind, OwnGames, Table
 from console.games.text import Terminal
 from console.games.words import display_name
 from console.settings import GameSettings, Seat
@@ -62,7 +62,8 @@ def summary(game: Game) -> Text:
 def seated(game: Game, settings: GameSettings, table: Table, now: float, resumed: bool) -> Flow:
     """The flow of *game*: Mister X on the table's handheld (the Pico, or his phone) or the computer; the detectives people or the
     computer."""
-    seat = table.seat(ComputerSeat(settings.level, table.thinker) if settings.mister_x is Seat.COMPUTER else HandheldSeat(table.handheld))
+    chosen = ComputerSeat(settings.level, table.thinker) if settings.mister_x is Seat.COMPUTER else HandheldSeat(table.handheld)
+    seat = table.seat(chosen, parse_move)
     detectives = ComputerDetectives(settings.level, table.thinker) if settings.detectives_by is Seat.COMPUTER else None
     return Flow(game, seat, now, table.recorder, deal=not resumed, assist=settings.assist, hints=settings.hints, detectives=detectives)
 
@@ -72,7 +73,8 @@ def text(game: Game, settings: GameSettings, terminal: Terminal) -> None:
     TextGame(game, side, terminal, settings.level).run()
 
 
-CLASSIC = GameKind(editions=EDITION_NAMES, check=setup.check, setup=setup.ClassicSetup, deal=deal, describe=describe, summary=summary,
-                   flow=seated, journal=journal.CODEC, scenes=scenes, text=text,
-                   news=news, hidden_action=parse_move, hidden_side=display_name(MISTER_X))
+own = OwnGames(Game)
+CLASSIC = GameKind(editions=EDITION_NAMES, check=setup.check, setup=setup.ClassicSetup, deal=deal, describe=own(describe),
+                   summary=own(summary), flow=own(seated), journal=journal.CODEC, scenes=own(scenes), text_record=own(record_text.lines),
+                   text=own(text), news=news, hidden_side=display_name(MISTER_X))
 """Scotland Yard: Mister X against the detectives (and bobbies), on the whole London board."""

@@ -30,8 +30,9 @@ from console.games.classic.correction import Correction
 from console.games.classic.lights import board_frame
 from console.games.classic.model import Mode, Ui
 from console.games.classic.screen import TICKET_NAMES, draw_game
+from console.games.refusals import CLASSIC_WORDING, player_words
 from console.games.table import Flash, HiddenSeat, Look, TableFlow, TableScene, refusal
-from console.games.words import display_name, listed, outcome_words, player_words, sentences, ticket_words
+from console.games.words import display_name, listed, outcome_words, sentences, ticket_words
 from console.menu import Action, Row, Setting
 from console.recorder import Recorder
 from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, IllegalPositionError, Move, Side, Station, Ticket
@@ -60,6 +61,7 @@ class Flow(TableFlow[Game, Ui, Move]):
     """The console's state machine for one Scotland Yard game; the whole table waits for Mister X's handheld."""
 
     WAITING_FOR_HIDDEN = _("Mister X is moving: wait for him")
+    WORDING = CLASSIC_WORDING
 
     def __init__(self, game: Game, seat: HiddenSeat[Game, Move], now: float, recorder: Recorder | None = None, *,
                  deal: bool = True, assist: bool = False, hints: bool = False, detectives: ComputerDetectives | None = None) -> None:

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from console.games.kind import Codec
+from console.games.kind import Codec, OwnGames
 from console.recorder import UNDO, Event, padded
 from engine import DetectiveMove, DoubleMove, Game, Move, Position
 from engine.record import FORMAT, dumps, from_dict, move_from_record, position_from_dict, position_to_dict
@@ -96,6 +96,7 @@ def current(event: Event) -> Event:
     return event
 
 
-CODEC = Codec(game_name="a Scotland Yard game", record_format=FORMAT, start_fields=start_fields, started=started,
-              actions={"move": _moved, "correction": _corrected}, current=current, outcome_of=outcome_of, record=dumps,
-              from_record=from_dict)
+own = OwnGames(Game)
+CODEC = Codec(game_name="a Scotland Yard game", record_format=FORMAT, start_fields=own(start_fields), started=started,
+              actions={"move": own(_moved), "correction": own(_corrected)}, current=current, outcome_of=own(outcome_of),
+              record=own(dumps), from_record=from_dict)

@@ -13,8 +13,9 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from console.games.classic import journal as events
+from console.games.refusals import player_words
 from console.games.text import Quit, Terminal, TextTable, is_station_number, spellings
-from console.games.words import display_name, edition_words, outcome_words, player_words, ticket_words
+from console.games.words import display_name, edition_words, outcome_words, ticket_words
 from console.settings import Level
 from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, MisterXMove, Side, Ticket, Tickets
 from engine.ai.baselines import greedy_detective, greedy_mister_x

@@ -4,18 +4,21 @@ Its parts: ``flow`` (the round: the rogues choose in secret, the detectives
 step, the reveal), ``model`` (its modes and ``JuniorUi``), ``seats`` (the rogues
 on the passed handheld or the computer; the computer detectives), ``lights``
 and ``screen`` (the playing area, the token boards), ``setup`` (its settings
-and New game rows), ``journal`` (its journal events and records), ``replay``.
+and New game rows), ``journal`` (its journal events and records), ``replay``,
+``record_text`` (a filed game as text), ``words`` (its pieces, lines and
+districts in words) and ``text_game`` (the game in a terminal).
 """
 
 from __future__ import annotations
 
-from console.games.junior import journal, setup
+from console.games.junior import journal, record_text, setup
 from console.games.junior.flow import JuniorFlow
 from console.games.junior.news import news
+from console.games.junior.pictures import PICTURES
 from console.games.junior.replay import scenes
 from console.games.junior.seats import ComputerDetectiveTeam, ComputerRogues, HandheldRogues
 from console.games.junior.text_game import JuniorTextGame
-from console.games.kind import GameKind, Table
+from console.games.kind import GameKind, OwnGames, Table
 from console.games.text import Terminal
 from console.settings import GameSettings, Seat
 from engine.junior import JuniorGame, Team
@@ -43,7 +46,8 @@ def seated(game: JuniorGame, settings: GameSettings, table: Table, now: float, r
     """The flow of *game*: the rogues on the table's handheld (the Pico, or a phone), passed, or the computer; the detectives people or the
     computer."""
     level = settings.level
-    rogues = table.seat(ComputerRogues(level, table.seed) if settings.mister_x is Seat.COMPUTER else HandheldRogues(table.handheld))
+    chosen = ComputerRogues(level, table.seed) if settings.mister_x is Seat.COMPUTER else HandheldRogues(table.handheld)
+    rogues = table.seat(chosen, parse_step)
     detectives = ComputerDetectiveTeam(level, table.seed) if settings.detectives_by is Seat.COMPUTER else None
     return JuniorFlow(game, rogues, now, table.recorder, deal=not resumed, hints=settings.hints, detectives=detectives)
 
@@ -52,7 +56,8 @@ def text(game: JuniorGame, settings: GameSettings, terminal: Terminal) -> None:
     JuniorTextGame(game, settings.mister_x is Seat.HANDHELD, terminal, settings.level).run()
 
 
-JUNIOR = GameKind(editions=setup.EDITIONS, check=setup.check, setup=setup.JuniorSetup, deal=deal, describe=describe, summary=summary,
-                  flow=seated, journal=journal.CODEC, scenes=scenes, text=text,
-                  news=news, hidden_action=parse_step, hidden_side=p_("name", "the rogues"))
+own = OwnGames(JuniorGame)
+JUNIOR = GameKind(editions=setup.EDITIONS, check=setup.check, setup=setup.JuniorSetup, deal=deal, describe=own(describe),
+                  summary=own(summary), flow=own(seated), journal=journal.CODEC, scenes=own(scenes), text_record=own(record_text.lines),
+                  text=own(text), news=news, hidden_side=p_("name", "the rogues"), pictures=PICTURES)
 """Mister FOX (and ROXy) against Willy Watson and Milly Marble, in a district."""

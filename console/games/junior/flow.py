@@ -25,9 +25,10 @@ from console.games.junior import journal
 from console.games.junior.lights import junior_frame
 from console.games.junior.model import Celebration, JuniorMode, JuniorUi
 from console.games.junior.screen import draw_junior
-from console.games.junior.words import reveal_words, short_name, step_words, winner_words
+from console.games.junior.words import WORDING, listed, piece_name, reveal_words, short_name, step_words, winner_words
+from console.games.refusals import player_words
 from console.games.table import HiddenSeat, Look, TableFlow, TableScene
-from console.games.words import display_name, listed, player_words, sentences
+from console.games.words import sentences
 from console.menu import Row, Setting
 from console.recorder import Recorder
 from engine import IllegalMoveError, Station
@@ -54,6 +55,7 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
     """The console's state machine for one Junior game; only the rogues' part waits for their handheld."""
 
     WAITING_FOR_HIDDEN = _("the rogues are choosing: wait for them")
+    WORDING = WORDING
     PAUSES_IN = frozenset({JuniorMode.ROGUES})
 
     def __init__(self, game: JuniorGame, seat: HiddenSeat[JuniorGame, Step], now: float, recorder: Recorder | None = None, *,
@@ -123,7 +125,7 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
                 message = _("Round {round}: {rogues} choose in secret", round=game.round, rogues=listed(game.rogues))
             else:
                 prompt = p_("title", "Fox, choose!")
-                message = _("Round {round}: {rogue} chooses in secret", round=game.round, rogue=display_name(game.rogues[0]))
+                message = _("Round {round}: {rogue} chooses in secret", round=game.round, rogue=piece_name(game.rogues[0]))
             self.ui = replace(self.ui, mode=JuniorMode.ROGUES, selected=None, destinations=(), prompt=prompt, message=message)
             self.ask_hidden(JuniorMode.ROGUES)
         else:
@@ -148,7 +150,7 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
             if not self._plan:
                 self._plan = [step for step in self.detectives.plan(self.game) if step.piece in waiting]
             step = self._plan[0]
-            name = display_name(step.piece)
+            name = piece_name(step.piece)
             where = (_("{piece} stays on {station}: press it", piece=name, station=step.station) if step.stays else
                      _("{piece} goes to {station}: move it and press it", piece=name, station=step.station))
             self.ui = replace(self.ui, mode=JuniorMode.DETECTIVES, selected=step.piece, destinations=(step.station,),
@@ -166,7 +168,7 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
         assert ui.selected is not None
         if self.detectives is not None:
             if station != ui.destinations[0]:
-                self.refuse(station, _("{piece} goes to {station}: press {station}", piece=display_name(ui.selected),
+                self.refuse(station, _("{piece} goes to {station}: press {station}", piece=piece_name(ui.selected),
                                        station=ui.destinations[0]), now)
             else:
                 self._step(self._plan.pop(0), now)
@@ -179,13 +181,13 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
         if other is not None:
             self._select(other, _where_to(other))
         else:
-            self.refuse(station, _("{piece} cannot go to {station}", piece=display_name(ui.selected), station=station), now)
+            self.refuse(station, _("{piece} cannot go to {station}", piece=piece_name(ui.selected), station=station), now)
 
     def _step(self, step: Step, now: float) -> None:
         try:
             result = self.game.move(step)
         except IllegalMoveError as error:  # the flow offers only legal steps; the engine has the last word
-            self.refuse(step.station, player_words(error), now)
+            self.refuse(step.station, player_words(error, WORDING), now)
             return
         self.record(journal.stepped(step))
         log.info("round %d: %s", self.game.round if result is None else result.round, step)
@@ -201,7 +203,7 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
         step = self.game.undo()
         self.record(journal.UNDO)
         self._plan = []
-        self._detectives_turn(now, _("Took back {piece}'s step: put it back on {station}", piece=display_name(step.piece),
+        self._detectives_turn(now, _("Took back {piece}'s step: put it back on {station}", piece=piece_name(step.piece),
                                      station=self.game.stations[step.piece]))
 
     # ------------------------------------------------------------ the reveal and the end
@@ -234,4 +236,4 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
 
 
 def _where_to(detective: str) -> Text:
-    return _("{piece}: press where to go (its own station: stay)", piece=display_name(detective))
+    return _("{piece}: press where to go (its own station: stay)", piece=piece_name(detective))

@@ -18,14 +18,14 @@ back each round (J3).
 from __future__ import annotations
 
 from console.games.junior.model import JuniorMode, JuniorUi
-from console.games.words import display_name
+from console.games.junior.words import piece_name
 from engine.junior import DETECTIVE_GOAL, DETECTIVES, ROGUE_GOAL, JuniorView
 from hardware.language import Text, p_
 
 
 def hints(view: JuniorView, ui: JuniorUi) -> tuple[Text, ...]:
     """What a child may want to know now, most useful first (none outside the rogues' and the detectives' part of a round)."""
-    seen = [(display_name(rogue), view.station(rogue)) for rogue in view.rogues]
+    seen = [(piece_name(rogue), view.station(rogue)) for rogue in view.rogues]
     if ui.mode is JuniorMode.ROGUES:
         return (*(p_("hint", "Where can {piece} go from {station}?", piece=name, station=station) for name, station in seen),
                 *_one_to_win(view))

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from console.games.kind import Codec
+from console.games.kind import Codec, OwnGames
 from console.recorder import UNDO, Event, padded
 from engine.junior import ROGUES, JuniorGame, JuniorStart, Step, dumps
 from engine.junior.record import FORMAT, action_from_record, from_dict, replay
@@ -71,5 +71,6 @@ def current(event: Event) -> Event:
     return UNDO if step is None else stepped(step)
 
 
-CODEC = Codec(game_name="a Junior game", record_format=FORMAT, start_fields=start_fields, started=started,
-              actions={"step": _stepped}, current=current, outcome_of=outcome_of, record=dumps, from_record=from_dict)
+own = OwnGames(JuniorGame)
+CODEC = Codec(game_name="a Junior game", record_format=FORMAT, start_fields=own(start_fields), started=started,
+              actions={"step": own(_stepped)}, current=current, outcome_of=own(outcome_of), record=own(dumps), from_record=from_dict)

@@ -30,5 +30,5 @@ def news(before: Scene, after: Scene) -> list[News]:
         elif now.mode is JuniorMode.DETECTIVES:
             found.append(News(Event.DETECTIVES_TURN, _("Detectives' turn")))
         elif now.mode is JuniorMode.GAME_OVER:
-            found.append(News(Event.JUNIOR_END, now.prompt))
+            found.append(News(Event.CELEBRATED_END, now.prompt))
     return found

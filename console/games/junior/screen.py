@@ -40,8 +40,7 @@ import pygame
 
 from console.games.junior.hints import hints
 from console.games.junior.model import PIECE_COLOURS, Celebration, JuniorMode, JuniorUi
-from console.games.junior.words import STAYED, TRANSPORTS, district_words, reveal_words, short_name
-from console.games.words import display_name, listed
+from console.games.junior.words import STAYED, TRANSPORTS, district_words, listed, piece_name, reveal_words, short_name
 from console.lights import showing
 from console.screen.toolkit import DARK_INK, DIM, HIGHLIGHT, PANEL, TEXT, TICKET_COLOURS, TICKET_INK, Colour, Toolkit, fraction
 from engine import Station, Ticket, Transport
@@ -420,7 +419,7 @@ def _pieces(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, area: p
 def _names(kit: Toolkit, layout: JuniorLayout, pieces: Sequence[str], rooms: Sequence[int]) -> tuple[list[Text], int]:
     """The pieces' names (short ones if the whole names do not fit) and one line height for all of them."""
     floor = kit.min_px
-    for names in ([display_name(piece) for piece in pieces], [short_name(piece) for piece in pieces]):
+    for names in ([piece_name(piece) for piece in pieces], [short_name(piece) for piece in pieces]):
         px = min(kit.fitting_px(name, layout.px_body, room, floor) for name, room in zip(names, rooms))
         if all(kit.font(px).size(str(name))[0] <= room for name, room in zip(names, rooms)):
             break
@@ -484,7 +483,7 @@ def _catchers(result: RoundResult) -> Text:
     rogue = result.captured[0]
     at = {step.piece: step.station for step in result.steps}
     there = [d for d in DETECTIVES if at.get(d) == at.get(rogue)]  # a capture is a detective on the rogue's station
-    return p_("panel", "{detectives} caught {rogue}!", detectives=listed(there), rogue=display_name(rogue))
+    return p_("panel", "{detectives} caught {rogue}!", detectives=listed(there), rogue=piece_name(rogue))
 
 
 def _headline(result: RoundResult) -> Text:
@@ -577,7 +576,7 @@ def _game_over(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, area
         surface.blit(title, title.get_rect(center=area.center))
         return
     pieces = _team_pieces(view, winner)
-    said = (p_("panel", "{piece} wins!", piece=display_name(pieces[0])) if len(pieces) == 1 else
+    said = (p_("panel", "{piece} wins!", piece=piece_name(pieces[0])) if len(pieces) == 1 else
             p_("panel", "{first} and {second} win!", first=short_name(pieces[0]), second=short_name(pieces[-1])))
     words = kit.wrap(said, kit.fitting_px(said, layout.px_title, area.w, layout.px_body), TEXT, area.w, 2)
     side = min(round(area.h * 0.5), area.w // len(pieces))

@@ -13,8 +13,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
+from console.games.junior.words import piece_name
 from console.games.seats import OnHandheld, WithoutHandheld
-from console.games.words import display_name
 from console.settings import Level
 from engine.ai.junior import choose_detective_steps, choose_rogue_steps
 from engine.junior import JuniorGame, Step, Team
@@ -48,7 +48,7 @@ class HandheldRogues(OnHandheld):
         if not waiting:
             return
         rogue = waiting[0]
-        self.link.send(messages.choose_step(str(display_name(rogue)), game.round, game.stations[rogue], dict(JUNIOR_TICKETS),
+        self.link.send(messages.choose_step(str(piece_name(rogue)), game.round, game.stations[rogue], dict(JUNIOR_TICKETS),
                                             [step.leg for step in game.steps_of(rogue)], hand_over, str(self.hint)))
 
     def on_message(self, message: Message, game: JuniorGame) -> Step | None:
@@ -79,7 +79,7 @@ class HandheldRogues(OnHandheld):
     def show(self, game: JuniorGame) -> None:
         """A round was revealed (or the game dealt or resumed): tell the handheld where its first rogue stands."""
         rogue = game.rogues[0]
-        self.link.send(messages.rogue_state(str(display_name(rogue)), game.round, game.stations[rogue], dict(JUNIOR_TICKETS)))
+        self.link.send(messages.rogue_state(str(piece_name(rogue)), game.round, game.stations[rogue], dict(JUNIOR_TICKETS)))
 
     def game_over(self, game: JuniorGame) -> None:
         self.hint = ""

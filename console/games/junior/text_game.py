@@ -15,9 +15,9 @@ from collections.abc import Iterable
 from functools import cache
 
 from console.games.junior import journal as events
-from console.games.junior.words import TRANSPORTS, district_words, reveal_words, step_words, winner_words
+from console.games.junior.words import TRANSPORTS, WORDING, district_words, listed, piece_name, reveal_words, step_words, winner_words
+from console.games.refusals import player_words
 from console.games.text import Quit, Terminal, TextTable, is_station_number, spellings
-from console.games.words import display_name, listed, player_words
 from console.settings import Level
 from engine.ai.junior import choose_detective_steps, choose_rogue_steps
 from engine.board import Transport
@@ -55,7 +55,7 @@ def _typed_lines() -> dict[str, Transport]:
 @cache
 def _typed_detectives() -> dict[str, str]:
     """Every word a detective may be typed as: its id, or a word of its name in any language ("willy", "왓슨")."""
-    return {word: piece for piece in DETECTIVES for name in spellings(display_name(piece)) for word in (piece, *name.split())}
+    return {word: piece for piece in DETECTIVES for name in spellings(piece_name(piece)) for word in (piece, *name.split())}
 
 
 class JuniorTextGame(TextTable):
@@ -99,7 +99,7 @@ class JuniorTextGame(TextTable):
         for rogue in game.to_choose():
             self.say(self.board_text())
             steps = game.steps_of(rogue)
-            name = display_name(rogue)
+            name = piece_name(rogue)
             yours = p_("terminal", "Your steps: {steps}", steps=_legs(steps))
             self.say(p_("terminal", "{piece}, you are at {station}. {steps}", piece=name, station=game.stations[rogue], steps=yours))
             while True:
@@ -213,7 +213,7 @@ class JuniorTextGame(TextTable):
         lines = [p_("terminal", "--- Round {round} ---", round=view.round),
                  p_("terminal", "Tokens: detectives {detectives} of {detective_goal}, rogues {rogues} of {rogue_goal}",
                     detectives=view.tokens.detectives, detective_goal=DETECTIVE_GOAL, rogues=view.tokens.rogues, rogue_goal=ROGUE_GOAL)]
-        lines += [p_("terminal", "  {piece} at {station}", piece=display_name(piece), station=station) for piece, station in view.stations]
+        lines += [p_("terminal", "  {piece} at {station}", piece=piece_name(piece), station=station) for piece, station in view.stations]
         return join(plain("\n"), lines)
 
 
@@ -222,7 +222,7 @@ def _legs(steps: Iterable[Step]) -> str:
 
 
 def _no(error: IllegalMoveError) -> Text:
-    return p_("terminal", "No: {reason}", reason=player_words(error))
+    return p_("terminal", "No: {reason}", reason=player_words(error, WORDING))
 
 
 def _not_understood(words: list[str]) -> Text:

@@ -1,9 +1,10 @@
-"""Junior's words as players read them: its lines, its steps, its rounds' reveals and ends, its districts.
+"""Junior's words as players read them: its pieces, its lines, its steps, its rounds' reveals and ends, its districts.
 
-The engine names these in English for programs and logs (``TRANSPORT_WORDS``,
-``Step.__str__``, ``Team.__str__``, ``District.title``); the board, the screen,
-the handheld and the terminal show these instead, in the language in use when
-they are shown (each is a ``Text``).
+The engine names these in English for programs and logs (``NAMES``,
+``TRANSPORT_WORDS``, ``Step.describe``, ``Team.__str__``, ``District.title``);
+the board, the screen, the handheld and the terminal show these instead, in the
+language in use when they are shown (each is a ``Text``). Its refusals read
+with ``WORDING``.
 
 >>> from engine import Transport
 >>> from engine.junior import Step
@@ -13,12 +14,29 @@ they are shown (each is a ``Text``).
 
 from __future__ import annotations
 
-from console.games.words import display_name, listed
+from collections.abc import Iterable
+
+from console.games.refusals import Wording
+from console.games.words import display_name, series
 from engine import Transport
 from engine.junior import DETECTIVES, District, RoundResult, Step, Team
 from hardware.language import Text, _, join, p_, plain
 
-__all__ = ["STAYED", "TRANSPORTS", "district_words", "reveal_words", "short_name", "step_words", "winner_words"]
+__all__ = ["STAYED", "TRANSPORTS", "WORDING", "district_words", "line_words", "listed", "piece_name", "reveal_words", "short_name",
+           "step_words", "winner_words"]
+
+_NAMES = {"fox": p_("name", "Mister FOX"), "roxy": p_("name", "ROXy"), "watson": p_("name", "Willy Watson"),
+          "marble": p_("name", "Milly Marble")}
+
+
+def piece_name(piece: str) -> Text:
+    """A piece's one name wherever players read it: ``"fox"`` -> Mister FOX, ``"watson"`` -> Willy Watson."""
+    return _NAMES.get(piece) or display_name(piece)
+
+
+def listed(pieces: Iterable[str]) -> Text:
+    """Pieces in words: Mister FOX; Mister FOX and ROXy."""
+    return series(piece_name(piece) for piece in pieces)
 
 TRANSPORTS: dict[Transport, Text] = {
     Transport.TAXI: p_("panel", "taxi"), Transport.BUS: p_("panel", "bus"), Transport.UNDERGROUND: p_("panel", "metro"),
@@ -34,7 +52,7 @@ _DISTRICTS = {"central": p_("value", "Central")}
 
 def short_name(piece: str) -> Text:
     """What a child calls a piece in a few big words ("Willy, go!"), and a row when the whole name does not fit."""
-    return _SHORT_NAMES.get(piece) or display_name(piece)
+    return _SHORT_NAMES.get(piece) or piece_name(piece)
 
 
 def district_words(district: District) -> Text:
@@ -45,8 +63,8 @@ def district_words(district: District) -> Text:
 def step_words(step: Step) -> Text:
     """A step as a sentence: "Mister FOX takes the boat to 157", "Willy Watson stays at 82"."""
     if step.transport is None:
-        return _("{piece} stays at {station}", piece=display_name(step.piece), station=step.station)
-    return _("{piece} takes the {transport} to {station}", piece=display_name(step.piece), transport=TRANSPORTS[step.transport],
+        return _("{piece} stays at {station}", piece=piece_name(step.piece), station=step.station)
+    return _("{piece} takes the {transport} to {station}", piece=piece_name(step.piece), transport=TRANSPORTS[step.transport],
              station=step.station)
 
 
@@ -61,3 +79,16 @@ def reveal_words(result: RoundResult) -> tuple[Text, Text]:
 def winner_words(outcome: Team) -> Text:
     """The big words of a game's end: "The rogues win!"."""
     return p_("title", "The rogues win!") if outcome is Team.ROGUES else p_("title", "The detectives win!")
+
+
+_LINES = {Transport.TAXI: _("taxi"), Transport.BUS: _("bus"), Transport.UNDERGROUND: _("metro"), Transport.FERRY: _("boat")}
+_TEAMS = {Team.ROGUES: _("the rogues win"), Team.DETECTIVES: _("the detectives win")}
+
+
+def line_words(transport: Transport) -> Text:
+    """A kind of line in Junior's words, as a sentence says it: taxi, bus, metro, boat."""
+    return _LINES[transport]
+
+
+WORDING = Wording(name=piece_name, values={Transport: line_words, Team: _TEAMS.__getitem__, District: district_words})
+"""How Junior's refusals read: its pieces, lines, winners and districts in its words."""

@@ -150,7 +150,7 @@ def test_the_handheld_is_sent_korean_names_and_results() -> None:
 
 def test_changing_the_language_mid_game_changes_the_words_not_the_game() -> None:
     flow = played(seed=5)[0]
-    before_ui, before_actions = flow.ui, list(flow.game.actions)
+    before_ui, before_actions = flow.ui, flow.game.actions
     korean = drawn(flow.scene().view, flow.ui, 0.0).texts
     use("en")
     english = drawn(flow.scene().view, flow.ui, 0.0).texts

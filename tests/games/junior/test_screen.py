@@ -26,8 +26,7 @@ from console.games.junior.screen import (
     render_junior_png,
     token_rects,
 )
-from console.games.junior.words import reveal_words, short_name
-from console.games.words import display_name
+from console.games.junior.words import piece_name, reveal_words, short_name
 from console.screen.toolkit import TEXT, Toolkit
 from engine import Transport
 from engine.junior import DETECTIVES, NAMES, ROGUES, JuniorGame, JuniorStart, JuniorView, RoundResult, Step, Team, Tokens
@@ -150,7 +149,7 @@ STATES = states()
 def test_every_mode_draws_its_words(name: str, view: JuniorView, ui: JuniorUi, now: float, words: tuple[str, ...],
                                     size: tuple[int, int]) -> None:
     surface, texts = draw(view, ui, size, now)
-    short = {str(display_name(piece)): str(short_name(piece)) for piece in NAMES}  # a small screen's rows may use the short names
+    short = {str(piece_name(piece)): str(short_name(piece)) for piece in NAMES}  # a small screen's rows may use the short names
     missing = [word for word in words if word not in texts and short.get(word) not in texts]
     assert not missing, f"{name}: {missing} not drawn (drawn: {texts})"
     colours = {tuple(surface.get_at((x, y))[:3]) for x in range(0, size[0], 7) for y in range(0, size[1], 7)}
