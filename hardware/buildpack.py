@@ -435,6 +435,12 @@ def write_pack(folder: Path, options: PackOptions) -> tuple[list[Path], list[str
         notes.append(f"warning: {len(tight)} pairs of station holes leave under {MIN_WEB_MM:g} mm of board between them "
                      f"(closest: {closest[0]} and {closest[1]}, {closest[2]:.1f} mm); use a smaller --button-hole or a larger board")
     try:
+        mechanical = importlib.import_module("hardware.pack.outputs")  # manifold3d, trimesh, ezdxf: the pack extra
+    except ImportError as error:
+        notes.append(f"note: no station cell, cut layers or printed board written ({error}): pip install 'scotland-yard-console[pack]'")
+    else:
+        notes += mechanical.write_mechanical(put, options.board_mm, options.placement, options.paper)
+    try:
         schematics = importlib.import_module("hardware.schematics")  # another part of the pack: optional here
     except ImportError as error:
         notes.append(f"note: no schematics written ({error}); see WIRING.md for the wiring")
