@@ -37,7 +37,7 @@ from hardware.config import LedConfig
 from hardware.interfaces import Key
 from hardware.pack import PackError
 from hardware.pack.board import Placement, default_placement, map_size, station_centres, station_positions
-from hardware.pack.parts import load_parts
+from hardware.pack.parts import bom_name, load_parts
 from hardware.pack.tiles import (
     MARGIN_MM,
     OVERLAP_MM,
@@ -344,7 +344,8 @@ def load_bom(path: Path = BOM_FILE, stations: int | None = None, leds: LedConfig
     for item in data["part"]:
         qty = (item.get("qty", 0) + math.ceil(item.get("per_station", 0) * stations)
                + item.get("per_chip", 0) * chips(stations) + item.get("spares", 0))
-        lines.append(BomLine(item["id"], item["part"], item.get("generic", ""), qty, item.get("unit", "pcs"), float(item["unit_price"]),
+        generic = bom_name(item["cell_part"]) if "cell_part" in item else item.get("generic", "")  # the cell's parts: parts.toml's
+        lines.append(BomLine(item["id"], item["part"], generic, qty, item.get("unit", "pcs"), float(item["unit_price"]),
                              item.get("interchangeable", ""), item.get("notes", "")))
     full = stations * 3 * leds.milliamps_per_channel / 1000
     facts = {"stations": stations, "full_amps": full, "brightness": leds.brightness, "cap_amps": leds.supply_amps,

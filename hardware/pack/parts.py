@@ -145,3 +145,19 @@ def load_parts(path: Path = PARTS_FILE) -> Parts:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     sections = {"led": Led, "switch": Switch, "cap": Cap, "pusher": Pusher, "carrier": Carrier, "sheets": Sheets, "fit": Fit}
     return Parts(**{name: _section(kind, data.get(name, {}), name) for name, kind in sections.items()})
+
+
+def bom_name(key: str, parts: Parts | None = None) -> str:
+    """The generic part number the BOM shows for a cell part (*key*: led, switch, prints, top, base).
+
+    >>> bom_name("switch")
+    'Omron B3F-1000 (tactile switch 6 x 6 mm, through-hole, 4.3 mm high, 0.98 N, normally open)'
+    """
+    parts = parts or load_parts()
+    names = {"led": f"{parts.led.maker} {parts.led.part} ({parts.led.what})",
+             "switch": f"{parts.switch.maker} {parts.switch.part} ({parts.switch.what})",
+             "prints": f"cap: {parts.cap.material}; pusher: {parts.pusher.material}; carrier: {parts.carrier.material}",
+             "top": parts.sheets.material_top, "base": parts.sheets.material_base}
+    if key not in names:
+        raise ValueError(f"bom.toml: cell_part {key!r} is not one of {', '.join(names)}")
+    return names[key]

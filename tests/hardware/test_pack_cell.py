@@ -123,3 +123,43 @@ def test_build_pack_writes_the_cell_the_cut_layers_and_the_printed_board(tmp_pat
     assert not [note for note in notes if note.startswith("warning")]
     drawing = (tmp_path / "cell-cross-section.svg").read_text(encoding="utf-8")
     assert "WS2812D-F5" in drawing and "B3F-1000" in drawing and "111 and 112" in drawing
+
+
+def test_the_bom_names_the_cell_s_parts_from_the_parts_file() -> None:
+    from hardware.buildpack import load_bom
+
+    parts, lines = load_parts(), {line.id: line for line in load_bom().lines}
+    assert lines["pixel"].generic.startswith(f"{parts.led.maker} {parts.led.part} (")
+    assert lines["station-button"].generic.startswith(f"{parts.switch.maker} {parts.switch.part} (")
+    assert lines["pixel"].qty == lines["station-button"].qty == lines["cell-prints"].qty == 199 + 5
+    assert parts.sheets.material_base in lines["base-sheet"].generic
+
+
+def _svg_texts(text: str) -> tuple[tuple[float, float], list[tuple[str, float, float, float, str]]]:
+    import re
+
+    width, height = (float(v) for v in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', text).groups())  # type: ignore[union-attr]
+    found = []
+    for match in re.finditer(r"<text ([^>]*)>([^<]*)</text>", text):
+        attrs = dict(re.findall(r'([\w-]+)="([^"]*)"', match[1]))
+        found.append((match[2], float(attrs["x"]), float(attrs["y"]), float(attrs["font-size"]), attrs.get("text-anchor", "start")))
+    return (width, height), found
+
+
+def test_the_cell_drawing_and_the_templates_keep_their_text_inside_the_sheet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from hardware.pack.tiles import text_box
+
+    monkeypatch.setitem(sys.modules, "hardware.schematics", None)
+    written, _ = write_pack(tmp_path, PackOptions())
+    svgs = [path for path in written if path.suffix == ".svg" and path.name.startswith(("cell-", "cut-", "board-"))]
+    assert {"cell-cross-section.svg", "board-template.svg", "cut-base.svg"} <= {path.name for path in svgs}
+    for path in svgs:
+        (width, height), texts = _svg_texts(path.read_text(encoding="utf-8"))
+        for words, x, y, size, anchor in texts:
+            x0, y0, x1, y1 = text_box(x, y, words.replace("&amp;", "&"), size, anchor)
+            assert x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height, (path.name, words)
+    (_, _), drawing = _svg_texts((tmp_path / "cell-cross-section.svg").read_text(encoding="utf-8"))
+    boxes = [text_box(x, y, w, size, anchor) for w, x, y, size, anchor in drawing]
+    for i, a in enumerate(boxes):  # and no two of the drawing's labels on top of each other
+        assert not [drawing[j][0] for j, b in enumerate(boxes[i + 1:], i + 1)
+                    if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]], drawing[i][0]
