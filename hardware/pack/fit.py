@@ -141,19 +141,20 @@ def fit_placement(measurements: Sequence[Measurement], board_mm: Point, toleranc
     fit = Fit(placement, tuple(measurements), {m.station: float(r) for m, r in zip(measurements, residuals)}, tolerance)
     if residuals.max() <= tolerance:
         return fit
-    worst = _culprit(pixels, board, residuals)
+    if len(measurements) == 3:
+        m = measurements[int(residuals.argmax())]
+        raise PackError(f"--measured {m}: the three measurements disagree: station {m.station} is {residuals.max():.1f} mm off their fit "
+                        f"(a hole allows {tolerance:g} mm); measure it again, or measure a fourth station to tell which one is off")
+    worst, distance = _culprit(pixels, board)
     m = measurements[worst]
-    hint = ("measure it again" if len(measurements) > 3 else
-            "measure it again, or measure a fourth station to tell which of the three is off")
-    raise PackError(f"--measured {m}: station {m.station} is {residuals[worst]:.1f} mm from where the other measurements put it "
-                    f"(a hole allows {tolerance:g} mm); {hint}")
+    raise PackError(f"--measured {m}: station {m.station} is {distance:.1f} mm from where the other measurements put it "
+                    f"(a hole allows {tolerance:g} mm); measure it again")
 
 
-def _culprit(pixels: np.ndarray, board: np.ndarray, residuals: np.ndarray) -> int:
-    """The measurement the others disagree with most: with four or more, the one whose leave-one-out residual
-    (its distance from the fit of all the others) is largest; with three, the largest residual."""
-    if len(pixels) < 4:
-        return int(residuals.argmax())
+def _culprit(pixels: np.ndarray, board: np.ndarray) -> tuple[int, float]:
+    """The measurement the others disagree with most, and by how much: the one farthest from the fit of all the
+    others (its leave-one-out residual)."""
     left_out = [_residuals(_similarity(np.delete(pixels, i, 0), np.delete(board, i, 0)), pixels[i:i + 1], board[i:i + 1])[0]
                 for i in range(len(pixels))]
-    return int(np.argmax(left_out))
+    worst = int(np.argmax(left_out))
+    return worst, float(left_out[worst])
