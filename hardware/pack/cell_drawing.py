@@ -161,7 +161,7 @@ def cross_section_svg(cell: Cell, clearance_note: str = "") -> str:
 
     d.text(10, 12, "Station cell, cross-section through its axis, at rest (scale 6:1, sizes in mm)", size=4.2, weight="bold")
     notes = [f"A press moves cap, LED and pusher down by the switch's {sw.travel:g} mm travel ({sw.operating_force:g} N).",
-             "The leads bend towards -y 3 mm under the LED and run down beside the switch, out under the base.",
+             "The leads bend 3 mm under the LED towards the carrier's slot and run down beside the switch, out under the base.",
              clearance_note]
     for index, note in enumerate(n for n in notes if n):
         d.text(10, SHEET[1] - 18 + index * 5.5, note)
