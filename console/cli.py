@@ -114,10 +114,14 @@ def main(argv: list[str] | None = None) -> int:
     pack.add_argument("folder", help="the folder to write the pack into (made if missing)")
     pack.add_argument("--board-size", default="545x420", help="the printed board, WIDTHxHEIGHT in mm (default 545x420, the classic board)")
     pack.add_argument("--paper", default="a4", help="a4 or letter, for the tiled PDF (default a4)")
-    pack.add_argument("--button-hole", default=8.0, help="station button hole diameter in mm (default 8)")
-    pack.add_argument("--led-hole", default=5.0, help="LED window diameter in mm, marked inside the button hole (default 5)")
+    pack.add_argument("--button-hole", help="station hole diameter in mm, where the cell's cap comes through (default 7)")
+    pack.add_argument("--led-hole", help="LED window diameter in mm, marked inside the station hole (default 5)")
     pack.add_argument("--key-hole", default=12.0,
                       help="control key hole diameter in mm (default 12; 24 or 30 for arcade buttons)")
+    pack.add_argument("--measured", action="append", default=[], metavar="STATION=X,Y",
+                      help="a station's centre measured on your board, mm from its top left corner; give 3 or more, far apart: "
+                           "every output is fitted to them")
+    pack.add_argument("--measured-file", metavar="FILE", help="measurements in a file, one STATION=X,Y a line")
     pack.add_argument("--update-wiring", action="store_true",
                       help="also rewrite the bill of materials table in hardware/WIRING.md from hardware/bom.toml (in a source checkout)")
     releases.add_update_arguments(commands.add_parser(
@@ -436,10 +440,10 @@ def _handheld_window(args: argparse.Namespace) -> int:
 
 
 def _build_pack(args: argparse.Namespace) -> int:
-    from hardware.buildpack import WIRING_FILE, PackOptions, parse_mm, parse_size, update_wiring, write_pack
+    from hardware.buildpack import WIRING_FILE, options_from_command_line, update_wiring, write_pack
 
-    options = PackOptions(parse_size(args.board_size), args.paper.lower(), parse_mm(args.button_hole, "--button-hole"),
-                          parse_mm(args.led_hole, "--led-hole"), parse_mm(args.key_hole, "--key-hole"))
+    options = options_from_command_line(args.board_size, args.paper, args.button_hole, args.led_hole, args.key_hole,
+                                        args.measured, args.measured_file)
     written, notes = write_pack(Path(args.folder), options)
     for path in written:
         print(path)

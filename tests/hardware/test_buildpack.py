@@ -37,15 +37,17 @@ from hardware.interfaces import Key
 DEFAULT = PackOptions()
 
 
-def test_a_hole_per_station_at_its_place_on_the_board_scaled_to_the_board_size() -> None:
+def test_a_hole_per_station_at_its_place_on_the_board_at_one_scale_for_both_axes() -> None:
     board = london()
-    for options in (DEFAULT, PackOptions(board_mm=(600.0, 450.0), button_hole_mm=10)):
+    for options in (DEFAULT, PackOptions(board_mm=(600.0, 450.0), button_hole_mm=10), PackOptions(board_mm=(500.0, 500.0))):
         holes = station_holes(options)
         assert [int(h.label) for h in holes] == list(board.stations)
-        sx, sy = options.board_mm[0] / 2600, options.board_mm[1] / 1900  # london.json: a 2600x1900 map image
+        width, height = options.board_mm
+        scale = min(width / 2600, height / 1900)  # london.json: a 2600x1900 map image, fitted whole into the board
+        dx, dy = (width - 2600 * scale) / 2, (height - 1900 * scale) / 2  # and centred
         for hole in holes:
             x, y = board.positions[int(hole.label)]
-            assert hole.x == pytest.approx(x * sx) and hole.y == pytest.approx(y * sy)
+            assert hole.x == pytest.approx(x * scale + dx) and hole.y == pytest.approx(y * scale + dy)
             assert hole.diameter == options.button_hole_mm and hole.inner == options.led_hole_mm
             assert 0 < hole.x < options.board_mm[0] and 0 < hole.y < options.board_mm[1]
     assert buildpack.map_size() == (2600, 1900)
