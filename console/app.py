@@ -1,8 +1,8 @@
 """The console's loop: hardware events in, one activity deciding, lights and screen out.
 
-One loop owns the board. Each step drains the inputs into the activity (a
-game's flow, or the whole ``console.program.Program`` with its menus), one
-event at a time, then has it shown: the activity hands the ``Presenter`` a
+One loop owns the board. Each step drains the inputs into the activity (the
+whole ``console.program.Program``, which hands them to the activity on top of
+its stack; or a lone replay), one event at a time, then has it shown: the activity hands the ``Presenter`` a
 ``Scene``, whose LED frame and screen picture are pure functions of public
 data (a game's public view and its flow's state, a menu), so nothing secret
 can reach them. The screen is redrawn only when the scene changed or an
@@ -12,14 +12,19 @@ animation runs.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, ClassVar
 
 from console.lights import STANDARD, Palette
+from console.menu import Menu
 from console.scene import Scene
+from console.screen.menu import MenuScene
 from console.screen.toolkit import Toolkit
 from hardware.interfaces import HandheldLink, Hardware, Key, KeyPressed, Message, Station, StationPressed, StationStuck
-from hardware.language import Words, current
+from hardware.language import Words, _, current
+
+if TYPE_CHECKING:
+    from console.sounds import Sounds
 
 FRAME_SECONDS = 1 / 30
 UNPLUGGED_AFTER_S = 1.0
@@ -53,23 +58,57 @@ class Presenter:
         self._animating = animating
 
 
-class Activity(Protocol):
-    """What the loop feeds and shows: a game's flow, or the console's whole program."""
+class Activity:
+    """Something the console is doing: a menu, a game, a lesson, a replay, the hardware test.
 
-    def station_pressed(self, station: Station, now: float) -> None: ...
+    The loop feeds one activity (the program, which hands each event to the activity on top of its stack); each
+    activity takes the events it has a use for and ignores the rest, and shows itself (``scene``). These defaults
+    ignore everything and show nothing.
+    """
 
-    def key_pressed(self, key: Key, now: float) -> None: ...
+    pauses_when_covered: ClassVar[bool] = False
+    """Whether it stands still while something covers it (a replay under the power button's question); a game goes on."""
 
-    def handheld_message(self, message: Message, now: float) -> None: ...
+    @property
+    def status(self) -> str:
+        """What the console is doing while this is on top, in public words (systemd's status line): never a secret."""
+        return "Start menu"
 
-    def handheld_connected(self, connected: bool, now: float) -> None: ...
+    def station_pressed(self, station: Station, now: float) -> None:
+        pass
 
-    def button_stuck(self, station: Station, now: float) -> None: ...
+    def key_pressed(self, key: Key, now: float) -> None:
+        pass
+
+    def handheld_message(self, message: Message, now: float) -> None:
+        pass
+
+    def handheld_connected(self, connected: bool, now: float) -> None:
+        pass
+
+    def button_stuck(self, station: Station, now: float) -> None:
+        pass
 
     def tick(self, now: float) -> None:
         """Every frame, after the inputs (a computer player's move arrives here)."""
 
-    def present(self, presenter: Presenter, now: float) -> None: ...
+    def scene(self) -> Scene | None:
+        """What the board and the screen show now (None: nothing new)."""
+        return None
+
+    def present(self, presenter: Presenter, now: float) -> None:
+        """Have the presenter show this activity (its ``scene``)."""
+        scene = self.scene()
+        if scene is not None:
+            presenter.show(scene, now)
+
+    def shown(self, sounds: Sounds) -> None:
+        """Its news, heard as it is shown (a game's goes on behind a menu): nothing by default."""
+
+    @property
+    def warning(self) -> Words:
+        """Shown over every scene while it is open (a game the disk refuses: why it is not saved)."""
+        return ""
 
 
 class Console:
@@ -140,3 +179,42 @@ class Console:
             if each_frame is not None:
                 each_frame()
             sleep(max(0.0, FRAME_SECONDS - (self.clock() - started)))
+
+
+class MenuActivity(Activity):
+    """A menu on top: the control keys work it; over an activity (*under*: a game, a lesson) it covers the screen, while
+    the board keeps showing what is under it and that goes on (its handheld, its computer player, its clock)."""
+
+    def __init__(self, menu: Menu, stations: Sequence[Station], under: Activity | None = None) -> None:
+        self.menu = menu
+        self.stations = stations
+        self.under = under
+
+    @property
+    def status(self) -> str:
+        """What the menu covers is what the console is doing (a game goes on under its menu)."""
+        return self.under.status if self.under is not None else super().status
+
+    def station_pressed(self, station: Station, now: float) -> None:
+        self.menu.message = _("Use the keys beside the board (shown below)")
+
+    def button_stuck(self, station: Station, now: float) -> None:
+        self.menu.message = _("The button at station {station} is stuck: it is ignored until released", station=station)
+
+    def key_pressed(self, key: Key, now: float) -> None:
+        self.menu.key_pressed(key, now)
+
+    def handheld_message(self, message: Message, now: float) -> None:
+        if self.under is not None:
+            self.under.handheld_message(message, now)
+
+    def handheld_connected(self, connected: bool, now: float) -> None:
+        if self.under is not None:
+            self.under.handheld_connected(connected, now)
+
+    def tick(self, now: float) -> None:
+        if self.under is not None and not self.under.pauses_when_covered:
+            self.under.tick(now)
+
+    def scene(self) -> MenuScene:
+        return MenuScene(self.menu.ui, self.stations, self.under.scene() if self.under is not None else None)

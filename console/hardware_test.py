@@ -9,11 +9,12 @@ check's last lines. CONFIRM skips on to the next part, MENU ends it at once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
 
+from console.app import Activity
 from console.lights import Palette
 from console.screen.menu import draw_page
 from console.screen.toolkit import Toolkit
@@ -50,12 +51,20 @@ class PageScene:
         return False
 
 
-class HardwareTest:
-    """The check's events and scenes, for the program's loop; ``done`` once it has summed up."""
+class HardwareTest(Activity):
+    """The check as an activity of the program; ``done`` once it has summed up, and then *over* is told its ``summary``."""
 
-    def __init__(self, stations: Sequence[Station], now: float, *, listen_s: float = LISTEN_S) -> None:
+    pauses_when_covered = True
+
+    def __init__(self, stations: Sequence[Station], now: float, *, listen_s: float = LISTEN_S,
+                 over: Callable[[Text], None] = lambda summary: None) -> None:
         self.check = SelfTest(stations, now, step_s=WALK_S, colour_s=COLOUR_S, listen_s=listen_s)
         self._now = now
+        self._over = over
+
+    @property
+    def status(self) -> str:
+        return "Hardware test"
 
     @property
     def done(self) -> bool:
@@ -77,10 +86,16 @@ class HardwareTest:
             self.check.skip(now)
         else:
             self.check.key(key)
+        self._if_done()
 
     def tick(self, now: float) -> None:
         self._now = now
         self.check.advance(now)
+        self._if_done()
+
+    def _if_done(self) -> None:
+        if self.done:
+            self._over(self.summary)
 
     def scene(self) -> PageScene:
         """The check's last lines, and what the board shows now (the scene changes as the lights do)."""

@@ -50,7 +50,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from console.app import Console, Presenter
+from console.app import Activity, Console, MenuActivity, Presenter
 from console.backup import ConsoleFiles, StickOpener, back_up_to_stick, restore_from_stick
 from console.chord import MUTE_CHORD, KeyChord
 from console.config import load_preferences, save_preferences
@@ -60,36 +60,35 @@ from console.games.kind import GameFlow, Setup
 from console.hardware_test import HardwareTest
 from console.history import PastGame, any_filed, filed, past_game
 from console.journal import ResumedGame, filing_time
+from console.learning import Learning
 from console.lessons import Guide, Progress, shipped_courses
 from console.lessons.script import Course
 from console.lights import PaletteName
 from console.menu import Action, Menu, Row, Setting
 from console.phone import PhoneHandheld, PhoneOpener, phone_opener
-from console.power_off import KEPT, ShuttingDown, power_question
+from console.playing import RETRY_SAVING_S, Playing
+from console.power_off import ShuttingDown, power_question
 from console.replay import Playback
-from console.screen.menu import MenuScene
-from console.screen.pairing import Pairing, PairingScene
 from console.session import HISTORY, Sitting, find_kept
 from console.settings import CONSOLE_CHOICES, SOUND_CHOICES, VOLUME_STEPS, GameSettings, Seat
 from console.sounds import Event, News, Sounds
 from console.storage import fault_in_words
-from console.straight_back import forget_left, goes_straight_back, mark_left
+from console.straight_back import forget_left, goes_straight_back
 from console.thinker import Thinker
 from console.updates import Updates
 from engine import Station, london
-from firmware import messages
 from hardware.config import PhoneConfig
 from hardware.interfaces import HandheldLink, Hardware, Key, Message
 from hardware.language import LANGUAGES, Words, _, current, p_, plain, use
 from hardware.sticks import usb_stick
+
+__all__ = ["LESSON_TOKEN", "PAST_GAMES_PAGE", "RETRY_SAVING_S", "SOUND_NOTE_S", "Program"]
 
 _SETUP_MESSAGE = _("Set up the game, then CONFIRM on the last row")
 _OFF_ON = (p_("value", "off"), p_("value", "on"))
 """A yes-or-no setting's values (False, True) in words."""
 _PALETTE_NAMES = {PaletteName.STANDARD: p_("value", "standard"), PaletteName.COLOUR_BLIND: p_("value", "colour-blind")}
 _BACK = p_("row", "Back")
-RETRY_SAVING_S = 5.0
-"""How often a game the disk refused is tried again (every action tries too)."""
 SOUND_NOTE_S = 2.0
 """How long the screen says "Sound off" (or "Sound on") after the mute chord."""
 PAST_GAMES_PAGE = 5
@@ -98,8 +97,11 @@ LESSON_TOKEN = "1e550000000000ed"
 """The handheld's session token in a guided game when no interrupted game holds the handheld."""
 
 
-class Program:
-    """The console's whole program: menus, then games, until it is shut down."""
+class Program(Activity):
+    """The console's whole program: menus, then games, until it is shut down.
+
+    It holds a stack of activities; every event goes to the one on top (``top``).
+    """
 
     def __init__(
         self,
@@ -137,40 +139,25 @@ class Program:
         self.files = files or ConsoleFiles(settings.data_path)
         self.stick = stick
         self.phone = phone or phone_opener(PhoneConfig(), clock)
-        self._phone: PhoneHandheld | None = None
-        """The phone game's link while one is played (the loop polls it instead of the hardware's handheld)."""
         self.updates = updates
         """Settings' update from a USB stick and rollback (None: the console does not run from an install tree)."""
-        self.sitting: Sitting | None = None
+        self.stack: list[Activity] = []
+        """What the console is doing: the start menu (or a game, a lesson...) at the bottom, what covers it above."""
         self.kept: ResumedGame | None = None
         """The interrupted game the start menu offers (read from its journal once)."""
-        self.hardware_test: HardwareTest | None = None
-        self.playback: Playback | None = None
-        """The past game being replayed."""
-        self.guide: Guide | None = None
-        """The guided game being played (Learn to play)."""
-        self._progress: Progress | None = None
-        """Where the learner left each course (read when Learn to play opens)."""
-        self._replayed = (0, 0)
-        """The page and row of Past games the replay was chosen on (it goes back there)."""
-        self._retried = 0.0
-        """When saving a refused game was last tried again."""
         self._handheld_there = True
         """The handheld link's state as the loop last reported it (a game starts paused without it)."""
-        self.menu: Menu | None = None
         self._setup: Setup | None = None
         self._setup_kind: GameKind | None = None
         self.finished = False
         """The players shut the console down (or quit it)."""
-        self._asking_off: Menu | None = None
-        """The power button's question, while it is open."""
         self.sounds = Sounds(hardware.speaker)
         self.sounds.apply(settings)
         self._ready = False
         """The console has shown its first scene (and played the "ready" sound)."""
         self._sound_note: tuple[Words, float] = ("", 0.0)
         """What the mute chord turned the sound to, in words, and until when the screen says it."""
-        self.chord = KeyChord(*MUTE_CHORD, self._toggle_mute, self._key)
+        self.chord = KeyChord(*MUTE_CHORD, self._toggle_mute, lambda key, now: self.top.key_pressed(key, now))
         """The control keys go through it: UNDO and MENU together toggle the mute instead of acting."""
         self.kept, problem = find_kept(settings.data_path, timestamp)
         self.start_menu(problem or note)
@@ -178,10 +165,77 @@ class Program:
         if self.kept is not None and straight_back_s > 0 and goes_straight_back(self.kept, straight_back_s):
             self._play(fresh=False, now=clock())  # torn from its game (a restart, a power cut), not left: no press needed
 
+    # ------------------------------------------------------------ the stack of activities
+
+    @property
+    def top(self) -> Activity:
+        """The activity the events go to."""
+        return self.stack[-1]
+
+    def push(self, activity: Activity) -> None:
+        """Open *activity* over what is on (a game's menu over the game)."""
+        self.stack.append(activity)
+
+    def pop(self) -> None:
+        """Close the activity on top: what it covered is on again."""
+        self.stack.pop()
+
+    def open(self, activity: Activity) -> None:
+        """Make *activity* the one thing on (whatever was open is closed)."""
+        self.stack[:] = [activity]
+
+    def open_menu(self, menu: Menu) -> None:
+        """Make *menu* the one thing on (the start menu and the menus it leads to)."""
+        self.open(MenuActivity(menu, self.stations))
+
+    def _found(self, kind: type[Activity]) -> Activity | None:
+        return next((activity for activity in reversed(self.stack) if isinstance(activity, kind)), None)
+
+    @property
+    def menu(self) -> Menu | None:
+        """The menu on top, if a menu is."""
+        return self.top.menu if isinstance(self.top, MenuActivity) else None
+
+    @property
+    def playing(self) -> Playing | None:
+        """The game being played, under whatever covers it."""
+        found = self._found(Playing)
+        return found if isinstance(found, Playing) else None
+
+    @property
+    def sitting(self) -> Sitting | None:
+        playing = self.playing
+        return playing.sitting if playing is not None else None
+
     @property
     def flow(self) -> GameFlow | None:
         """The flow of the game being played (``None`` between games)."""
-        return self.sitting.flow if self.sitting is not None else None
+        playing = self.playing
+        return playing.flow if playing is not None else None
+
+    @property
+    def learning(self) -> Learning | None:
+        found = self._found(Learning)
+        return found if isinstance(found, Learning) else None
+
+    @property
+    def guide(self) -> Guide | None:
+        """The guided game being played (Learn to play)."""
+        learning = self.learning
+        return learning.guide if learning is not None else None
+
+    @property
+    def playback(self) -> Playback | None:
+        """The past game being replayed."""
+        found = self._found(Playback)
+        return found if isinstance(found, Playback) else None
+
+    @property
+    def hardware_test(self) -> HardwareTest | None:
+        found = self._found(HardwareTest)
+        return found if isinstance(found, HardwareTest) else None
+
+    # ------------------------------------------------------------ the loop's events, to the activity on top
 
     def run(self, should_stop: Callable[[], bool] = lambda: False, each_frame: Callable[[], None] | None = None) -> None:
         """Run the console until it is shut down (or *should_stop*); *each_frame* after every step (the watchdog)."""
@@ -190,17 +244,55 @@ class Program:
     @property
     def status(self) -> str:
         """What the console is doing, in public words (systemd's status line): never a station, never a secret."""
+        return "Shutting down" if self.finished else self.top.status
+
+    def station_pressed(self, station: Station, now: float) -> None:
+        self.chord.release(now)  # a key held for the mute chord acted first
+        self.top.station_pressed(station, now)
+
+    def key_pressed(self, key: Key, now: float) -> None:
+        """A control key: through the mute chord (UNDO and MENU together), then to the activity on top."""
+        self.chord.key_pressed(key, now)
+
+    def handheld_message(self, message: Message, now: float) -> None:
+        self.top.handheld_message(message, now)
+
+    def handheld_connected(self, connected: bool, now: float) -> None:
+        if self._ready and connected != self._handheld_there:
+            self.sounds.hear([News(Event.PLUGGED if connected else Event.UNPLUGGED)])
+        self._handheld_there = connected
+        self.top.handheld_connected(connected, now)
+
+    def button_stuck(self, station: Station, now: float) -> None:
+        self.top.button_stuck(station, now)
+
+    def tick(self, now: float) -> None:
+        self.chord.tick(now)
+        if self.updates is not None:
+            self._updating()
+        self.top.tick(now)
+
+    def present(self, presenter: Presenter, now: float) -> None:
         if self.finished:
-            return "Shutting down"
-        if self.sitting is not None:
-            return "Playing a game"
-        if self.hardware_test is not None:
-            return "Hardware test"
-        if self.playback is not None:
-            return "Replaying a past game"
-        if self.guide is not None:
-            return "Learning to play"
-        return "Start menu"
+            return  # the board stays dark (``_off`` showed the last scene)
+        presenter.palette = self.settings.palette.palette
+        note, until = self._sound_note
+        presenter.warning = next((activity.warning for activity in self.stack if activity.warning), "") or (note if now < until else "")
+        for activity in self.stack:
+            activity.shown(self.sounds)  # a game's news is heard as it is shown, behind a menu too
+        if not self._ready:  # the console's first showing (the start menu, or a game it went straight back to)
+            self._ready = True
+            self.sounds.hear([News(Event.READY)])
+        self.top.present(presenter, now)
+
+    def _updating(self) -> None:
+        """An update's progress on the menu; once it (or a rollback) succeeded, the console ends and its service starts the new release."""
+        assert self.updates is not None
+        news = self.updates.news()
+        if news and self.menu is not None:
+            self.menu.message = news
+        if self.updates.restart and self.playing is None:
+            self.finished = True
 
     # ------------------------------------------------------------ the start menu and the settings
 
@@ -218,7 +310,7 @@ class Program:
             rows.insert(0, Action(p_("row", "Resume: {game}", game=self.kept.kind.describe(self.kept.game)),
                                   lambda now: self._play(fresh=False, now=now)))
             message = message or _("A game was interrupted: CONFIRM resumes it")
-        self.menu = Menu(p_("title", "Scotland Yard"), rows, message=message)
+        self.open_menu(Menu(p_("title", "Scotland Yard"), rows, message=message))
 
     def settings_menu(self) -> None:
         rows: list[Row] = [
@@ -226,7 +318,7 @@ class Program:
             Setting("hints", p_("row", "Beginner hints"), (False, True), _OFF_ON, self._setting_changed),
             Setting("palette", p_("row", "Light colours"), tuple(PaletteName), tuple(_PALETTE_NAMES[name] for name in PaletteName),
                     self._setting_changed),
-            self._language_row(self._setting_changed),
+            language_row(self._setting_changed),
             Action(p_("row", "Back up to USB stick"), self._back_up),
             Action(p_("row", "Restore from USB stick"), self._restore),
             Setting("volume", p_("row", "Volume"), tuple(range(VOLUME_STEPS + 1)), (), self._setting_changed),
@@ -235,16 +327,11 @@ class Program:
             *(self.updates.rows() if self.updates is not None else []),
             Action(p_("row", "Done"), self._settings_done),
         ]
-        self.menu = Menu(p_("title", "Settings"), rows, self._settings_values(),
-                         message=_("The deduction assist lights where Mister X can be"), back=self._settings_done)
+        self.open_menu(Menu(p_("title", "Settings"), rows, self._settings_values(),
+                            message=_("The deduction assist lights where Mister X can be"), back=self._settings_done))
 
     def _settings_values(self) -> dict[str, Any]:
         return {key: getattr(self.settings, key) for key in ("assist", "hints", "palette", *SOUND_CHOICES)} | {"language": current()}
-
-    @staticmethod
-    def _language_row(changed: Callable[[str, Any], None]) -> Setting:
-        """The language of every word: each offered by its own name, whatever the language in use."""
-        return Setting("language", p_("row", "Language"), tuple(LANGUAGES), tuple(LANGUAGES.values()), changed, first=current())
 
     def _back_up(self, now: float) -> None:
         assert self.menu is not None
@@ -266,6 +353,11 @@ class Program:
         if key == "language":
             use(value)  # every word on the screen changes with the next frame
 
+    def remember(self, key: str, value: Any) -> Words:
+        """A setting changed in play (the game menu's): it holds from now on and is remembered; a problem if it cannot be."""
+        self._setting_changed(key, value)
+        return self._remembered()
+
     def _toggle_mute(self, now: float) -> None:
         """The mute chord: sound off (or on again) at once, remembered, and said on the screen for a moment."""
         self.settings = replace(self.settings, muted=not self.settings.muted)
@@ -285,14 +377,16 @@ class Program:
         except OSError as error:
             return _("Your choices hold until the console stops: they cannot be saved ({reason})", reason=fault_in_words(error))
 
+    # ------------------------------------------------------------ switching off
+
     def _off(self, now: float) -> None:
         """Shut down (or quit): a game is kept as left, and the board goes dark and the screen says so before the power goes."""
-        if self.sitting is not None:
-            self._keep_left()
-            self.sitting = None
-            self._phone_done()
-        if self.guide is not None:
-            self.guide.leave()
+        playing, learning = self.playing, self.learning
+        if playing is not None:
+            playing.keep_left()
+            self.kept = playing.sitting.kept()
+        if learning is not None:
+            learning.leave()
         self.finished = True
         self.console.presenter.show(ShuttingDown.of(power_off=self.shutdown is not None), now)
         if self.shutdown:
@@ -305,16 +399,16 @@ class Program:
         if held:
             self._off(now)
             return
-        if self._asking_off is not None:
+        if isinstance(self.top, PowerQuestion):
             return
-        under = self.menu
+        in_game = self.playing is not None or self.learning is not None
+        question = power_question(power_off=self.shutdown is not None, in_game=in_game, off=self._off, back=lambda now: self.pop())
+        self.push(PowerQuestion(question, self.stations, under=self.top))
 
-        def back(now: float) -> None:
-            self.menu, self._asking_off = under, None
-
-        self.menu = self._asking_off = power_question(power_off=self.shutdown is not None,
-                                                      in_game=self.sitting is not None or self.guide is not None,
-                                                      off=self._off, back=back)
+    def close(self) -> None:
+        """The console stops (the program is interrupted): a phone game's page is served no more (the game stays journaled)."""
+        if self.playing is not None:
+            self.playing.release_link()
 
     # ------------------------------------------------------------ the new game's setup
 
@@ -326,8 +420,8 @@ class Program:
         names = tuple(find_kind(edition).editions[edition] for edition in editions())
         rows: list[Row] = [Setting("edition", p_("row", "Edition"), editions(), names, self._setup_changed),
                            *setup.rows(self._setup_changed), self._deal_row(setup.start)]
-        self.menu = Menu(setup.title, rows, {"edition": settings.edition} | setup.values(), cursor=len(rows) - 1,
-                         message=_SETUP_MESSAGE, back=lambda now: self.start_menu())
+        self.open_menu(Menu(setup.title, rows, {"edition": settings.edition} | setup.values(), cursor=len(rows) - 1,
+                            message=_SETUP_MESSAGE, back=lambda now: self.start_menu()))
 
     def _deal_row(self, label: Words) -> Action:
         """The setup's last row; over an interrupted game it asks twice, naming the game it ends."""
@@ -354,122 +448,58 @@ class Program:
         self.settings = setup.chosen(self.settings, menu.values)
         problem = self._remembered()
         self._play(fresh=True, now=now)
-        if problem and self.sitting is not None:
-            self.sitting.flow.say(problem)
+        if problem and self.flow is not None:
+            self.flow.say(problem)
 
     # ------------------------------------------------------------ games
-
-    def game_menu(self) -> None:
-        flow = self.flow
-        assert flow is not None
-        rows: list[Row] = [Action(p_("row", "Back to the game"), self._back_to_game), *map(self._closing, flow.options()),
-                           self._closing(self._language_row(self._setting_changed))]
-        if self._phone is not None:
-            rows.append(Action(p_("row", "Pair a phone again"), self._pair_again, confirm_twice=True,
-                               warning=_("CONFIRM again: a new code shows, and the phone playing now is cut off")))
-        rows += [Action(p_("row", "Restart with a new deal"), self._restart, confirm_twice=True),
-                 Action(p_("row", "Leave (the game is kept)"), self._leave)]
-        self.menu = Menu(p_("title", "Game menu"), rows, back=self._back_to_game)
-
-    def _closing(self, row: Row) -> Row:
-        """A game's option: an action closes the game menu first; a setting changes, and is remembered (resume keeps it)."""
-        if isinstance(row, Action):
-            act = row.do
-
-            def closed_then_done(now: float) -> None:
-                self.menu = None
-                act(now)
-
-            return replace(row, do=closed_then_done)
-        changed = row.changed
-
-        def changed_and_remembered(key: str, value: Any) -> None:
-            if changed is not None:
-                changed(key, value)
-            self.settings = replace(self.settings, **{key: value})
-            problem = self._remembered()
-            if problem and self.menu is not None:
-                self.menu.message = problem
-
-        return replace(row, changed=changed_and_remembered)
-
-    def _back_to_game(self, now: float) -> None:
-        self.menu = None
-
-    def _restart(self, now: float) -> None:
-        sitting = self.sitting
-        assert sitting is not None
-        sitting.flow.leave()
-        self._phone_done()  # a new deal, a new key: its phone pairs again
-        self.kept = sitting.kept()
-        own = {key: getattr(self.settings, key) for key in CONSOLE_CHOICES}
-        self.settings = replace(sitting.opened.settings, **own)  # a resumed game brings its own settings, but not the console's
-        self._play(fresh=True, now=now)
-
-    def _leave(self, now: float) -> None:
-        self._keep_left()
-        self.sitting = None
-        self._phone_done()
-        self.start_menu(KEPT)
-
-    def _keep_left(self) -> None:
-        """The players leave the game: it is kept, and marked as left (a restart does not go straight back into it)."""
-        sitting = self.sitting
-        assert sitting is not None
-        sitting.flow.leave()
-        self.kept = sitting.kept()
-        mark_left(self.kept)
 
     def _play(self, *, fresh: bool, now: float) -> None:
         """Resume the kept game or deal a new one; a phone game opens its phone's link first (if it cannot, the start menu says why)."""
         chosen = self.kept.settings if self.kept is not None and not fresh else self.settings  # as ``open_game`` chooses
         link: HandheldLink = self.hardware.handheld
+        phone: PhoneHandheld | None = None
         if chosen.mister_x is Seat.PHONE:
             try:
-                link = self._phone = self.phone()
+                link = phone = self.phone()
             except OSError as error:
-                self.sitting = None  # a restart's game is left already: the start menu offers it
                 self.start_menu(_("The phone game cannot start: the console cannot serve the phone's page ({reason})",
                                   reason=plain(error.strerror or str(error))))
                 return
-        self.menu = None
         if self.kept is not None:
             forget_left(self.kept)
-        self.sitting = Sitting(self.hardware, self.settings, now, kept=self.kept, fresh=fresh, timestamp=self.timestamp, seed=self.seed,
-                               thinker=Thinker(inline=self.think_inline), handheld=link)
+        sitting = Sitting(self.hardware, self.settings, now, kept=self.kept, fresh=fresh, timestamp=self.timestamp, seed=self.seed,
+                          thinker=Thinker(inline=self.think_inline), handheld=link)
         self.kept = None
+        self.open(Playing(sitting, stations=self.stations, push=self.push, pop=self.pop, home=self._home_from_game,
+                          restart=self._restart, remember=self.remember, language=language_row, phone=phone,
+                          closed=lambda: self._phone_done(phone)))
         self._use_link(link)
         if not self._handheld_there:
-            self.sitting.flow.handheld_connected(False, now)
+            sitting.flow.handheld_connected(False, now)
+
+    def _home_from_game(self, note: Words) -> None:
+        """The players left the game (it is kept: the start menu offers it), or it is filed."""
+        playing = self.playing
+        if playing is not None and not playing.flow.game.is_over:
+            self.kept = playing.sitting.kept()
+        self.start_menu(note)
+
+    def _restart(self, sitting: Sitting, now: float) -> None:
+        """A new deal in place of *sitting*'s game, which is filed unfinished; its settings, but the console's own choices."""
+        self.kept = sitting.kept()
+        own = {key: getattr(self.settings, key) for key in CONSOLE_CHOICES}
+        self.settings = replace(sitting.opened.settings, **own)  # a resumed game brings its own settings, but not the console's
+        self._play(fresh=True, now=now)
 
     def _use_link(self, link: HandheldLink) -> None:
         """The loop polls *link* from now on, and the game starts from its state (no sound: nothing was plugged in or out)."""
         self._handheld_there = self.console.use_link(link)
 
-    def _phone_done(self) -> None:
+    def _phone_done(self, phone: PhoneHandheld | None) -> None:
         """The phone game is over, left or restarted: its link closes (its page is served no more), the hardware's is polled again."""
-        if self._phone is not None:
-            self._phone.close()
-            self._phone = None
+        if phone is not None:
+            phone.close()
             self._use_link(self.hardware.handheld)
-
-    def close(self) -> None:
-        """The console stops (the program is interrupted): a phone game's page is served no more (the game stays journaled)."""
-        self._phone_done()
-
-    def _pair_again(self, now: float) -> None:
-        """A new code for the phone game: the phone paired now is cut off, and the next to scan the code plays."""
-        assert self._phone is not None
-        self._phone.pair_again()
-        self.menu = None
-
-    def _game_done(self) -> None:
-        """The players have seen the end: file the game, back to the start menu."""
-        assert self.sitting is not None
-        filed = self.sitting.file()
-        self.sitting = None
-        self._phone_done()
-        self.start_menu(filed)
 
     # ------------------------------------------------------------ past games
 
@@ -494,8 +524,8 @@ class Program:
         rows.append(Action(_BACK, lambda now: self.start_menu()))
         title = (p_("title", "Past games") if pages == 1
                  else p_("title", "Past games {first}-{last} of {count}", first=first + 1, last=first + len(shown), count=len(paths)))
-        self.menu = Menu(title, rows, cursor=int(page > 0) if cursor is None else cursor,
-                         message=_("CONFIRM on a game: replay it, or export it to a USB stick"), back=lambda now: self.start_menu())
+        self.open_menu(Menu(title, rows, cursor=int(page > 0) if cursor is None else cursor,
+                            message=_("CONFIRM on a game: replay it, or export it to a USB stick"), back=lambda now: self.start_menu()))
 
     def _past_game_row(self, game: PastGame, page: int, row: int) -> Action:
         return Action(game.label, lambda now: self._past_game_menu(game, page, row))
@@ -516,28 +546,21 @@ class Program:
 
         rows: list[Row] = [Action(p_("row", "Replay"), lambda now: self._replay(game, page, row, now)),
                            Action(p_("row", "Export to USB stick"), export), Action(_BACK, back)]
-        self.menu = Menu(game.label, rows, message=_("Replay: any key skips to the end, another leaves"), back=back)
+        self.open_menu(Menu(game.label, rows, message=_("Replay: any key skips to the end, another leaves"), back=back))
 
     def _replay(self, game: PastGame, page: int, row: int, now: float) -> None:
         assert game.kind is not None and game.game is not None
-        self.menu = None
-        self.playback = Playback(game.kind, game.game, now)
-        self._replayed = (page, row)
-
-    def _replay_done(self) -> None:
-        if self.playback is not None and self.playback.done:
-            self.playback = None
-            self.past_games_menu(*self._replayed)
+        self.open(Playback(game.kind, game.game, now, left=lambda: self.past_games_menu(page, row)))
 
     # ------------------------------------------------------------ learn to play
 
     def learn_menu(self, note: Words = "") -> None:
         """The guided games, each resumed where it was left; UNDO goes back to the start menu."""
-        progress = self._progress = Progress(self.settings.data_path)
+        progress = Progress(self.settings.data_path)
         rows: list[Row] = [self._course_row(course, progress.at(course.name, len(course.steps))) for course in shipped_courses()]
         rows.append(Action(_BACK, lambda now: self.start_menu()))
         message = note or progress.problem or _("A game that teaches itself, step by step")
-        self.menu = Menu(p_("title", "Learn to play"), rows, message=message, back=lambda now: self.start_menu())
+        self.open_menu(Menu(p_("title", "Learn to play"), rows, message=message, back=lambda now: self.start_menu()))
 
     def _course_row(self, course: Course, at: int) -> Action:
         if not at:
@@ -548,197 +571,46 @@ class Program:
             rows: list[Row] = [Action(p_("row", "Go on: {where}", where=where), lambda now: self._guided(course, at, now)),
                                Action(p_("row", "Start again from the beginning"), lambda now: self._guided(course, 0, now)),
                                Action(_BACK, lambda now: self.learn_menu())]
-            self.menu = Menu(course.title, rows, message=_("You left this course on the way"), back=lambda now: self.learn_menu())
+            self.open_menu(Menu(course.title, rows, message=_("You left this course on the way"), back=lambda now: self.learn_menu()))
 
         return Action(p_("row", "{course} (go on)", course=course.title), resume_or_restart)
 
     def learn(self, now: float) -> None:
         """Straight into the first course, where it was left (``scotland-yard sim --learn``)."""
         course = shipped_courses()[0]
-        self._progress = Progress(self.settings.data_path)
-        self._guided(course, self._progress.at(course.name, len(course.steps)), now)
+        self._guided(course, Progress(self.settings.data_path).at(course.name, len(course.steps)), now)
 
     def _guided(self, course: Course, start: int, now: float) -> None:
         """Play *course* from step *start*; the handheld joins it without losing an interrupted game's claim on it."""
-        self.menu = None
         handheld = self.hardware.handheld
         if self.kept is not None:
             handheld.start_session(self.kept.token, new_game=False)
         else:
             handheld.start_session(LESSON_TOKEN, new_game=True)
-        self.guide = Guide(course, handheld, self.settings, now, start=start)
+        guide = Guide(course, handheld, self.settings, now, start=start)
+        learning = Learning(guide, Progress(self.settings.data_path), handheld, stations=self.stations, push=self.push, pop=self.pop,
+                            over=self.learn_menu, again=self._again)
+        self.open(learning)
         if not self._handheld_there:
-            self.guide.handheld_connected(False, now)
+            guide.handheld_connected(False, now)
 
-    def lesson_menu(self) -> None:
-        guide = self.guide
-        assert guide is not None
-        rows: list[Row] = [Action(p_("row", "Back to the lesson"), self._back_to_game),
-                           Action(p_("row", "Start the course again"), lambda now: self._restart_course(guide, now), confirm_twice=True),
-                           Action(p_("row", "Leave (you go on from here next time)"), lambda now: self._leave_course(guide.where))]
-        self.menu = Menu(p_("title", "Lesson menu"), rows, back=self._back_to_game)
-
-    def _restart_course(self, guide: Guide, now: float) -> None:
-        guide.leave()
-        self._guided(guide.course, 0, now)
-        self._lesson_progress()
-
-    def _leave_course(self, where: Words) -> None:
-        guide = self.guide
-        assert guide is not None
-        guide.leave()
-        self._course_over(_("You left at {where}: choose the course to go on", where=where))
-
-    def _course_over(self, note: Words) -> None:
-        """The guided game ends (left, or finished): the handheld is free for any game again; back to Learn to play."""
-        self.hardware.handheld.send(messages.game_over(str(p_("handheld", "The lesson is over"))))
-        self.guide = None
-        self.learn_menu(note)
-
-    def _lesson_progress(self) -> None:
-        """Remember the step the guide is at; at the course's end, back to Learn to play."""
-        guide, progress = self.guide, self._progress
-        assert guide is not None and progress is not None
-        problem = progress.save(guide.course.name, 0 if guide.finished else guide.index)
-        if problem:
-            guide.say(problem)
-        if guide.finished:
-            self._course_over(_("Well done: you finished {course}. Deal a real game from New game!", course=guide.course.title))
+    def _again(self, course: Course, now: float) -> None:
+        """The course from its first step, remembered at once."""
+        self._guided(course, 0, now)
+        learning = self.learning
+        assert learning is not None
+        learning.save_progress()
 
     # ------------------------------------------------------------ the hardware test
 
     def _hardware_test(self, now: float) -> None:
-        self.menu = None
-        self.hardware_test = HardwareTest(self.stations, now)
+        self.open(HardwareTest(self.stations, now, over=self.start_menu))
 
-    def _hardware_test_done(self) -> None:
-        test = self.hardware_test
-        assert test is not None
-        if test.done:
-            self.hardware_test = None
-            self.start_menu(test.summary)
 
-    # ------------------------------------------------------------ events
+class PowerQuestion(MenuActivity):
+    """The power button's question, over whatever is on (UNDO goes back to it)."""
 
-    def station_pressed(self, station: Station, now: float) -> None:
-        self.chord.release(now)  # a key held for the mute chord acted first
-        if self.menu is not None:
-            self.menu.message = _("Use the keys beside the board (shown below)")
-        elif self.hardware_test is not None:
-            self.hardware_test.station_pressed(station, now)
-        elif self.guide is not None:
-            self.guide.station_pressed(station, now)
-            self._lesson_progress()
-        elif self.sitting is not None:
-            self.sitting.flow.station_pressed(station, now)
 
-    def key_pressed(self, key: Key, now: float) -> None:
-        """A control key: through the mute chord (UNDO and MENU together), then to what is open."""
-        self.chord.key_pressed(key, now)
-
-    def _key(self, key: Key, now: float) -> None:
-        if self.menu is not None:
-            self.menu.key_pressed(key, now)
-        elif self.hardware_test is not None:
-            self.hardware_test.key_pressed(key, now)
-            self._hardware_test_done()
-        elif self.playback is not None:
-            self.playback.key_pressed(key, now)
-            self._replay_done()
-        elif self.guide is not None:
-            if key is Key.MENU:
-                self.lesson_menu()
-                return
-            self.guide.key_pressed(key, now)
-            self._lesson_progress()
-        elif self.sitting is not None:
-            flow = self.sitting.flow
-            if key is Key.MENU and not flow.over:
-                self.game_menu()
-                return
-            flow.key_pressed(key, now)
-            if flow.finished:
-                self._game_done()
-
-    def handheld_message(self, message: Message, now: float) -> None:
-        if self.guide is not None:
-            self.guide.handheld_message(message, now)
-            self._lesson_progress()
-        elif self.sitting is not None:
-            self.sitting.flow.handheld_message(message, now)
-
-    def handheld_connected(self, connected: bool, now: float) -> None:
-        if self._ready and connected != self._handheld_there:
-            self.sounds.hear([News(Event.PLUGGED if connected else Event.UNPLUGGED)])
-        self._handheld_there = connected
-        if self.guide is not None:
-            self.guide.handheld_connected(connected, now)
-        elif self.sitting is not None:
-            self.sitting.flow.handheld_connected(connected, now)
-
-    def button_stuck(self, station: Station, now: float) -> None:
-        if self.menu is not None:
-            self.menu.message = _("The button at station {station} is stuck: it is ignored until released", station=station)
-        elif self.hardware_test is not None:
-            self.hardware_test.button_stuck(station, now)
-        elif self.guide is not None:
-            self.guide.button_stuck(station, now)
-        elif self.sitting is not None:
-            self.sitting.flow.button_stuck(station, now)
-
-    def _updating(self) -> None:
-        """An update's progress on the menu; once it (or a rollback) succeeded, the console ends and its service starts the new release."""
-        assert self.updates is not None
-        news = self.updates.news()
-        if news and self.menu is not None:
-            self.menu.message = news
-        if self.updates.restart and self.sitting is None:
-            self.finished = True
-
-    def tick(self, now: float) -> None:
-        self.chord.tick(now)
-        if self.updates is not None:
-            self._updating()
-        if self._asking_off is not None and self.sitting is None and self.guide is None:
-            return  # the power button's question holds a hardware test or a replay where it is (a game goes on underneath)
-        if self.hardware_test is not None:
-            self.hardware_test.tick(now)
-            self._hardware_test_done()
-        elif self.playback is not None:
-            self.playback.tick(now)
-            self._replay_done()
-        elif self.guide is not None:
-            self.guide.tick(now)
-        elif self.sitting is not None:
-            self.sitting.flow.tick(now)
-            if self.sitting.saving_problem and now - self._retried >= RETRY_SAVING_S:
-                self._retried = now
-                self.sitting.retry_saving()
-
-    def present(self, presenter: Presenter, now: float) -> None:
-        if self.finished:
-            return  # the board stays dark (``_off`` showed the last scene)
-        presenter.palette = self.settings.palette.palette
-        note, until = self._sound_note
-        presenter.warning = (self.sitting.saving_problem if self.sitting is not None else "") or (note if now < until else "")
-        flow = self.flow
-        scene = flow.scene() if flow is not None else None
-        if self.sitting is not None and scene is not None:  # the game's news, heard as it is shown (behind a menu too)
-            self.sounds.game_shown(self.sitting.flow, scene, self.sitting.opened.kind.news)
-        sitting, phone = self.sitting, self._phone
-        if sitting is not None and scene is not None and phone is not None and not phone.paired and not sitting.flow.over:
-            scene = PairingScene(scene, Pairing(phone.url, sitting.opened.kind.hidden_side, again=sitting.opened.resumed))
-        if self.guide is not None:
-            self.sounds.game_shown(self.guide.flow, self.guide.flow.scene(), self.guide.kind.news)
-            scene = self.guide.scene()
-        if not self._ready:  # the console's first showing (the start menu, or a game it went straight back to)
-            self._ready = True
-            self.sounds.hear([News(Event.READY)])
-        if self.menu is not None:
-            presenter.show(MenuScene(self.menu.ui, self.stations, scene), now)
-        elif self.hardware_test is not None:
-            presenter.show(self.hardware_test.scene(), now)
-        elif self.playback is not None:
-            self.playback.present(presenter, now)
-        elif scene is not None:
-            presenter.show(scene, now)
+def language_row(changed: Callable[[str, Any], None]) -> Setting:
+    """The language of every word: each offered by its own name, whatever the language in use."""
+    return Setting("language", p_("row", "Language"), tuple(LANGUAGES), tuple(LANGUAGES.values()), changed, first=current())

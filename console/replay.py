@@ -15,13 +15,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from console.app import Console, Presenter
+from console.app import Activity, Console, Presenter
 from console.games import KINDS, GameKind
 from engine import BoardGame
 from engine.errors import RecordError
 from engine.record import parse_json
 from hardware.files import read_text
-from hardware.interfaces import Hardware, Key, Message, Station
+from hardware.interfaces import Hardware, Key
 
 
 def load_record_file(path: Path) -> tuple[GameKind, BoardGame]:
@@ -46,15 +46,18 @@ def load_record(text: str) -> tuple[GameKind, BoardGame]:
     raise RecordError(f"not a game record of this console (its 'format' is {found!r}, not one of {formats})")
 
 
-class Playback:
+class Playback(Activity):
     """A filed game played back as an activity of the console's loop: each scene for *step_s* seconds, then the end.
 
     Any key skips to the end, and at the end leaves; UNDO and MENU leave at once
-    (the start menu's Past games go back to their list). The end leaves by itself
-    after *end_s*. The board's buttons and the handheld play no part.
+    (the start menu's Past games go back to their list: *left*). The end leaves by
+    itself after *end_s*. The board's buttons and the handheld play no part.
     """
 
-    def __init__(self, kind: GameKind, final: BoardGame, now: float, *, step_s: float = 2.0, end_s: float = 60.0) -> None:
+    pauses_when_covered = True
+
+    def __init__(self, kind: GameKind, final: BoardGame, now: float, *, step_s: float = 2.0, end_s: float = 60.0,
+                 left: Callable[[], None] = lambda: None) -> None:
         self.scenes = list(kind.scenes(final))
         self.step_s, self.end_s = step_s, end_s
         self.index = 0
@@ -62,6 +65,11 @@ class Playback:
         """When the scene showing began (its flashes start then)."""
         self.done = False
         """The players have left it (or its end has been shown for *end_s*)."""
+        self._left = left
+
+    @property
+    def status(self) -> str:
+        return "Replaying a past game"
 
     @property
     def at_end(self) -> bool:
@@ -72,31 +80,23 @@ class Playback:
 
     def key_pressed(self, key: Key, now: float) -> None:
         if self.at_end or key in (Key.UNDO, Key.MENU):
-            self.done = True
+            self._leave()
         else:
             self._show(len(self.scenes) - 1, now)
 
     def tick(self, now: float) -> None:
         if not self.done and now - self.shown_at >= (self.end_s if self.at_end else self.step_s):
             if self.at_end:
-                self.done = True
+                self._leave()
             else:
                 self._show(self.index + 1, now)
 
+    def _leave(self) -> None:
+        self.done = True
+        self._left()
+
     def present(self, presenter: Presenter, now: float) -> None:
         presenter.show(self.scenes[self.index], now - self.shown_at)
-
-    def station_pressed(self, station: Station, now: float) -> None:
-        pass
-
-    def button_stuck(self, station: Station, now: float) -> None:
-        pass
-
-    def handheld_message(self, message: Message, now: float) -> None:
-        pass
-
-    def handheld_connected(self, connected: bool, now: float) -> None:
-        pass
 
 
 def replay(
