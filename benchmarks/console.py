@@ -57,11 +57,11 @@ from console.games.classic.model import Mode
 from console.games.junior.flow import LOOK, reveal_words
 from console.games.junior.model import Celebration, JuniorMode, JuniorUi
 from console.lessons import Guide, shipped_courses
-from console.lights import STANDARD
-from console.program import Program
-from console.scene import Scene
-from console.screen.toolkit import Toolkit
+from console.program.program import Program
 from console.settings import MISTER_X_MOVES_AFTER_S, GameSettings, Seat
+from console.table.lights import STANDARD
+from console.table.scene import Scene
+from console.table.screen.toolkit import Toolkit
 from engine.junior import DETECTIVES, JuniorGame
 from hardware.audio import SOUNDS, PygameSpeaker
 from hardware.config import Config

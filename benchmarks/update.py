@@ -1,7 +1,7 @@
 """Benchmark of an update and a rollback: ``python -m benchmarks.update`` prints one ``name: value`` a line.
 
 A real update of this project into a temporary install tree, through
-``console.releases.update`` as ``scotland-yard update`` runs it:
+``console.appliance.releases.update`` as ``scotland-yard update`` runs it:
 
 - ``wheel_build_s``: building the project's wheel from a copy of the checkout
   (not part of the update from a wheel on a USB stick; a source update adds it);
@@ -37,7 +37,7 @@ from importlib import metadata
 from pathlib import Path
 
 from benchmarks.figures import Figure, command, show
-from console.releases import SOURCE_COPY_IGNORED, Tools, make_venv, newest_wheel, rollback, update
+from console.appliance.releases import SOURCE_COPY_IGNORED, Tools, make_venv, newest_wheel, rollback, update
 
 CHECKOUT = Path(__file__).resolve().parents[1]
 STEPS = {"environment": "venv_s", "install": "install_s", "self-check": "self_check_s", "complete": "complete_s", "switch": "switch_s"}

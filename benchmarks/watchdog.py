@@ -31,8 +31,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from benchmarks.figures import Figure, command, show, timed
-from console.log_limits import rate_limited
-from console.watchdog import Notifier, Watchdog
+from console.appliance.log_limits import rate_limited
+from console.appliance.watchdog import Notifier, Watchdog
 
 ROOT = Path(__file__).resolve().parents[1]
 DEAL = "key confirm\nkey confirm\nwait 1\n"

@@ -41,7 +41,7 @@ from console.games.classic.flow import Flow
 from console.games.classic.model import Mode
 from console.games.junior.flow import JuniorFlow
 from console.games.junior.model import JuniorMode
-from console.program import Program
+from console.program.program import Program
 from console.settings import GameSettings, Level, Seat
 from hardware.config import Config
 from hardware.controls import FakeControlButtons

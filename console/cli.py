@@ -14,11 +14,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
-from console import builder_tools, games, releases
-from console.backup import BackupError, ConsoleFiles
-from console.config import PREFERENCES, load_preferences, load_settings
+from console import games
+from console.appliance import builder_tools, releases
+from console.appliance.backup import BackupError, ConsoleFiles
+from console.program.config import load_settings
+from console.records.preferences import PREFERENCES, load_preferences
+from console.records.storage import DataFolder, FolderError
 from console.settings import GameSettings, Level, Seat
-from console.storage import DataFolder, FolderError
 from engine import BoardGame, RecordError, london
 from hardware.buildpack import PackError
 from hardware.config import Config, ConfigError
@@ -30,7 +32,7 @@ from hardware.station_map import MapError, StationMap
 from hardware.sticks import StickError
 
 if TYPE_CHECKING:
-    from console.watchdog import Watchdog
+    from console.appliance.watchdog import Watchdog
     from hardware.sim.script import Command, ManualClock
     from hardware.sim.window import BoardDrawing, SimWindow
 
@@ -149,7 +151,7 @@ def _speak(given: str | None, game: GameSettings | None, *, on_a_pc: bool) -> No
 
 def _play_in_terminal(args: argparse.Namespace) -> int:
     """The terminal game: the side typed in, the computer the other; journaled in the data folder like the board's."""
-    from console import terminal
+    from console.program import terminal
 
     hidden = args.play_as != "detectives"
     game, _ = load_preferences(_with_data_dir(load_settings(builder_tools.config_path(args.config)).game, args.data_dir))
@@ -171,11 +173,11 @@ def _with_data_dir(game: GameSettings, data_dir: str | None) -> GameSettings:
 
 
 def _play_on_board(args: argparse.Namespace) -> int:
-    from console.log_limits import log_to_journal
-    from console.phone import phone_opener
-    from console.program import Program  # pygame loads only for the board
-    from console.straight_back import BACK_WITHIN_S
-    from console.updates import Updates
+    from console.appliance.log_limits import log_to_journal
+    from console.appliance.updates import Updates
+    from console.program.program import Program  # pygame loads only for the board
+    from console.program.straight_back import BACK_WITHIN_S
+    from console.table.phone import phone_opener
 
     log_to_journal()  # standard error, which systemd keeps in its journal: rate-limited, never a log file on the SD card
     watchdog = board_watchdog()  # before anything starts a process, which must not inherit systemd's socket
@@ -203,7 +205,7 @@ def _play_on_board(args: argparse.Namespace) -> int:
 
 def board_watchdog() -> Watchdog:
     """The service's watchdog; a minute of healthy loop proves the release the console runs from (a restart loop then keeps it)."""
-    from console.watchdog import Watchdog
+    from console.appliance.watchdog import Watchdog
 
     return Watchdog.from_environment(on_healthy=releases.mark_proven)
 
@@ -225,7 +227,8 @@ def _open_board(config: Config, config_file: Path, handheld: HandheldLink | None
 
 def _replay(args: argparse.Namespace) -> int:
     """The record on the lit board (profile pi), or in the simulator's window (profile sim)."""
-    from console.replay import load_record_file, replay  # pygame loads only for the board
+    from console.program.playback import replay  # pygame loads only for the board
+    from console.records.history import load_record_file
 
     path = builder_tools.config_path(args.config)
     kind, final = load_record_file(Path(args.record))
@@ -243,8 +246,8 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _replay_in_window(args: argparse.Namespace, config: Config, kind: games.GameKind, final: BoardGame) -> int:
     """The record in the simulator's window, its end shown until a key or the window is closed; headless, by its script."""
-    from console.app import Console
-    from console.replay import Playback, replay
+    from console.program.loop import Console
+    from console.program.playback import Playback, replay
     from hardware.sim import open_window
     from hardware.sim.script import ManualClock
 
@@ -310,10 +313,10 @@ def first_run_settings(settings: GameSettings) -> GameSettings:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from console.phone import phone_opener
-    from console.program import Program  # pygame loads only for the simulator
-    from console.straight_back import BACK_WITHIN_S
-    from console.watchdog import Watchdog
+    from console.appliance.watchdog import Watchdog
+    from console.program.program import Program  # pygame loads only for the simulator
+    from console.program.straight_back import BACK_WITHIN_S
+    from console.table.phone import phone_opener
     from hardware.sim import open_window
     from hardware.sim.handheld import handheld_in_pane, handheld_in_window
     from hardware.sim.script import ManualClock
@@ -362,8 +365,8 @@ def console_files(config_file: Path, config: Config, game: GameSettings) -> Cons
 
 def _backup_or_restore(args: argparse.Namespace) -> int:
     """``backup``: a new backup on the stick (or FOLDER); ``restore``: the newest one back, while no console uses the data folder."""
-    from console import backup
-    from console.storage import fault_in_words
+    from console.appliance import backup
+    from console.records.storage import fault_in_words
 
     path = builder_tools.config_path(args.config)
     settings = load_settings(path)
@@ -393,7 +396,7 @@ def _backup_or_restore(args: argparse.Namespace) -> int:
 
 def _backup_in(place: Path) -> Path:
     """The newest backup in *place*, said; a ``BackupError`` if there is none."""
-    from console.backup import FOLDER, BackupError, newest_backup
+    from console.appliance.backup import FOLDER, BackupError, newest_backup
 
     folder = newest_backup(place)
     if folder is None:
@@ -404,7 +407,7 @@ def _backup_in(place: Path) -> Path:
 
 def _on_stick(folder: str | None, work: Callable[[Path], T]) -> T:
     """*work* on *folder*, or on the USB stick plugged in (mounted for it if need be)."""
-    from console.backup import BackupError
+    from console.appliance.backup import BackupError
     from hardware.sticks import usb_stick
 
     if folder is not None:
@@ -416,7 +419,7 @@ def _on_stick(folder: str | None, work: Callable[[Path], T]) -> T:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from console.export import export_file
+    from console.records.export import export_file
 
     _speak(None, None, on_a_pc=True)
     exported = export_file(Path(args.record))
@@ -455,14 +458,14 @@ def _build_pack(args: argparse.Namespace) -> int:
 
 
 def _flash(args: argparse.Namespace) -> int:
-    from console.flash import flash_handheld
+    from console.appliance.flash import flash_handheld
 
     _speak(args.language, None, on_a_pc=True)
     return flash_handheld(args.port, sys.stdout)
 
 
 def _self_check(args: argparse.Namespace) -> int:
-    from console.selfcheck import run_checks
+    from console.program.selfcheck import run_checks
 
     return run_checks(args.config, sys.stdout)
 

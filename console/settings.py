@@ -1,7 +1,7 @@
 """The console's settings as types: who plays which side, how well the computer plays, the lights, where games go.
 
 The config file's ``[game]`` section and the menus' remembered choices are
-read into a ``GameSettings`` by ``console.config``; each kind of game
+read into a ``GameSettings`` by ``console.program.config``; each kind of game
 (``console.games``) checks the values that concern it. The words users write
 (``mister_x = "computer"``, ``detectives = 0``) are the enums' values and the
 file's own conventions; inside the console they are these types:
@@ -23,7 +23,12 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from console.lights import PaletteName
+
+class PaletteName(Enum):
+    """The palettes players choose from (the setting ``palette``): each kind of game keys its own colours by it."""
+
+    STANDARD = "standard"
+    COLOUR_BLIND = "colour-blind"
 
 
 class Seat(Enum):
@@ -89,7 +94,7 @@ class GameSettings:
     volume: int = 7
     """How loud the sounds and spoken words are, in steps from 0 (silent) to ``VOLUME_STEPS`` (full)."""
     muted: bool = False
-    """No sound at all (UNDO and MENU pressed together toggle it from anywhere: ``console.chord``)."""
+    """No sound at all (UNDO and MENU pressed together toggle it from anywhere: ``console.program.chord``)."""
     spoken: bool = False
     """Speak the reveal station, whose turn it is and the winner (if the console has a speech synthesiser)."""
     language: str = ""
@@ -107,7 +112,7 @@ class GameSettings:
 VOLUME_STEPS = 10
 """The loudest ``volume``: the settings menu steps through 0 to 10."""
 SOUND_CHOICES = ("volume", "muted", "spoken")
-"""The settings of the console's sound (``console.sounds``)."""
+"""The settings of the console's sound (``console.table.sounds``)."""
 CONSOLE_CHOICES = (*SOUND_CHOICES, "language")
 """The console's own choices, never a game's: a journal keeps none of them (a resumed game takes the console's current
 ones, and a journal without them stays one that a console of before them resumes)."""

@@ -12,9 +12,9 @@ A kind of game (classic Scotland Yard in its editions, Junior) is one folder of
   events and how each replays, the end, the finished game filed as a record,
   a record read back;
 - its replay: the scenes of a finished game as the table saw them;
-- its news: what changed between two scenes, for the console's sounds (``console.sounds``);
-- its text record: a finished game as readable text, move by move (``console.export``);
-- its hidden side's name, for the phone's pairing code (``console.screen.pairing``).
+- its news: what changed between two scenes, for the console's sounds (``console.table.sounds``);
+- its text record: a finished game as readable text, move by move (``console.records.export``);
+- its hidden side's name, for the phone's pairing code (``console.table.screen.pairing``).
 
 Its games keep the engine's protocol of every game (``engine.BoardGame``):
 the program, the sitting, the journal, the presenter and replay hold a game as
@@ -31,22 +31,22 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar
 
+from console.games.recorder import UNDO, Action, Event, Recorder, replay_event
 from console.games.table import HiddenSeat
-from console.menu import Row, Setting
-from console.recorder import UNDO, Action, Event, Recorder, replay_event
-from console.screen.pictures import Drawing
 from console.settings import GameSettings, Level, Seat
+from console.table.menu import Row, Setting
+from console.table.screen.pictures import Drawing
 from engine import BoardGame
 from hardware.interfaces import HandheldLink, Key, Message
 from hardware.language import Text, Words, _, p_
 
 if TYPE_CHECKING:
     from console.games.text import Terminal
-    from console.lights import Palette
-    from console.menu import Menu
-    from console.scene import Scene
-    from console.sounds import NewsOf
-    from console.thinker import Thinker
+    from console.games.thinker import Thinker
+    from console.table.lights import Palette
+    from console.table.menu import Menu
+    from console.table.scene import Scene
+    from console.table.sounds import NewsOf
     from hardware.interfaces import Frame, Station
 
 G = TypeVar("G", bound=BoardGame)

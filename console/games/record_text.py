@@ -1,4 +1,4 @@
-"""The layout of a game's text record (``console.export``), which every kind writes its moves in.
+"""The layout of a game's text record (``console.records.export``), which every kind writes its moves in.
 
 A heading, rows of a label and its text, paragraphs wrapped to a page, and move
 rows: the piece, the move in the notation, its words, lined up in columns of a

@@ -3,7 +3,7 @@
 A kind of game seats its hidden side (Mister X, or another kind's hidden pieces) through the
 ``console.games.table.HiddenSeat`` protocol. On the handheld, the seat speaks
 the typed messages of ``firmware.messages`` over the ``HandheldLink`` (the
-Pico's, or a person's own phone's: ``console.phone``); the computer needs no
+Pico's, or a person's own phone's: ``console.table.phone``); the computer needs no
 handheld, so its games never wait for one.
 """
 
@@ -13,7 +13,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any, ClassVar, Never
 
-from console.phone import PhoneHandheld
+from console.table.phone import PhoneHandheld
 from firmware import messages
 from hardware.interfaces import HandheldLink, Message
 from hardware.language import Words, _

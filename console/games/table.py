@@ -26,9 +26,9 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
+from console.games.recorder import Event, NoRecord, Recorder
 from console.games.refusals import Wording, player_words
-from console.lights import Signal
-from console.recorder import Event, NoRecord, Recorder
+from console.table.lights import Signal
 from engine import IllegalMoveError
 from hardware.interfaces import Frame, Key, Message, Station
 from hardware.language import Text, Words, _
@@ -36,10 +36,10 @@ from hardware.language import Text, Words, _
 if TYPE_CHECKING:
     import pygame
 
-    from console.lights import Palette
-    from console.menu import Row
-    from console.scene import Scene
-    from console.screen.toolkit import Toolkit
+    from console.table.lights import Palette
+    from console.table.menu import Row
+    from console.table.scene import Scene
+    from console.table.screen.toolkit import Toolkit
 
 REFUSED_SECONDS = 0.8
 
@@ -163,7 +163,7 @@ U = TypeVar("U", bound=TableUi[Any])
 
 
 class TableFlow(ABC, Generic[G, U, A]):
-    """A game's state machine at the table: the events of ``console.app.Activity`` in, ``ui`` and the recorder out."""
+    """A game's state machine at the table: the events of ``console.program.activity.Activity`` in, ``ui`` and the recorder out."""
 
     ui: U
     WAITING_FOR_HIDDEN: ClassVar[Words]

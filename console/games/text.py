@@ -3,7 +3,7 @@
 A kind's terminal game (``GameKind.text``) is its flow in words: it reads
 commands from a ``Terminal`` and writes the game to it, asking the engine for
 every rule decision; each accepted action goes to the journal before it is
-shown, so a closed terminal loses nothing (``console.terminal`` resumes it).
+shown, so a closed terminal loses nothing (``console.program.terminal`` resumes it).
 Every line typed gets a one-line answer and the prompt back.
 """
 
@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from console.recorder import Event, NoRecord, Recorder
+from console.games.recorder import Event, NoRecord, Recorder
 from hardware.language import LANGUAGES, Text, Words, join, p_
 
 

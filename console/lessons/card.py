@@ -20,9 +20,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from console.case import capitalised
-from console.screen.pictures import Drawing
-from console.screen.toolkit import PANEL, TEXT, Colour, Toolkit, fraction
+from console.table.case import capitalised
+from console.table.screen.pictures import Drawing
+from console.table.screen.toolkit import PANEL, TEXT, Colour, Toolkit, fraction
 from hardware.language import Words
 
 AMBER: Colour = (255, 196, 90)

@@ -23,16 +23,16 @@ from typing import TYPE_CHECKING, TypeVar
 
 from console.games import find_kind
 from console.games.kind import GameFlow, Table
+from console.games.recorder import NoRecord
 from console.games.table import REFUSED_SECONDS, Flash, HiddenSeat, TableScene
+from console.games.thinker import Thinker
 from console.lessons.card import Card, draw_card
 from console.lessons.pictures import pictures_of
 from console.lessons.script import Course, Step, Wait
 from console.lessons.seat import LessonSeat, turns_of
-from console.lights import frame_number, mix, scale, show_refused, wave
-from console.menu import Setting
-from console.recorder import NoRecord
 from console.settings import GameSettings, Seat
-from console.thinker import Thinker
+from console.table.lights import frame_number, mix, scale, show_refused, wave
+from console.table.menu import Setting
 from engine import Transport, london
 from hardware.interfaces import Colour, Frame, HandheldLink, Key, Message, Station
 from hardware.language import Text, Words, _, p_
@@ -40,9 +40,9 @@ from hardware.language import Text, Words, _, p_
 if TYPE_CHECKING:
     import pygame
 
-    from console.lights import Palette
-    from console.scene import Scene
-    from console.screen.toolkit import Toolkit
+    from console.table.lights import Palette
+    from console.table.scene import Scene
+    from console.table.screen.toolkit import Toolkit
 
 G = TypeVar("G")
 A = TypeVar("A")

@@ -11,8 +11,8 @@ import math
 from collections.abc import Callable, Mapping
 
 from console.games import GameKind
-from console.screen.pictures import GOLD, Drawing, Pen, drawn
-from console.screen.toolkit import DARK_INK, TEXT, Colour
+from console.table.screen.pictures import GOLD, Drawing, Pen, drawn
+from console.table.screen.toolkit import DARK_INK, TEXT, Colour
 
 PICTURES: dict[str, Drawing] = {}
 """The pictures of every kind's lessons, by the name a step gives each."""

@@ -18,7 +18,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from console.storage import fault_in_words, replace_private
+from console.records.storage import fault_in_words, replace_private
 from engine.versions import Versions
 from hardware.files import read_text
 from hardware.language import Words, _, p_

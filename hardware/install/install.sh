@@ -5,7 +5,7 @@
 #   hardware/install/install.sh --dry-run        print every command and file, change nothing
 #
 # It installs the console from this checkout as the first release of the install tree
-# (/usr/local/lib/scotland-yard: see console/releases.py); later versions come with
+# (/usr/local/lib/scotland-yard: see console/appliance/releases.py); later versions come with
 # `scotland-yard update`. See hardware/INSTALL.md for the steps it takes.
 set -euo pipefail
 
@@ -354,7 +354,7 @@ blacklist snd_bcm2835"
     if [[ -f $INSTALL_ROOT/current/release.json ]]; then
         say "unchanged: $INSTALL_ROOT/current (a release is installed; to install this checkout: sudo scotland-yard update $CHECKOUT)"
     else
-        run env PYTHONPATH="$CHECKOUT" python3 -m console.releases update "$CHECKOUT" --root "$INSTALL_ROOT" --online \
+        run env PYTHONPATH="$CHECKOUT" python3 -m console.appliance.releases update "$CHECKOUT" --root "$INSTALL_ROOT" --online \
             --extras pi --system-site-packages --config "$CONFIG_FILE"
     fi
     run ln -sfn "$INSTALL_ROOT/current/bin/scotland-yard" "$COMMAND_LINK"

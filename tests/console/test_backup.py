@@ -13,7 +13,7 @@ import pytest
 
 from benchmarks.engine import play_random_game
 from console import cli
-from console.backup import (
+from console.appliance.backup import (
     BEFORE_RESTORE,
     FOLDER,
     MANIFEST,
@@ -27,8 +27,8 @@ from console.backup import (
     restore,
     restore_from_stick,
 )
-from console.config import PREFERENCES
-from console.session import HISTORY, JOURNAL
+from console.records.preferences import PREFERENCES
+from console.records.storage import HISTORY, JOURNAL
 from engine.record import dumps
 from hardware.sticks import StickError
 

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from console.cli import main
-from console.config import PREFERENCES, load_preferences, parse_settings, save_preferences
+from console.program.config import parse_settings
+from console.records.preferences import PREFERENCES, load_preferences, save_preferences
 from console.settings import GameSettings
 from engine.versions import Versions
 from hardware.language import current, use

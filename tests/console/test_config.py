@@ -1,4 +1,4 @@
-"""The console's settings in the shared config file (``console.config``), their types, and the `play` command's refusals."""
+"""The console's settings in the shared config file (``console.program.config``), their types, and the `play` command's refusals."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ from pathlib import Path
 import pytest
 
 from console.cli import main
-from console.config import Settings, load_settings, parse_settings
-from console.lights import PaletteName
-from console.settings import GameSettings, Level, Seat, settings_from_dict, settings_to_dict
+from console.program.config import Settings, load_settings, parse_settings
+from console.settings import GameSettings, Level, PaletteName, Seat, settings_from_dict, settings_to_dict
 
 
 def test_no_file_means_every_default(tmp_path: Path) -> None:

@@ -37,11 +37,11 @@ from typing import Any
 import pygame
 import pytest
 
-from console import session
 from console.games.classic.flow import Flow
 from console.games.classic.model import Mode
-from console.journal import load
-from console.program import Program
+from console.program import session
+from console.program.program import Program
+from console.records.journal import load
 from engine import DoubleMove, Game, MisterXMove, Ticket
 from engine.moves import parse_leg, parse_move
 from engine.record import loads, position_to_dict

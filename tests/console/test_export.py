@@ -12,8 +12,9 @@ import pytest
 
 from benchmarks.engine import play_random_game
 from console import cli
-from console.export import FOLDER, export_file, export_to_stick, game_text
+from console.appliance.export import FOLDER, export_to_stick
 from console.games import CLASSIC, JUNIOR
+from console.records.export import export_file, game_text
 from engine import DetectiveMove, DoubleMove, Game
 from engine.junior import NAMES, ROGUES, JuniorGame
 from engine.record import dumps

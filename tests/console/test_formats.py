@@ -20,7 +20,7 @@ The fixtures (``tests/fixtures``), frozen as the console wrote them:
   round 5 (single and double moves of Mister X, undos, a correction) and a
   Junior game after three rounds (two rogues, undos).
 - ``classic-v2-padded.journal``, ``junior-v2-padded.journal``: written by
-  today's ``console.journal.Journal`` and the kinds' event encoders: a
+  today's ``console.records.journal.Journal`` and the kinds' event encoders: a
   reissue game dealt with seed 3, random moves (seed 3) with three undos, two
   double moves and a correction in round 4, left in round 6; a Junior game in
   the central district (two rogues, seed 5) left in round 4 after an undo.
@@ -58,17 +58,17 @@ from typing import Any
 import pytest
 
 from console.cli import main
-from console.config import PREFERENCES, PREFERENCES_VERSIONS, load_preferences, parse_settings, save_preferences
 from console.games import CLASSIC, JUNIOR, GameKind
 from console.games.classic import journal as events
 from console.games.junior import journal as junior_events
-from console.history import past_game
-from console.journal import VERSIONS, Journal, NewerJournalError, load
-from console.lights import PaletteName
-from console.program import Program
-from console.replay import load_record
-from console.session import JOURNAL, find_kept, open_game
-from console.settings import SOUND_CHOICES, GameSettings, Level, Seat
+from console.program.config import parse_settings
+from console.program.program import Program
+from console.program.session import find_kept, open_game
+from console.records.history import load_record, past_game
+from console.records.journal import VERSIONS, Journal, NewerJournalError, load
+from console.records.preferences import PREFERENCES, PREFERENCES_VERSIONS, load_preferences, save_preferences
+from console.records.storage import JOURNAL
+from console.settings import SOUND_CHOICES, GameSettings, Level, PaletteName, Seat
 from engine import DetectiveMove, Game, Side, parse_move
 from engine import record as classic_record
 from engine.errors import NewerRecordError
@@ -235,7 +235,7 @@ def test_a_disk_that_refuses_the_migration_keeps_the_old_journal_whole_and_the_g
     def full(path: Path, data: bytes) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr("console.journal.replace_private", full)
+    monkeypatch.setattr("console.records.journal.replace_private", full)
     opened = open_game(kept.settings, kept=kept, fresh=False, timestamp="x")
     assert opened.journal.problem is not None and opened.journal.problem.errno == errno.ENOSPC
     play_until_the_hidden_side_acts(opened.game, opened.journal)

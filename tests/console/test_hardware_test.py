@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from console.hardware_test import COLOUR_S, WALK_S
+from console.program.hardware_test import COLOUR_S, WALK_S
 from console.settings import GameSettings
 from hardware.interfaces import Frame
 from hardware.language import use

@@ -23,8 +23,8 @@ import pytest
 from console.games import CLASSIC, JUNIOR
 from console.games.classic import journal as events
 from console.games.junior import journal as junior_events
-from console.journal import FORMAT, Journal, JournalError, ResumedGame, archive, game_id, load, resume
-from console.recorder import Event
+from console.games.recorder import Event
+from console.records.journal import FORMAT, Journal, JournalError, ResumedGame, archive, game_id, load, resume
 from console.settings import CONSOLE_CHOICES, GameSettings, settings_to_dict
 from engine import DoubleMove, Game, MisterXMove, Move, PieceSetup, Side, record
 from engine.board import Transport, stations_of
@@ -273,7 +273,7 @@ import os, random, signal, sys
 from pathlib import Path
 from console.games import CLASSIC
 from console.games.classic import journal as events
-from console.journal import Journal
+from console.records.journal import Journal
 from console.settings import settings_from_dict
 from engine import DoubleMove, Game, MisterXMove
 

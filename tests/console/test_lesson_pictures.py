@@ -16,7 +16,7 @@ from console.games.junior.screen import junior_layout
 from console.lessons.card import Card, card_rect, draw_card
 from console.lessons.pictures import pictures_of
 from console.lessons.script import ScriptError, load_course, shipped_courses
-from console.screen.toolkit import Toolkit
+from console.table.screen.toolkit import Toolkit
 
 SIZE = (800, 480)
 BLANK = (1, 2, 3)

@@ -15,7 +15,8 @@ from console.lessons import Guide, shipped_courses
 from console.lessons.card import Card, draw_card
 from console.lessons.progress import PROGRESS
 from console.lessons.script import Course, Step, Wait
-from console.screen.toolkit import Toolkit
+from console.table.lights import PALETTES
+from console.table.screen.toolkit import Toolkit
 from firmware import lang_ko
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
@@ -25,7 +26,7 @@ from tests.support.program import Console
 
 COURSES = shipped_courses()
 UNPLUGGED_STEPS = 40
-"""Frames for the console to take an unplugged handheld as gone (``console.app.UNPLUGGED_AFTER_S``: a second at 50 ms a frame)."""
+"""Frames for the console to take an unplugged handheld as gone (``console.program.loop.UNPLUGGED_AFTER_S``: a second at 50 ms a frame)."""
 WRONG_STATION = 199
 """A station no step of the shipped courses waits for (checked)."""
 SIZE = (800, 480)
@@ -145,7 +146,7 @@ def test_a_wrong_press_at_every_step_is_explained_changes_nothing_and_the_step_w
         learner.console.table.press(WRONG_STATION)
         scene = guide.scene()
         assert scene.card.wrong == step.refusal and scene.refused is not None and scene.refused.station == WRONG_STATION
-        assert WRONG_STATION in scene.lights(scene.refused.since, learner.console.program.settings.palette.palette)
+        assert WRONG_STATION in scene.lights(scene.refused.since, PALETTES[learner.console.program.settings.palette])
         learner.console.keys(Key.CHOICE_4 if step.key is not Key.CHOICE_4 else Key.CHOICE_3)
         if step.wait is Wait.HANDHELD:
             wrong = next(leg for leg in learner.offered() if leg not in step.handheld)

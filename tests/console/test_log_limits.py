@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from console.log_limits import FORMAT, RateLimit, log_to_journal, rate_limited
+from console.appliance.log_limits import FORMAT, RateLimit, log_to_journal, rate_limited
 from hardware.sim.script import ManualClock
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,10 +8,11 @@ from pathlib import Path
 import pygame
 
 from benchmarks.engine import play_random_game as finished_game
-from console import session
 from console.games import CLASSIC, JUNIOR
 from console.games.classic.replay import scenes
+from console.program import session
 from console.settings import GameSettings, Seat
+from console.table.lights import PALETTES
 from engine import Game
 from engine.junior import JuniorGame
 from engine.record import dumps
@@ -138,7 +139,7 @@ def test_a_past_game_replays_in_the_console_s_loop_and_goes_back_to_its_row(tmp_
     shown = list(scenes(finished_game(3)))
     clock = loop.clock
     assert isinstance(clock, StepClock)
-    assert leds.last == shown[3].lights(clock.now - playback.shown_at, program.settings.palette.palette)  # the scene's lights
+    assert leds.last == shown[3].lights(clock.now - playback.shown_at, PALETTES[program.settings.palette])  # the scene's lights
     assert any(str(shown[3].ui.message) in words for words in screen_words(console))  # and its line on the screen
     console.table.press(42)  # the board's buttons play no part in a replay
     assert program.playback is playback and playback.index == 3

@@ -14,7 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from console.games.classic.model import Mode
-from console.program import Program
+from console.program.program import Program
 from console.settings import GameSettings, Seat
 from hardware.interfaces import Key
 from hardware.phone import PhoneLink

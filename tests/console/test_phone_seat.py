@@ -9,15 +9,16 @@ from pathlib import Path
 import pygame
 import pytest
 
-from console.config import load_preferences, parse_settings, save_preferences
 from console.games.classic.model import Mode
 from console.games.classic.seats import HandheldSeat
 from console.games.words import display_name
-from console.phone import PhoneHandheld, phone_opener
-from console.screen.pairing import Pairing, draw_pairing
-from console.screen.toolkit import Toolkit
-from console.session import JOURNAL
+from console.program.config import parse_settings
+from console.records.preferences import load_preferences, save_preferences
+from console.records.storage import JOURNAL
 from console.settings import GameSettings, Seat
+from console.table.phone import PhoneHandheld, phone_opener
+from console.table.screen.pairing import Pairing, draw_pairing
+from console.table.screen.toolkit import Toolkit
 from hardware.config import ConfigError, PhoneConfig, parse_config
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message

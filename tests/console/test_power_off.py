@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from console import session
-from console.straight_back import LEFT
+from console.program import session
+from console.program.straight_back import LEFT
 from hardware.interfaces import Key
 from hardware.leds import RecordingLeds
 from hardware.power_button import FakePowerButton

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from console import session
-from console.config import PREFERENCES, load_preferences
 from console.games.classic.model import Mode
-from console.journal import load
-from console.lights import COLOUR_BLIND, attract_frame
+from console.program import session
+from console.records.journal import load
+from console.records.preferences import PREFERENCES, load_preferences
 from console.settings import GameSettings, Level, Seat
+from console.table.lights import COLOUR_BLIND, attract_frame
 from engine import london
 from engine.record import loads
 from hardware.interfaces import Key

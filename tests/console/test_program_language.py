@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from console.config import load_preferences
+from console.records.preferences import load_preferences
 from console.settings import GameSettings
-from console.sounds import Event, News, Sounds
+from console.table.sounds import Event, News, Sounds
 from hardware.audio import FakeSpeaker
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from console import session
-from console.journal import load
-from console.program import RETRY_SAVING_S
+from console.program import session
+from console.program.program import RETRY_SAVING_S
+from console.records.journal import load
+from console.records.storage import fault_in_words
 from console.settings import Level, Seat
-from console.storage import fault_in_words
 from engine.record import loads
 from tests.console.test_faults import computer_game, leftovers, play_to_the_end
 from tests.support.disk import FAULTS, FaultyDisk

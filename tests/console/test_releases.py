@@ -22,9 +22,10 @@ from pathlib import Path
 
 import pytest
 
-from console import cli, releases
-from console.releases import InstallTree, Release, ReleaseError, check_writable, find_update_source, mark_proven, rollback, update
-from console.updates import Updates
+from console import cli
+from console.appliance import releases
+from console.appliance.releases import InstallTree, Release, ReleaseError, check_writable, find_update_source, mark_proven, rollback, update
+from console.appliance.updates import Updates
 from hardware.interfaces import Key
 from tests.support.program import Console
 from tests.support.releases import console_wheel, fake_release, link, quick_tools, write_wheel
@@ -284,7 +285,7 @@ def test_the_stick_s_newest_wheel_or_else_its_newest_source_archive(stick: Path)
 KILLER = """
 import sys
 from pathlib import Path
-from console.releases import update
+from console.appliance.releases import update
 from tests.support.releases import quick_tools
 update(Path(sys.argv[1]), sys.argv[2], tools=quick_tools(Path(sys.argv[3])))
 """
@@ -392,15 +393,15 @@ def test_commands_refuse_in_one_line(root: Path, capsys: pytest.CaptureFixture[s
 
 
 def test_the_installer_s_entry_point_runs_with_the_standard_library_alone(tmp_path: Path) -> None:
-    """The installer runs ``python3 -m console.releases`` from a checkout before anything is installed: no third-party import."""
-    probe = ("import sys, console.releases\n"
+    """The installer runs ``python3 -m console.appliance.releases`` from a checkout before anything is installed: no third-party import."""
+    probe = ("import sys, console.appliance.releases\n"
              "print(sorted(m for m in sys.modules if m.split('.')[0] in {'pygame', 'gpiozero', 'serial', 'engine', 'hardware'}))")
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=60, check=True)
     assert done.stdout.strip() == "[]"
-    done = subprocess.run([sys.executable, "-m", "console.releases", "rollback", "--root", str(tmp_path)], cwd=ROOT,
+    done = subprocess.run([sys.executable, "-m", "console.appliance.releases", "rollback", "--root", str(tmp_path)], cwd=ROOT,
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 2
-    assert done.stderr == f"python -m console.releases rollback: there is no previous release in {tmp_path} to roll back to\n"
+    assert done.stderr == f"python -m console.appliance.releases rollback: there is no previous release in {tmp_path} to roll back to\n"
 
 
 def test_self_check_command_passes_here_and_names_a_failed_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -426,12 +427,12 @@ import os, sys
 source, root = sys.argv[1], sys.argv[3]
 print("source: " + os.path.basename(source) + " (0.1 s)", flush=True)
 if "broken" in source:
-    sys.exit("python -m console.releases update: the self-check of 0.2.0-b: FAILED imports: fake: broken on purpose")
+    sys.exit("python -m console.appliance.releases update: the self-check of 0.2.0-b: FAILED imports: fake: broken on purpose")
 os.symlink("releases/0.2.0-b", os.path.join(root, ".current.new"))
 os.replace(os.path.join(root, ".current.new"), os.path.join(root, "current"))
 print("switch: current is 0.2.0-b (0.0 s)")
 """
-"""Stands in for ``python -m console.releases update SOURCE --root ROOT``: fails for a source named broken, else switches."""
+"""Stands in for ``python -m console.appliance.releases update SOURCE --root ROOT``: fails for a source named broken, else switches."""
 
 
 def menu_console(root: Path, tmp_path: Path, stick: Path | None) -> Console:

@@ -10,15 +10,16 @@ import pygame
 import pytest
 
 from benchmarks.engine import play_random_game as finished_game
-from console.app import Presenter
 from console.cli import main
 from console.games import CLASSIC, JUNIOR
 from console.games.classic.model import Mode
 from console.games.classic.replay import scenes
 from console.games.junior.replay import scenes as junior_scenes
 from console.games.words import outcome_words, ticket_words
-from console.replay import load_record, replay
-from console.scene import Scene
+from console.program.playback import replay
+from console.records.history import load_record
+from console.table.presenter import Presenter
+from console.table.scene import Scene
 from engine import Game
 from engine.junior import JuniorGame
 from engine.record import dumps, loads

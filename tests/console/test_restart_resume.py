@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from console import session
-from console.journal import load
+from console.program import session
+from console.records.journal import load
 from tests.support.program import Console
 from tests.support.systemd import FakeSystemd, pings
 

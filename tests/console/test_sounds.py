@@ -14,17 +14,18 @@ from pathlib import Path
 
 import pytest
 
-from console.chord import CHORD_SECONDS
-from console.config import PREFERENCES, load_preferences, parse_settings, save_preferences
 from console.games.classic.flow import Flow
 from console.games.classic.model import Mode
 from console.games.classic.news import news
 from console.games.classic.seats import ComputerSeat
 from console.games.junior.flow import JuniorFlow
 from console.games.junior.model import JuniorMode
-from console.program import SOUND_NOTE_S, Program
+from console.program.chord import CHORD_SECONDS
+from console.program.config import parse_settings
+from console.program.program import SOUND_NOTE_S, Program
+from console.records.preferences import PREFERENCES, load_preferences, save_preferences
 from console.settings import MISTER_X_MOVES_AFTER_S, GameSettings, Level, Seat
-from console.sounds import SOUND_OF, Event, News, Sounds
+from console.table.sounds import SOUND_OF, Event, News, Sounds
 from engine import MisterXView
 from engine.outcome import Outcome, Reason
 from hardware.audio import SOUNDS, FakeSpeaker

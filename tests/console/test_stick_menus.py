@@ -11,13 +11,22 @@ import pygame
 import pytest
 
 from benchmarks.engine import play_random_game
-from console.backup import FOLDER, MANIFEST, Backup, ConsoleFiles, Part, Restored, back_up_to_stick, newest_backup, restore_from_stick
-from console.config import PREFERENCES
-from console.export import FOLDER as EXPORTS
-from console.export import export_file
-from console.screen.toolkit import Toolkit
-from console.session import HISTORY
-from console.storage import fault_in_words
+from console.appliance.backup import (
+    FOLDER,
+    MANIFEST,
+    Backup,
+    ConsoleFiles,
+    Part,
+    Restored,
+    back_up_to_stick,
+    newest_backup,
+    restore_from_stick,
+)
+from console.appliance.export import FOLDER as EXPORTS
+from console.records.export import export_file
+from console.records.preferences import PREFERENCES
+from console.records.storage import HISTORY, fault_in_words
+from console.table.screen.toolkit import Toolkit
 from engine.record import dumps
 from hardware.interfaces import Key
 from hardware.language import LANGUAGES, Words, _, use

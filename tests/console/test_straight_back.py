@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from console import session
-from console.straight_back import BACK_WITHIN_S, LEFT
+from console.program import session
+from console.program.straight_back import BACK_WITHIN_S, LEFT
 from hardware.interfaces import Key
 from tests.support.program import Console
 

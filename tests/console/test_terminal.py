@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from console import session, terminal
 from console.cli import main
-from console.journal import load
+from console.program import session, terminal
+from console.records.journal import load
 from console.settings import GameSettings, Seat
 from engine import DetectiveMove, RecordError
 from engine.record import loads

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from console.thinker import Thinker, TimedOut
+from console.games.thinker import Thinker, TimedOut
 
 HANG_GUARD_S = 600
 """Caps for jobs that finish at once: only a hung worker reaches them, however busy the machine."""

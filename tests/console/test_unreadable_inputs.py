@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from console.cli import main
-from console.config import PREFERENCES, load_preferences
+from console.records.preferences import PREFERENCES, load_preferences
+from console.records.storage import fault_in_words
 from console.settings import GameSettings
-from console.storage import fault_in_words
 from hardware.files import LARGEST
 from hardware.sim.script import MAX_WAIT_SECONDS, ScriptError, parse_script
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from console.app import Console
-from console.watchdog import HEALTHY_AFTER_S, Watchdog
+from console.appliance.watchdog import HEALTHY_AFTER_S, Watchdog
+from console.program.loop import Console
 from hardware.interfaces import Key
 from hardware.sim.script import ManualClock
 from tests.support.program import Console as ProgramConsole

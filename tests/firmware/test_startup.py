@@ -25,7 +25,7 @@ import time
 import tty
 from pathlib import Path
 
-from console.flash import build
+from console.appliance.flash import build
 from firmware import wire
 from tests.support.micropython import FAKE_MACHINE, micropython_command, mpy_cross_command
 

@@ -40,11 +40,11 @@ from console.games.junior.seats import ComputerDetectiveTeam, ComputerRogues, Ha
 from console.games.junior.words import line_words as junior_line_words
 from console.games.junior.words import listed, piece_name
 from console.games.table import TableFlow, refusal
+from console.games.thinker import Thinker
 from console.games.words import display_name, line_words, outcome_words, sentences, ticket_words
-from console.lights import STANDARD
-from console.screen.toolkit import Toolkit
 from console.settings import Level
-from console.thinker import Thinker
+from console.table.lights import STANDARD
+from console.table.screen.toolkit import Toolkit
 from engine import EDITIONS, Game, Outcome, Side, Ticket, Transport
 from engine.junior import NAMES, JuniorGame
 from engine.outcome import Reason

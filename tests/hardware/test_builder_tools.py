@@ -12,7 +12,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from console.cli import main
-from console.config import PREFERENCES
+from console.records.preferences import PREFERENCES
 from hardware.calibrate import ButtonBits, Calibration
 from hardware.config import ButtonChainConfig, LedConfig
 from hardware.controls import FakeControlButtons

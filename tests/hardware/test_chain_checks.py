@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from console import builder_tools
+from console.appliance import builder_tools
 from hardware.config import ButtonChainConfig, Config
 from hardware.controls import FakeControlButtons
 from hardware.leds import RecordingLeds

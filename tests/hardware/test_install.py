@@ -234,7 +234,7 @@ def test_dry_run_prints_every_step_in_order_and_calls_nothing(sandbox: Sandbox) 
     (apt,) = [c for c in commands if c.startswith("apt-get install")]
     for package in ("python3-venv", "python3-dev", "gcc", "git", "libsdl2-2.0-0", "espeak-ng"):
         assert package in apt.split(), f"{package} missing from {apt!r}"
-    release = (f"env PYTHONPATH={ROOT} python3 -m console.releases update {ROOT} --root {DEFAULT_ROOT} --online --extras pi "
+    release = (f"env PYTHONPATH={ROOT} python3 -m console.appliance.releases update {ROOT} --root {DEFAULT_ROOT} --online --extras pi "
                f"--system-site-packages --config {sandbox.config}")
     assert release in commands
     assert f"ln -sfn {DEFAULT_ROOT}/current/bin/scotland-yard /usr/local/bin/scotland-yard" in commands
@@ -258,7 +258,7 @@ def test_dry_run_prints_every_step_in_order_and_calls_nothing(sandbox: Sandbox) 
     assert "blacklist snd_bcm2835" in files["/etc/modprobe.d/scotland-yard-no-onboard-audio.conf"]
 
     steps = ("would run: apt-get update", "would run: apt-get install", f"would write: {sandbox.boot_config}\n",
-             f"would write: {sandbox.config}\n", " -m console.releases update ", "would write: /etc/udev/rules.d/",
+             f"would write: {sandbox.config}\n", " -m console.appliance.releases update ", "would write: /etc/udev/rules.d/",
              "would write: /etc/systemd/system/", "would write: /etc/systemd/journald.conf.d/", "would run: systemctl enable")
     order = [out.index(step) for step in steps]
     assert order == sorted(order), "the steps are out of order"
@@ -295,7 +295,7 @@ def test_dry_run_with_an_install_root_puts_it_in_every_unit_and_command(sandbox:
     result = sandbox.dry_run("--root", root + "/")
     assert result.returncode == 0, result.stderr
     files, commands = written_files(result.stdout), would_run(result.stdout)
-    assert next(c for c in commands if " -m console.releases update " in c).split("--root ")[1].startswith(f"{root} ")
+    assert next(c for c in commands if " -m console.appliance.releases update " in c).split("--root ")[1].startswith(f"{root} ")
     assert f"ln -sfn {root}/current/bin/scotland-yard /usr/local/bin/scotland-yard" in commands
     assert unit_entries(files["/etc/systemd/system/scotland-yard.service"])["Service"]["ExecStart"] == [
         f"{root}/current/bin/scotland-yard play"]
@@ -312,7 +312,7 @@ def test_an_installed_release_is_kept_and_the_update_command_named(sandbox: Sand
     (root / "current").symlink_to("releases/0.1.0-a")
     result = sandbox.dry_run("--root", str(root))
     assert result.returncode == 0, result.stderr
-    assert not [c for c in would_run(result.stdout) if "console.releases" in c]
+    assert not [c for c in would_run(result.stdout) if "console.appliance.releases" in c]
     kept = f"unchanged: {root}/current (a release is installed; to install this checkout: sudo scotland-yard update {ROOT})"
     assert kept in result.stdout
 

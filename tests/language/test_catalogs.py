@@ -19,7 +19,7 @@ import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
-from console.screen.toolkit import Toolkit
+from console.table.screen.toolkit import Toolkit
 from firmware import screens
 from hardware.language import CATALOGS, DOMAIN, LANGUAGES, font_file, use
 from hardware.language.handheld_font import glyphs_for, needs_glyph

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from console.app import Console
 from console.games.junior.flow import JuniorFlow
 from console.games.junior.model import JuniorMode
-from console.program import Program
+from console.program.loop import Console
+from console.program.program import Program
 from firmware.ui import CHOOSING, Ui
 from hardware.interfaces import Key, Message
 from tests.support.players import Hands

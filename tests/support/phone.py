@@ -1,6 +1,6 @@
 """Mister X's phone in memory, and the console's program that opens it: what the phone seat's tests drive.
 
-``FakePhone`` is a ``console.phone.PhoneHandheld`` whose far end is a scripted
+``FakePhone`` is a ``console.table.phone.PhoneHandheld`` whose far end is a scripted
 person on a phone: nothing reaches it until its code is scanned (``scan``), "pair
 again" cuts it off with a new code, and its closing is seen. ``Phones`` is the
 opener the program is given: every link it opened, the newest last.

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 
-from console.app import Console
 from console.games.classic.flow import Flow
 from console.games.classic.model import Mode
-from console.program import Program
+from console.program.loop import Console
+from console.program.program import Program
 from firmware import messages
 from hardware.controls import FakeControlButtons
 from hardware.interfaces import Key, Message

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from console.games.classic.flow import Flow
 from console.games.classic.model import Mode
-from console.phone import PhoneOpener
-from console.program import Program
+from console.program.program import Program
 from console.settings import GameSettings
+from console.table.phone import PhoneOpener
 from hardware.config import Config
 from hardware.factory import build_hardware
 from hardware.handheld import MemoryHandheldLink

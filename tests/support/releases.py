@@ -16,7 +16,7 @@ import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from console.releases import RELEASE_FILE, Release, Tools
+from console.appliance.releases import RELEASE_FILE, Release, Tools
 
 SELF_CHECK = {
     "pass": "print('ok fake check')\n        return 0",

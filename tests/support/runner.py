@@ -32,11 +32,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from console import session
-from console.app import Console
 from console.games.classic.model import Mode
-from console.journal import Journal
-from console.program import Program
+from console.program import session
+from console.program.loop import Console
+from console.program.program import Program
+from console.records.journal import Journal
 from console.settings import GameSettings
 from engine.record import position_to_dict
 from engine.views import PublicView

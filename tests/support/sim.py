@@ -7,7 +7,7 @@ from pathlib import Path
 import pygame
 
 from console.cli import board_drawing
-from console.program import Program
+from console.program.program import Program
 from console.settings import GameSettings
 from hardware.config import Config
 from hardware.handheld import MemoryHandheldLink

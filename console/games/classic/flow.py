@@ -30,11 +30,11 @@ from console.games.classic.correction import Correction
 from console.games.classic.lights import board_frame
 from console.games.classic.model import Mode, Ui
 from console.games.classic.screen import TICKET_NAMES, draw_game
+from console.games.recorder import Recorder
 from console.games.refusals import CLASSIC_WORDING, player_words
 from console.games.table import Flash, HiddenSeat, Look, TableFlow, TableScene, refusal
 from console.games.words import display_name, listed, outcome_words, sentences, ticket_words
-from console.menu import Action, Row, Setting
-from console.recorder import Recorder
+from console.table.menu import Action, Row, Setting
 from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, IllegalPositionError, Move, Side, Station, Ticket
 from engine.views import PublicLogEntry, PublicView
 from hardware.interfaces import Key

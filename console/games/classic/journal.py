@@ -1,6 +1,6 @@
 """How a Scotland Yard game goes into the console's journal and its history: the events, the start, the record.
 
-The journal (``console.journal``) keeps events as JSON lines; these are the
+The journal (``console.records.journal``) keeps events as JSON lines; these are the
 main game's (older journals' lines differ as noted)::
 
     {"type": "start", "position": {...}, "pad": " ", ...}  the console adds its settings and token (journals before: no pad)
@@ -20,7 +20,7 @@ as it stands.
 
 Mister X's stations are secret, so every event that holds them (his moves, and
 the start and corrections: his station and his travel log's) has a ``pad`` of
-spaces that makes each of them up to three digits (``console.recorder.padded``):
+spaces that makes each of them up to three digits (``console.games.recorder.padded``):
 the journal's size tells nothing of where he is. Replay ignores the pad, so
 journals written without it still load and go on with it. A journal of
 version 1 (moves as objects) is written again in these lines when it is
@@ -33,7 +33,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from console.games.kind import Codec, OwnGames
-from console.recorder import UNDO, Event, padded
+from console.games.recorder import UNDO, Event, padded
 from engine import DetectiveMove, DoubleMove, Game, Move, Position
 from engine.record import FORMAT, dumps, from_dict, move_from_record, position_from_dict, position_to_dict
 

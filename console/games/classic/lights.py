@@ -3,7 +3,7 @@
 Every frame is computed from the public view, the flow's ``Ui`` and the clock,
 and nothing else, so Mister X's station can reach the board only through the
 public travel log (a reveal, or his whole route once the game is over). The
-palette's shared signals and timing are ``console.lights``; the colours of this
+palette's shared signals and timing are ``console.table.lights``; the colours of this
 game's pieces and signals are ``COLOURS``, by palette.
 
 >>> from engine import Game
@@ -19,12 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from console.games.classic.model import Mode, Ui
-from console.lights import (
+from console.settings import PaletteName
+from console.table.lights import (
     MOVED_LEVEL,
     PAUSED_LEVEL,
     STANDARD,
     Palette,
-    PaletteName,
     blink_on,
     destination_light,
     frame_number,

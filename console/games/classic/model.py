@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from console.games.table import Flash, TableUi
-from console.lights import Signal
+from console.table.lights import Signal
 from engine import Station, Ticket
 
 

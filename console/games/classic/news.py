@@ -11,8 +11,8 @@ from typing import Any
 
 from console.games.classic.model import Mode, Ui
 from console.games.table import TableScene, refused_now
-from console.scene import Scene
-from console.sounds import Event, News
+from console.table.scene import Scene
+from console.table.sounds import Event, News
 from engine import Side
 from engine.outcome import Reason
 from engine.views import PublicView

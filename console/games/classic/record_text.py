@@ -1,4 +1,4 @@
-"""A Scotland Yard game as a readable text record (``console.export``): its heading, then its moves round by round.
+"""A Scotland Yard game as a readable text record (``console.records.export``): its heading, then its moves round by round.
 
 Every move in the move notation of ``engine.moves``, each with its words; the
 game is over, so everything is told: Mister X's stations beside what the
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from console.case import capitalised
 from console.games.record_text import heading, move_row, paragraph, row, to
 from console.games.words import display_name, edition_words, line_words, listed, outcome_words, series, ticket_words
+from console.table.case import capitalised
 from engine import DetectiveMove, DoubleMove, Game, MisterXMove, Position, Transport
 from engine.editions import Length, Ruleset
 from engine.moves import LETTERS

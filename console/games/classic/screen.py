@@ -32,23 +32,12 @@ from pathlib import Path
 
 import pygame
 
-from console.case import capitalised
 from console.games.classic.hints import hints
 from console.games.classic.model import Mode, Ui
 from console.games.words import display_name, outcome_parts
-from console.lights import showing
-from console.screen.toolkit import (
-    BACKGROUND,
-    DIM,
-    HIGHLIGHT,
-    PANEL,
-    TEXT,
-    TICKET_COLOURS,
-    TICKET_INK,
-    Colour,
-    Toolkit,
-    fraction,
-)
+from console.table.case import capitalised
+from console.table.lights import showing
+from console.table.screen.toolkit import BACKGROUND, DIM, HIGHLIGHT, PANEL, TEXT, TICKET_COLOURS, TICKET_INK, Colour, Toolkit, fraction
 from engine import Station, Ticket, Transport
 from engine.editions import Length
 from engine.position import MISTER_X

@@ -8,7 +8,7 @@ engine moves, leg by leg for a double move (the host lists the second legs after
 the first is chosen, so frames stay small). Whatever the handheld sends,
 the engine checks the move again when the flow plays it.
 
-The computer players search in a worker (``console.thinker``) so the board
+The computer players search in a worker (``console.games.thinker``) so the board
 stays alive while they think; the flow polls them every frame. A search past
 its cap is stopped and the greedy baseline moves instead, so a slow machine
 never hangs a game. The seed of each search is the game's move count, so a
@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from console.case import capitalised
 from console.games.seats import OnHandheld, WithoutHandheld
+from console.games.thinker import Thinker, TimedOut
 from console.games.words import outcome_words, ticket_words
 from console.settings import MISTER_X_MOVES_AFTER_S, THINKING_CAP_S, Level
-from console.thinker import Thinker, TimedOut
+from console.table.case import capitalised
 from engine import DetectiveMove, DoubleMove, Game, MisterXMove, Move, london
 from engine.ai.baselines import greedy_detective, greedy_mister_x
 from engine.moves import NotationError, parse_leg

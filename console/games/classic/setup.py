@@ -19,8 +19,8 @@ from dataclasses import replace
 from typing import Any
 
 from console.games.kind import seat_rows
-from console.menu import Menu, Row, Setting
 from console.settings import GameSettings, Level
+from console.table.menu import Menu, Row, Setting
 from engine import EDITIONS
 from engine.ai import players
 from engine.editions import FIVE_REVEALS, Ruleset, StartDeal

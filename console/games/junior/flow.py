@@ -26,11 +26,11 @@ from console.games.junior.lights import junior_frame
 from console.games.junior.model import Celebration, JuniorMode, JuniorUi
 from console.games.junior.screen import draw_junior
 from console.games.junior.words import WORDING, listed, piece_name, reveal_words, short_name, step_words, winner_words
+from console.games.recorder import Recorder
 from console.games.refusals import player_words
 from console.games.table import HiddenSeat, Look, TableFlow, TableScene
 from console.games.words import sentences
-from console.menu import Row, Setting
-from console.recorder import Recorder
+from console.table.menu import Row, Setting
 from engine import IllegalMoveError, Station
 from engine.junior import DETECTIVES, NAMES, JuniorGame, JuniorView, RoundResult, Step
 from hardware.interfaces import Key

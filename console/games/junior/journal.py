@@ -1,6 +1,6 @@
 """How a Junior game goes into the console's journal and its history: the events, the start, the record.
 
-The journal (``console.journal``) keeps events as JSON lines; these are Junior's
+The journal (``console.records.journal``) keeps events as JSON lines; these are Junior's
 (older journals' lines differ as noted)::
 
     {"type": "start", "junior": {"district": "central", "stations": {"fox": 101, ...}}, ...}
@@ -11,7 +11,7 @@ The journal (``console.journal``) keeps events as JSON lines; these are Junior's
     {"type": "end", "outcome": {"winner": "rogues", "round": 9}}
 
 A rogue's choice is secret until the round's reveal, so its event has a ``pad``
-of spaces that makes its station up to three digits (``console.recorder.padded``):
+of spaces that makes its station up to three digits (``console.games.recorder.padded``):
 the journal's size tells nothing of it. Replay ignores the pad, so journals
 written without it still load and go on with it. The start is public (every
 piece stands on the board). A journal of version 1 (steps as lists) is written
@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from console.games.kind import Codec, OwnGames
-from console.recorder import UNDO, Event, padded
+from console.games.recorder import UNDO, Event, padded
 from engine.junior import ROGUES, JuniorGame, JuniorStart, Step, dumps
 from engine.junior.record import FORMAT, action_from_record, from_dict, replay
 

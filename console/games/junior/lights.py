@@ -1,6 +1,6 @@
 """The light language of a Junior game: the playing area, the pawns, the detectives' choices, the reveal.
 
-Like every kind of game's lights (``console.lights`` holds the timing and
+Like every kind of game's lights (``console.table.lights`` holds the timing and
 helpers they share), every frame is a pure function of the public
 ``JuniorView``, the flow's ``JuniorUi`` and the clock: a rogue's choice cannot
 reach the board before its reveal.
@@ -27,12 +27,12 @@ from __future__ import annotations
 from functools import cache
 
 from console.games.junior.model import PIECE_COLOURS, JuniorMode, JuniorUi
-from console.lights import (
+from console.settings import PaletteName
+from console.table.lights import (
     MOVED_LEVEL,
     PAUSED_LEVEL,
     STANDARD,
     Palette,
-    PaletteName,
     destination_light,
     elapsed_frames,
     frame_number,
@@ -49,7 +49,7 @@ from engine.junior import DETECTIVES, ROGUES, District, JuniorView, Team
 from hardware.interfaces import Colour
 
 AREA: Colour = (0, 56, 24)
-"""The faint glow of the playing area: a hint, dim but visible (``console.lights.HINT_FLOOR``), well under a destination."""
+"""The faint glow of the playing area: a hint, dim but visible (``console.table.lights.HINT_FLOOR``), well under a destination."""
 CHOSEN_PERIOD = 40
 """A rogue who has chosen breathes every 1.3 s."""
 RIPPLE_STEP = 8

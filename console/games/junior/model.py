@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from console.games.table import TableUi
-from console.lights import Signal
+from console.table.lights import Signal
 from engine import Station
 from engine.junior import RoundResult
 from hardware.interfaces import Colour

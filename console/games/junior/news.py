@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from console.games.junior.model import JuniorMode, JuniorUi
 from console.games.table import TableScene, refused_now
-from console.scene import Scene
-from console.sounds import Event, News
+from console.table.scene import Scene
+from console.table.sounds import Event, News
 from hardware.language import _
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from console.games.junior.screen import TRANSPORT_COLOURS, draw_face
-from console.screen.pictures import Drawing, Pen, drawn
-from console.screen.toolkit import Colour
+from console.table.screen.pictures import Drawing, Pen, drawn
+from console.table.screen.toolkit import Colour
 from engine import Transport
 
 PICTURES: dict[str, Drawing] = {}

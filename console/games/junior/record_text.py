@@ -1,4 +1,4 @@
-"""A Junior game as a readable text record (``console.export``): its heading, then each round's steps and reveal.
+"""A Junior game as a readable text record (``console.records.export``): its heading, then each round's steps and reveal.
 
 Every step in its notation (``engine.junior.Step``), each with its words; the
 rogues' choices, secret at the table, are told with the round's reveal.

@@ -41,8 +41,8 @@ import pygame
 from console.games.junior.hints import hints
 from console.games.junior.model import PIECE_COLOURS, Celebration, JuniorMode, JuniorUi
 from console.games.junior.words import STAYED, TRANSPORTS, district_words, listed, piece_name, reveal_words, short_name
-from console.lights import showing
-from console.screen.toolkit import DARK_INK, DIM, HIGHLIGHT, PANEL, TEXT, TICKET_COLOURS, TICKET_INK, Colour, Toolkit, fraction
+from console.table.lights import showing
+from console.table.screen.toolkit import DARK_INK, DIM, HIGHLIGHT, PANEL, TEXT, TICKET_COLOURS, TICKET_INK, Colour, Toolkit, fraction
 from engine import Station, Ticket, Transport
 from engine.junior import DETECTIVE_GOAL, DETECTIVES, ROGUE_GOAL, ROGUES, JuniorView, RoundResult, Team
 from hardware.language import Text, Words, np_, p_

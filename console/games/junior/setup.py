@@ -16,8 +16,8 @@ from typing import Any
 
 from console.games.junior.words import district_words
 from console.games.kind import seat_rows
-from console.menu import Menu, Row, Setting
 from console.settings import GameSettings, Level
+from console.table.menu import Menu, Row, Setting
 from engine.ai.junior import JUNIOR_LEVELS
 from engine.junior import districts
 from hardware.config import ConfigError

@@ -18,8 +18,8 @@ import pytest
 
 from benchmarks.ai import positions
 from console.games.classic.seats import ComputerSeat
+from console.games.thinker import Thinker
 from console.settings import MISTER_X_MOVES_AFTER_S, Level
-from console.thinker import Thinker
 from engine import Game, MisterXView, Station
 
 FRAME_S = 0.01

@@ -12,17 +12,17 @@ from pathlib import Path
 import pygame
 import pytest
 
-from console import session
 from console.games.classic import CLASSIC
 from console.games.classic.flow import Flow
 from console.games.classic.lights import board_frame
 from console.games.classic.model import Mode
 from console.games.classic.seats import HandheldSeat
 from console.games.classic.setup import ClassicSetup
-from console.lights import STANDARD
-from console.menu import Setting
-from console.program import Program
+from console.program import session
+from console.program.program import Program
 from console.settings import GameSettings, Seat
+from console.table.lights import STANDARD
+from console.table.menu import Setting
 from engine import EDITIONS, Game
 from engine.record import loads
 from hardware.config import Config

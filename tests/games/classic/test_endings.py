@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from console import session
 from console.games import CLASSIC
 from console.games.classic.lights import COLOURS
 from console.games.classic.model import Mode
-from console.journal import Journal
-from console.lights import STANDARD
-from console.program import Program
+from console.program import session
+from console.program.program import Program
+from console.records.journal import Journal
 from console.settings import GameSettings
+from console.table.lights import STANDARD
 from engine import EDITIONS, Game, Position, Reason, Side, Ticket, Tickets, Transport, london
 from engine.board import station_set, stations_of
 from engine.position import LogEntry, PieceSetup

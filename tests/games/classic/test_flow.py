@@ -16,10 +16,10 @@ from console.games.classic.correction import Correction
 from console.games.classic.flow import Flow
 from console.games.classic.model import Mode
 from console.games.classic.seats import ComputerDetectives, HandheldSeat
+from console.games.thinker import Thinker
 from console.games.words import display_name, outcome_words
-from console.screen.toolkit import Toolkit
 from console.settings import Level
-from console.thinker import Thinker
+from console.table.screen.toolkit import Toolkit
 from engine import DetectiveMove, Game, Move, Side, Ticket
 from engine.ai.baselines import greedy_mister_x
 from engine.moves import parse_leg

@@ -13,15 +13,16 @@ from pathlib import Path
 import pygame
 import pytest
 
-from console.config import PREFERENCES, load_preferences, parse_settings, save_preferences
 from console.games.classic.flow import Flow
 from console.games.classic.hints import hints
 from console.games.classic.model import Mode, Ui
 from console.games.classic.screen import draw_game, layout
 from console.games.classic.seats import HandheldSeat
 from console.games.words import display_name
-from console.screen.toolkit import Toolkit
+from console.program.config import parse_settings
+from console.records.preferences import PREFERENCES, load_preferences, save_preferences
 from console.settings import TABLE_CHOICES, GameSettings
+from console.table.screen.toolkit import Toolkit
 from engine import EDITIONS, Game, LogEntry, PieceSetup, Position, Side, Ticket, Tickets, Transport, london, station_set, stations_of
 from engine.position import DETECTIVE_COLOURS
 from engine.views import PublicView

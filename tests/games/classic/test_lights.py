@@ -1,4 +1,4 @@
-"""The light language of a Scotland Yard game (console.games.classic.lights, on console.lights): real games, frames
+"""The light language of a Scotland Yard game (console.games.classic.lights, on console.table.lights): real games, frames
 checked station by station."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from console.games.classic.lights import (
 )
 from console.games.classic.model import Mode, Ui
 from console.games.table import Flash
-from console.lights import (
+from console.table.lights import (
     COLOUR_BLIND,
     DESTINATION_LEVELS,
     DESTINATION_PERIOD,

@@ -22,7 +22,7 @@ import pytest
 from console.games.classic.model import Mode, Ui
 from console.games.classic.screen import REVEAL, draw_game, layout, log_boxes, log_length, render_png
 from console.games.table import Flash
-from console.screen.toolkit import DIM, PANEL, TEXT, TICKET_COLOURS, TICKET_INK, Toolkit
+from console.table.screen.toolkit import DIM, PANEL, TEXT, TICKET_COLOURS, TICKET_INK, Toolkit
 from engine import DoubleMove, Game, MisterXMove, PublicView, Side, Ticket
 from hardware.language import use
 from tests.conftest import play_random_game

@@ -16,10 +16,11 @@ from console.games import JUNIOR
 from console.games.junior.flow import JuniorFlow
 from console.games.junior.lights import junior_frame
 from console.games.junior.model import PIECE_COLOURS, JuniorMode
-from console.menu import Setting
-from console.program import Program
-from console.replay import load_record, replay
+from console.program.playback import replay
+from console.program.program import Program
+from console.records.history import load_record
 from console.settings import GameSettings, Level, Seat
+from console.table.menu import Setting
 from engine.junior import DETECTIVES, NAMES, JuniorGame, Step, Team, districts, loads
 from firmware.ui import CHOOSING, WAITING, Ui
 from hardware.config import Config

@@ -16,10 +16,10 @@ from console.games.junior.model import JuniorMode, JuniorUi
 from console.games.junior.screen import draw_junior
 from console.games.junior.seats import ComputerRogues
 from console.games.kind import Table
-from console.recorder import NoRecord
-from console.screen.toolkit import Toolkit
+from console.games.recorder import NoRecord
+from console.games.thinker import Thinker
 from console.settings import GameSettings, Level, Seat
-from console.thinker import Thinker
+from console.table.screen.toolkit import Toolkit
 from engine.junior import JuniorGame, JuniorStart, JuniorView, Step, Tokens
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key

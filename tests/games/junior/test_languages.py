@@ -22,9 +22,9 @@ from console.games.junior.seats import ComputerRogues, HandheldRogues
 from console.games.junior.setup import JuniorSetup
 from console.games.junior.text_game import JuniorTextGame
 from console.games.text import Terminal
-from console.menu import Setting
-from console.screen.toolkit import Toolkit
 from console.settings import GameSettings, Level
+from console.table.menu import Setting
+from console.table.screen.toolkit import Toolkit
 from engine.junior import JuniorGame, JuniorView, Step
 from hardware.handheld import MemoryHandheldLink
 from hardware.language import Words, use

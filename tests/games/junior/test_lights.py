@@ -10,7 +10,7 @@ import pytest
 from console.games.junior.lights import COLOURS, ORDER, junior_frame
 from console.games.junior.model import JuniorMode, JuniorUi
 from console.games.table import Flash
-from console.lights import (
+from console.table.lights import (
     COLOUR_BLIND,
     DESTINATION_PERIOD,
     FPS,

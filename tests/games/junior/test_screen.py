@@ -27,7 +27,7 @@ from console.games.junior.screen import (
     token_rects,
 )
 from console.games.junior.words import piece_name, reveal_words, short_name
-from console.screen.toolkit import TEXT, Toolkit
+from console.table.screen.toolkit import TEXT, Toolkit
 from engine import Transport
 from engine.junior import DETECTIVES, NAMES, ROGUES, JuniorGame, JuniorStart, JuniorView, RoundResult, Step, Team, Tokens
 from tests.support.riverside import RIVERSIDE

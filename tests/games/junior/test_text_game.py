@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from console import session
 from console.cli import main
 from console.games.junior.text_game import JuniorTextGame
 from console.games.text import Terminal
-from console.journal import load
+from console.program import session
+from console.records.journal import load
 from console.settings import Level
 from engine.junior import JuniorGame
 
