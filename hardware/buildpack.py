@@ -225,14 +225,14 @@ def _svg_scale_bar(x: float, y: float) -> str:
     ticks = "".join(f'<line x1="{x + t:.2f}" y1="{y}" x2="{x + t:.2f}" y2="{y + (3 if t % 50 == 0 else 2)}"/>'
                     for t in range(0, int(SCALE_BAR_MM) + 1, 10))
     return (f'<g class="scale" stroke="black" stroke-width="0.3"><line x1="{x}" y1="{y}" x2="{x + SCALE_BAR_MM}" y2="{y}"/>{ticks}</g>'
-            f'<text x="{x + SCALE_BAR_MM + 2}" y="{y + 3}" font-size="3.5">'
+            f'<text x="{x}" y="{y + 6.5}" font-size="2.5">'  # under the bar: on the narrow control panel's sheet too
             f"{SCALE_BAR_MM:g} mm: check this bar measures {SCALE_BAR_MM:g} mm</text>")
 
 
 def svg(sheet: tuple[float, float], holes: Sequence[Hole], title: str, pages: Sequence[Page] = ()) -> str:
     """A true-scale SVG (1 user unit = 1 mm): the outline, the holes (red: cut), their labels, a scale bar;
     with *pages*, the page tiles dashed (grey) for reference."""
-    width, height = sheet[0], sheet[1] + 15
+    width, height = sheet[0], sheet[1] + 17
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.2f}mm" height="{height:.2f}mm" viewBox="0 0 {width:.2f} {height:.2f}">',
            f"<title>{escape(title)}</title>",
            '<style>text{font-family:Helvetica,Arial,sans-serif}</style>',
@@ -487,4 +487,10 @@ def write_pack(folder: Path, options: PackOptions) -> tuple[list[Path], list[str
         notes.append(f"note: no schematics written ({error}); see WIRING.md for the wiring")
     else:
         written += [Path(path) for path in schematics.write_schematics(folder)]
+    try:
+        from hardware.stripboard import write_layout
+
+        written += write_layout(folder)
+    except ImportError as error:  # networkx, in the pack extra
+        notes.append(f"note: no stripboard layout written ({error}); pip install 'scotland-yard-console[pack]'")
     return written, notes

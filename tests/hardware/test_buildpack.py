@@ -111,7 +111,7 @@ def test_the_pdf_has_a_page_per_tile_each_with_its_label_crop_marks_and_scale_ba
 
 def test_the_svg_is_true_scale_with_every_hole_labelled() -> None:
     text = svg(DEFAULT.board_mm, station_holes(DEFAULT), "Board", tile(DEFAULT.board_mm, "a4"))
-    assert 'width="545.00mm"' in text and 'viewBox="0 0 545.00 435.00"' in text
+    assert 'width="545.00mm"' in text and 'viewBox="0 0 545.00 437.00"' in text
     assert text.count('class="hole"') == 199 and text.count('class="page"') == 6
     labels = re.findall(r">(\d+)</text>", text)
     assert sorted(map(int, labels)) == list(range(1, 200))
