@@ -34,6 +34,7 @@ from xml.sax.saxutils import escape
 
 from hardware.config import LedConfig
 from hardware.interfaces import Key
+from hardware.station_buttons import chips_for
 
 DEFAULT_BOARD_MM = (545.0, 420.0)
 """The classic printed London board, about 545 mm x 420 mm (measure yours: ``--board-size``)."""
@@ -361,6 +362,11 @@ class BomLine:
     unit_price: float
     interchangeable: str
     notes: str
+    supplier: str = ""
+    supplier_pn: str = ""
+    """The seller's own part number."""
+    price_date: str = ""
+    """When *unit_price* was noted (YYYY-MM-DD)."""
 
     @property
     def total(self) -> float:
@@ -380,8 +386,8 @@ class Bom:
 
 
 def chips(stations: int) -> int:
-    """74HC165s for *stations* buttons, 8 inputs each."""
-    return math.ceil(stations / 8)
+    """74HC165s for *stations* buttons: seven station inputs each (the eighth is its sentinel)."""
+    return chips_for(stations)
 
 
 def load_bom(path: Path = BOM_FILE, stations: int | None = None, leds: LedConfig | None = None) -> Bom:
@@ -392,9 +398,10 @@ def load_bom(path: Path = BOM_FILE, stations: int | None = None, leds: LedConfig
     lines = []
     for item in data["part"]:
         qty = (item.get("qty", 0) + math.ceil(item.get("per_station", 0) * stations)
-               + item.get("per_chip", 0) * chips(stations) + item.get("spares", 0))
+               + math.ceil(item.get("per_chip", 0) * chips(stations)) + item.get("spares", 0))
         lines.append(BomLine(item["id"], item["part"], item.get("generic", ""), qty, item.get("unit", "pcs"), float(item["unit_price"]),
-                             item.get("interchangeable", ""), item.get("notes", "")))
+                             item.get("interchangeable", ""), item.get("notes", ""), item.get("supplier", ""),
+                             item.get("supplier_pn", ""), item.get("price_date", "")))
     full = stations * 3 * leds.milliamps_per_channel / 1000
     facts = {"stations": stations, "full_amps": full, "brightness": leds.brightness, "cap_amps": leds.supply_amps,
              "need_amps": leds.supply_amps * 1.2}
@@ -408,12 +415,13 @@ def _cell(text: str) -> str:
 
 def bom_markdown(bom: Bom) -> str:
     """The BOM as the Markdown table (and warnings) in WIRING.md."""
-    head = (f"| qty | unit | part | generic part number | interchangeable with | notes "
-            f"| unit price ({bom.currency}) | total ({bom.currency}) |")
-    rows = [head, "|---:|---|---|---|---|---|---:|---:|"]
-    rows += [f"| {line.qty:g} | {line.unit} | {_cell(line.part)} | {_cell(line.generic)} | {_cell(line.interchangeable)} | "
-             f"{_cell(line.notes)} | {line.unit_price:.2f} | {line.total:.2f} |" for line in bom.lines]
-    rows.append(f"| | | **total** | | | | | **{bom.total:.2f}** |")
+    head = (f"| qty | unit | part | generic part number | supplier | supplier's part number | interchangeable with | notes "
+            f"| unit price ({bom.currency}) | price date | total ({bom.currency}) |")
+    rows = [head, "|---:|---|---|---|---|---|---|---|---:|---|---:|"]
+    rows += [f"| {line.qty:g} | {line.unit} | {_cell(line.part)} | {_cell(line.generic)} | {_cell(line.supplier)} | "
+             f"{_cell(line.supplier_pn)} | {_cell(line.interchangeable)} | {_cell(line.notes)} | {line.unit_price:.2f} | "
+             f"{line.price_date} | {line.total:.2f} |" for line in bom.lines]
+    rows.append(f"| | | **total** | | | | | | | | **{bom.total:.2f}** |")
     text = "\n".join(rows) + f"\n\n{bom.price_note} Prices in {bom.currency}.\n\nLook-alike parts that break the build:\n\n"
     text += "".join(f"- **{next(line.part for line in bom.lines if line.id == part)}**: {warning}\n" for part, warning in bom.warnings)
     return text
@@ -422,12 +430,12 @@ def bom_markdown(bom: Bom) -> str:
 def bom_csv(bom: Bom) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["id", "qty", "unit", "part", "generic part number", "interchangeable with", "notes",
-                     f"unit price ({bom.currency})", f"total ({bom.currency})"])
+    writer.writerow(["id", "qty", "unit", "part", "generic part number", "supplier", "supplier's part number", "interchangeable with",
+                     "notes", f"unit price ({bom.currency})", "price date", f"total ({bom.currency})"])
     for line in bom.lines:
-        writer.writerow([line.id, f"{line.qty:g}", line.unit, line.part, line.generic, line.interchangeable, line.notes,
-                         f"{line.unit_price:.2f}", f"{line.total:.2f}"])
-    writer.writerow(["total", "", "", "", "", "", "", "", f"{bom.total:.2f}"])
+        writer.writerow([line.id, f"{line.qty:g}", line.unit, line.part, line.generic, line.supplier, line.supplier_pn,
+                         line.interchangeable, line.notes, f"{line.unit_price:.2f}", line.price_date, f"{line.total:.2f}"])
+    writer.writerow(["total", "", "", "", "", "", "", "", "", "", "", f"{bom.total:.2f}"])
     return out.getvalue()
 
 

@@ -265,7 +265,7 @@ def button_chain() -> schemdraw.Drawing:
     )
     x0 = pi.absanchors["p1"][0] - 5.0
     table = ",  ".join(f"{n} {'QH/SER' if name == 'QH' else name}" for n, name in RIBBON)
-    bottom = previous[count][1] - 1.2
+    bottom = previous[count][1] - 2.2
     notes = [
         f"W1: 6-way ribbon between modules (J2 of one to J1 of the next), a 2x3 IDC socket (P1) at each end. Pins: {table}.",
         "Pin 2 carries each module's QH toward the Pi, where it is MISO. CLK runs at the edge beside a ground, away from QH.",
