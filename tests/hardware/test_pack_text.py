@@ -43,8 +43,8 @@ SHEET = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100">'
     ('<text x="10" y="90" font-size="10" dominant-baseline="hanging">hangs below</text>', True),
     ('<g transform="translate(160 0)"><text x="10" y="50" font-size="10">moved out</text></g>', True),
     ('<g transform="rotate(90 100 50)"><text x="60" y="50" font-size="6">turned upright</text></g>', False),
-    ('<text x="10" y="40" font-size="10"><tspan x="10" dy="10">short</tspan><tspan x="10" dy="12">a far longer second line, far too long for'
-     ' this sheet</tspan></text>', True),
+    ('<text x="10" y="40" font-size="10"><tspan x="10" dy="10">short</tspan>'
+     '<tspan x="10" dy="12">a far longer second line, far too long for this sheet</tspan></text>', True),
 ])  # fmt: skip
 def test_the_checker_finds_a_text_that_sticks_out(text: str, out: bool) -> None:
     found = outside(SHEET.format(text=text))
