@@ -553,8 +553,8 @@ def control_keys() -> schemdraw.Drawing:
         d += elm.Line().right().length(1.0)
         d += elm.Ground()
         d += elm.Label().at((d.here[0] + 0.4, power[1] - 0.3)).label(f"Pi GND (pin {ground})", halign="left", fontsize=10)
-        note_y = power[1] - 2.4
-        _note(d, (power[0] + 1.5, power[1] - 1.2),
+        note_y = power[1] - 3.4
+        _note(d, (power[0] + 1.5, power[1] - 1.9),
               f"Momentary. {gpio(pins.power)} also wakes\na halted Pi 3, 4 or Zero 2 W.\n"
               "It is I2C1's SCL, with a 1.8k pull-up\non the Pi: no I2C1 with it.", 9)
     _title(d, "Control keys and the power button: buttons to ground")
