@@ -8,7 +8,7 @@ Prints one ``name: value`` a line:
   about 6 ms a frame at 800 kHz; our side must stay well under it.
 - ``led_frame_over_budget_ms``: the same for full-white frames, which the
   power budget scales down (the worst case).
-- ``button_scan_ms``: one full scan of the 25-chip chain with debounce through
+- ``button_scan_ms``: one full scan of the 29-chip chain with debounce through
   the real driver code on gpiozero's mock pins (software SPI over mock pins is
   slower than the Pi's kernel SPI, so this is an upper bound of our Python work).
 """

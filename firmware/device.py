@@ -11,7 +11,8 @@ works on every stock rp2 MicroPython build. Two consequences: Ctrl-C (byte 3)
 must not stop the program, since frames may hold that byte, so keyboard
 interrupt is off from the first line of ``main.py`` until ``main()`` ends; and to
 reach the REPL again (to copy new files), hold Hide while plugging the
-handheld in.
+handheld in. After an error the handheld shows it and starts again
+(``hw.reset``); a loop that hangs is reset by the watchdog (``hw.watchdog``).
 """
 
 import select
@@ -28,6 +29,8 @@ from ui import Ui
 STEP_MS = 5
 READ_LIMIT = 512
 """Most bytes taken in one step, so the screen and buttons stay lively under a flood."""
+ERROR_SHOW_MS = 5000
+"""How long an error stays on the screen before the handheld starts again."""
 
 
 class UsbSerial:
@@ -64,7 +67,14 @@ class Clock:
 
 
 def main():
-    """Run the handheld until an error; Ctrl-C comes back on when it returns (Hide held: at once)."""
+    """Run the handheld; after an error show it, then start again (Hide held at start: stay at the REPL).
+
+    The watchdog resets a loop that hangs; an error shows on the screen for
+    ``ERROR_SHOW_MS`` and then resets the handheld, so it never sits at the
+    REPL in the middle of a game: the console sees it unplug and plug in again,
+    and its next hello resumes the game.
+    """
+    display = None
     try:
         buttons = hw.Buttons()
         if buttons.held("back"):
@@ -72,13 +82,25 @@ def main():
         display = hw.display()
         clock = Clock()
         handheld = Handheld(Ui(clock), Endpoint("handheld"), UsbSerial(), display, buttons, clock, hw.Buzzer())
-        try:
-            while True:
-                handheld.step()
-                time.sleep_ms(STEP_MS)
-        except Exception as error:
-            screens.draw(display, screens.failure(repr(error)))
-            display.show()
-            raise
+        watchdog = hw.watchdog()
+        while True:
+            handheld.step()
+            watchdog.feed()
+            time.sleep_ms(STEP_MS)
+    except Exception as error:
+        show_failure(display, error)
+        time.sleep_ms(ERROR_SHOW_MS)  # shorter than the watchdog's time: the reset below comes first
+        hw.reset()
     finally:
         micropython.kbd_intr(3)
+
+
+def show_failure(display, error):
+    """The error on the screen, if the screen still works (an OLED that fails is often the error)."""
+    if display is None:
+        return
+    try:
+        screens.draw(display, screens.failure(repr(error)))
+        display.show()
+    except Exception:  # nothing more to tell it with: the reset follows
+        pass

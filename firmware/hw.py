@@ -8,12 +8,15 @@ wiring (README.md has the table):
   an SH1106 (most 1.3" modules) with ``OLED = "sh1106"``;
 - buttons from GPIO to ground, internal pull-ups: up GP10, down GP11, left GP12,
   right GP13, OK GP14, Hide GP15;
-- buzzer (active, not a bare piezo) or a vibration motor, either one through an NPN
-  transistor whose base resistor is on GP16, active high (a pin sources only 4 mA
-  by default; a 3 V buzzer draws 20 to 30 mA).
+- buzzer (active, not a bare piezo) and vibration motor, each through an NPN
+  transistor whose 2.2 kOhm base resistor is on GP16, active high (a pin sources
+  only 4 mA by default; the two bases take about 2.4 mA, a 3 V buzzer draws 20 to
+  30 mA);
+- the watchdog and the reset that start the handheld again after an error.
 """
 
 import framebuf
+import machine
 from debounce import Debouncer
 from machine import I2C, Pin
 
@@ -26,6 +29,8 @@ I2C_HZ = 400000
 BUTTON_PINS = (("up", 10), ("down", 11), ("left", 12), ("right", 13), ("ok", 14), ("back", 15))
 BUZZER_PIN = 16
 BUZZ_MS = 200
+WATCHDOG_MS = 8000
+"""The watchdog's time (the RP2040's longest is 8388 ms): a loop that stops feeding it for this long is reset."""
 
 WIDTH = 128
 HEIGHT = 64
@@ -153,3 +158,13 @@ class Buzzer:
         if self.until is not None and now_ms >= self.until:
             self.pin.value(0)
             self.until = None
+
+
+def watchdog():
+    """Start the watchdog: from now on the handheld resets unless ``feed()`` comes within ``WATCHDOG_MS``. It cannot be stopped."""
+    return machine.WDT(timeout=WATCHDOG_MS)
+
+
+def reset():
+    """Start the handheld again, as a power cycle would (USB goes away and comes back)."""
+    machine.reset()

@@ -50,6 +50,7 @@ from hardware.pack.tiles import (
     tile,
     tiled_pdf,
 )
+from hardware.station_buttons import chips_for
 
 if TYPE_CHECKING:
     from hardware.pack.fit import Fit, Measurement
@@ -224,14 +225,14 @@ def _svg_scale_bar(x: float, y: float) -> str:
     ticks = "".join(f'<line x1="{x + t:.2f}" y1="{y}" x2="{x + t:.2f}" y2="{y + (3 if t % 50 == 0 else 2)}"/>'
                     for t in range(0, int(SCALE_BAR_MM) + 1, 10))
     return (f'<g class="scale" stroke="black" stroke-width="0.3"><line x1="{x}" y1="{y}" x2="{x + SCALE_BAR_MM}" y2="{y}"/>{ticks}</g>'
-            f'<text x="{x + SCALE_BAR_MM + 2}" y="{y + 3}" font-size="3.5">'
+            f'<text x="{x}" y="{y + 6.5}" font-size="2.5">'  # under the bar: on the narrow control panel's sheet too
             f"{SCALE_BAR_MM:g} mm: check this bar measures {SCALE_BAR_MM:g} mm</text>")
 
 
 def svg(sheet: tuple[float, float], holes: Sequence[Hole], title: str, pages: Sequence[Page] = ()) -> str:
     """A true-scale SVG (1 user unit = 1 mm): the outline, the holes (red: cut), their labels, a scale bar;
     with *pages*, the page tiles dashed (grey) for reference."""
-    width, height = sheet[0], sheet[1] + 15
+    width, height = sheet[0], sheet[1] + 17
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.2f}mm" height="{height:.2f}mm" viewBox="0 0 {width:.2f} {height:.2f}">',
            f"<title>{escape(title)}</title>",
            '<style>text{font-family:Helvetica,Arial,sans-serif}</style>',
@@ -312,6 +313,11 @@ class BomLine:
     unit_price: float
     interchangeable: str
     notes: str
+    supplier: str = ""
+    supplier_pn: str = ""
+    """The seller's own part number."""
+    price_date: str = ""
+    """When *unit_price* was noted (YYYY-MM-DD)."""
 
     @property
     def total(self) -> float:
@@ -331,8 +337,8 @@ class Bom:
 
 
 def chips(stations: int) -> int:
-    """74HC165s for *stations* buttons, 8 inputs each."""
-    return math.ceil(stations / 8)
+    """74HC165s for *stations* buttons: seven station inputs each (the eighth is its sentinel)."""
+    return chips_for(stations)
 
 
 def load_bom(path: Path = BOM_FILE, stations: int | None = None, leds: LedConfig | None = None) -> Bom:
@@ -343,10 +349,11 @@ def load_bom(path: Path = BOM_FILE, stations: int | None = None, leds: LedConfig
     lines = []
     for item in data["part"]:
         qty = (item.get("qty", 0) + math.ceil(item.get("per_station", 0) * stations)
-               + item.get("per_chip", 0) * chips(stations) + item.get("spares", 0))
+               + math.ceil(item.get("per_chip", 0) * chips(stations)) + item.get("spares", 0))
         generic = bom_name(item["cell_part"]) if "cell_part" in item else item.get("generic", "")  # the cell's parts: parts.toml's
         lines.append(BomLine(item["id"], item["part"], generic, qty, item.get("unit", "pcs"), float(item["unit_price"]),
-                             item.get("interchangeable", ""), item.get("notes", "")))
+                             item.get("interchangeable", ""), item.get("notes", ""), item.get("supplier", ""),
+                             item.get("supplier_pn", ""), item.get("price_date", "")))
     full = stations * 3 * leds.milliamps_per_channel / 1000
     facts = {"stations": stations, "full_amps": full, "brightness": leds.brightness, "cap_amps": leds.supply_amps,
              "need_amps": leds.supply_amps * 1.2}
@@ -360,12 +367,13 @@ def _cell(text: str) -> str:
 
 def bom_markdown(bom: Bom) -> str:
     """The BOM as the Markdown table (and warnings) in WIRING.md."""
-    head = (f"| qty | unit | part | generic part number | interchangeable with | notes "
-            f"| unit price ({bom.currency}) | total ({bom.currency}) |")
-    rows = [head, "|---:|---|---|---|---|---|---:|---:|"]
-    rows += [f"| {line.qty:g} | {line.unit} | {_cell(line.part)} | {_cell(line.generic)} | {_cell(line.interchangeable)} | "
-             f"{_cell(line.notes)} | {line.unit_price:.2f} | {line.total:.2f} |" for line in bom.lines]
-    rows.append(f"| | | **total** | | | | | **{bom.total:.2f}** |")
+    head = (f"| qty | unit | part | generic part number | supplier | supplier's part number | interchangeable with | notes "
+            f"| unit price ({bom.currency}) | price date | total ({bom.currency}) |")
+    rows = [head, "|---:|---|---|---|---|---|---|---|---:|---|---:|"]
+    rows += [f"| {line.qty:g} | {line.unit} | {_cell(line.part)} | {_cell(line.generic)} | {_cell(line.supplier)} | "
+             f"{_cell(line.supplier_pn)} | {_cell(line.interchangeable)} | {_cell(line.notes)} | {line.unit_price:.2f} | "
+             f"{line.price_date} | {line.total:.2f} |" for line in bom.lines]
+    rows.append(f"| | | **total** | | | | | | | | **{bom.total:.2f}** |")
     text = "\n".join(rows) + f"\n\n{bom.price_note} Prices in {bom.currency}.\n\nLook-alike parts that break the build:\n\n"
     text += "".join(f"- **{next(line.part for line in bom.lines if line.id == part)}**: {warning}\n" for part, warning in bom.warnings)
     return text
@@ -374,12 +382,12 @@ def bom_markdown(bom: Bom) -> str:
 def bom_csv(bom: Bom) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["id", "qty", "unit", "part", "generic part number", "interchangeable with", "notes",
-                     f"unit price ({bom.currency})", f"total ({bom.currency})"])
+    writer.writerow(["id", "qty", "unit", "part", "generic part number", "supplier", "supplier's part number", "interchangeable with",
+                     "notes", f"unit price ({bom.currency})", "price date", f"total ({bom.currency})"])
     for line in bom.lines:
-        writer.writerow([line.id, f"{line.qty:g}", line.unit, line.part, line.generic, line.interchangeable, line.notes,
-                         f"{line.unit_price:.2f}", f"{line.total:.2f}"])
-    writer.writerow(["total", "", "", "", "", "", "", "", f"{bom.total:.2f}"])
+        writer.writerow([line.id, f"{line.qty:g}", line.unit, line.part, line.generic, line.supplier, line.supplier_pn,
+                         line.interchangeable, line.notes, f"{line.unit_price:.2f}", line.price_date, f"{line.total:.2f}"])
+    writer.writerow(["total", "", "", "", "", "", "", "", "", "", "", f"{bom.total:.2f}"])
     return out.getvalue()
 
 
@@ -447,4 +455,10 @@ def write_pack(folder: Path, options: PackOptions) -> tuple[list[Path], list[str
         notes.append(f"note: no schematics written ({error}); see WIRING.md for the wiring")
     else:
         written += [Path(path) for path in schematics.write_schematics(folder)]
+    try:
+        from hardware.stripboard import write_layout
+
+        written += write_layout(folder)
+    except ImportError as error:  # networkx, in the pack extra
+        notes.append(f"note: no stripboard layout written ({error}); pip install 'scotland-yard-console[pack]'")
     return written, notes

@@ -1,20 +1,25 @@
 """``scotland-yard calibrate``: teach the console which button and light are which station.
 
-For each station in turn it waits for the builder to press that station's
-button, which gives the button map, and then lights the pixel it expects
-there. The builder confirms the light (CONFIRM), or steps it to the right
-pixel (CHOICE_1 back, CHOICE_2 forward) and confirms, which gives the LED map;
-MENU skips the light. UNDO goes back one station. The map file is saved after
-every station, so an interrupted calibration resumes where it stopped. A map
-written by a newer console is never written over: calibrate refuses it, and
-``--restart`` first sets it aside as ``<map>.newer-<n>``.
+For each station in turn the builder presses that station's button, which
+gives the button map, and the console lights the pixel it expects there. If the
+light is right, the builder simply presses the next station's button: that
+accepts the light and starts the next station, so a right guess costs no
+extra press. If it is wrong, CHOICE_1 / CHOICE_2 step it back and forward one
+pixel and CHOICE_3 / CHOICE_4 ten, until it sits under the station; then the
+next station's button accepts it just the same. CONFIRM accepts the light
+without going on (the last station needs it); MENU leaves the station without
+a light; UNDO goes back one station. The map file is saved after every station,
+so an interrupted calibration resumes where it stopped. A map written by a
+newer console is never written over: calibrate refuses it, and ``--restart``
+first sets it aside as ``<map>.newer-<n>``.
 
 The guess comes from the button just pressed: the strip and the button chain
 are usually laid along the same route under the board, so pixel order follows
-bit order from the stations done so far (see ``Calibration._guess``). On a
-strip and chain snaked in rows (tests/hardware/test_calibrate_speed.py) that
-costs a few dozen CHOICE presses in all, where guessing "the previous
-station's pixel + 1" cost several hundred.
+the order of the chain's station inputs (sentinels skipped) from the stations
+done so far (see ``Calibration._guess``). On a strip and chain snaked in rows
+with a few buttons soldered out of turn (tests/hardware/test_calibrate_speed.py)
+the 199 stations take 199 button presses, a few dozen CHOICE presses and the
+last CONFIRM: well under 250.
 """
 
 from __future__ import annotations
@@ -59,6 +64,10 @@ class _Back(Exception):
     """The builder pressed UNDO: redo the previous station."""
 
 
+STEP = {Key.CHOICE_1: -1, Key.CHOICE_2: 1, Key.CHOICE_3: -10, Key.CHOICE_4: 10}
+"""How far each CHOICE key moves the light, in free pixels."""
+
+
 @dataclass
 class Calibration:
     pixels: StationLeds
@@ -70,6 +79,11 @@ class Calibration:
     map_path: Path
     out: TextIO
     sleep: Callable[[float], None] = time.sleep
+    inputs: Sequence[int] = ()
+    """The chain's station inputs (bits) in wiring order, what the guess counts along (empty: every bit is one)."""
+
+    def __post_init__(self) -> None:
+        self._slots = {bit: slot for slot, bit in enumerate(self.inputs)}
 
     def run(self, restart: bool = False) -> StationMap:
         station_map = self._load(restart)
@@ -78,13 +92,18 @@ class Calibration:
             self.say(np_("terminal", "Resuming: {n} station already done.", "Resuming: {n} stations already done.",
                          len(self.stations) - len(todo)))
         position = self.stations.index(todo[0]) if todo else len(self.stations)
+        pressed: int | None = None
+        """The bit of the button pressed to accept the last light: the next station's."""
         while position < len(self.stations):
             station = self.stations[position]
+            following = self.stations[position + 1] if position + 1 < len(self.stations) else None
             try:
-                self.calibrate(station, station_map)
+                pressed = self.calibrate(station, station_map, pressed, following)
                 station_map.save(self.map_path)
                 position += 1
             except _Back:
+                pressed = None
+                station_map.buttons.pop(station, None)
                 if position == 0:
                     continue
                 position -= 1
@@ -98,27 +117,36 @@ class Calibration:
                     buttons=len(self.stations) - len(no_button), lights=len(self.stations) - len(no_pixel)))
         return station_map
 
-    def calibrate(self, station: int, station_map: StationMap) -> None:
+    def calibrate(self, station: int, station_map: StationMap, bit: int | None = None, following: int | None = None) -> int | None:
+        """Map *station*: its button (*bit* if already pressed), then its light.
+
+        Returns the bit of the button that accepted the light, the *following*
+        station's, or None when CONFIRM or MENU ended the station.
+        """
         self.pixels.show({})
-        self.say(p_("terminal", "Station {station}: press its button.", station=station))
-        bit = self._wait_for_button(station, station_map)
+        if bit is None:
+            self.say(p_("terminal", "Station {station}: press its button.", station=station))
+            bit = self._wait_for_button(station, station_map)
         station_map.buttons[station] = bit
         pixel = station_map.pixels.get(station, self._guess(station, bit, station_map))
         self.pixels.show({pixel: LIT})
-        self.say(p_("terminal", "button bit {bit}. Is the light at station {station}? CONFIRM yes, CHOICE_1/CHOICE_2 move it, "
-                    "MENU skip.", bit=bit, station=station), indented=True)
+        accept = (p_("terminal", "if it is, press station {station}'s button", station=following) if following is not None
+                  else p_("terminal", "if it is, CONFIRM"))
+        self.say(p_("terminal", "Station {station}, button bit {bit}: is the light at station {station}? {accept}; "
+                    "if not, CHOICE_1/CHOICE_2 move it one pixel, CHOICE_3/CHOICE_4 ten. MENU: no light. UNDO: back.",
+                    station=station, bit=bit, accept=accept), indented=True)
         while True:
-            key = self._wait_for_key()
-            if key is Key.CONFIRM:
+            key = self._wait_for_key_or_button(station, station_map, following)
+            if isinstance(key, int) or key is Key.CONFIRM:
                 station_map.pixels[station] = pixel
-                return
+                return key if isinstance(key, int) else None
             if key is Key.MENU:
                 station_map.pixels.pop(station, None)
-                return
+                return None
             if key is Key.UNDO:
                 raise _Back
-            if key in (Key.CHOICE_1, Key.CHOICE_2):
-                pixel = self._step(pixel, -1 if key is Key.CHOICE_1 else 1, station, station_map)
+            if key in STEP:
+                pixel = self._step(pixel, STEP[key], station, station_map)
                 self.pixels.show({pixel: LIT})
                 self.say(p_("terminal", "now pixel {pixel}.", pixel=pixel), indented=True)
 
@@ -135,26 +163,36 @@ class Calibration:
                     return bit
             self.sleep(0.01)
 
-    def _wait_for_key(self) -> Key:
+    def _wait_for_key_or_button(self, station: int, station_map: StationMap, following: int | None) -> Key | int:
+        """The next control key, or the bit of a station button no station has yet (the *following* station's)."""
         while True:
             for event in self.controls.poll():
                 return event.key
-            self.buttons.poll_raw()  # keep the scan (and its debounce) running
+            for bit in self.buttons.poll_raw():
+                owner = next((other for other, taken in station_map.buttons.items() if taken == bit), None)
+                if owner is None and following is not None:
+                    return bit
+                if owner is not None and owner != station and following is not None:
+                    self.say(p_("terminal", "that button (bit {bit}) is station {other}'s; press station {station}'s.", bit=bit,
+                                other=owner, station=following), indented=True)
             self.sleep(0.01)
 
     def _guess(self, station: int, bit: int, station_map: StationMap) -> int:
         """The pixel the button on *bit* most likely lights, from the stations done so far.
 
         The strip and the chain usually follow one route, so pixel order tracks
-        bit order: each of the ``NEIGHBOURS`` stations done whose bits are
-        nearest *bit* predicts its own pixel plus the bit distance (times -1
-        if the strip runs against the chain), and the median prediction wins,
-        so one button wired out of turn does not lead its neighbours astray.
-        With nothing done yet pixel *bit* is tried. A guess off the strip falls
+        the order of the chain's station inputs (its *slots*: the bits with the
+        sentinels left out): each of the ``NEIGHBOURS`` stations done whose
+        slots are nearest *bit*'s predicts its own pixel plus the slot distance
+        (times -1 if the strip runs against the chain), and the median
+        prediction wins, so one button wired out of turn does not lead its
+        neighbours astray. With nothing done yet the pixel of *bit*'s slot is tried. A guess off the strip falls
         back to the pixel after the previous station's. A pixel taken by
         another station moves on to the nearest free one.
         """
-        done = sorted((b, station_map.pixels[s]) for s, b in station_map.buttons.items() if s != station and s in station_map.pixels)
+        slot = self._slot
+        bit = slot(bit)
+        done = sorted((slot(b), station_map.pixels[s]) for s, b in station_map.buttons.items() if s != station and s in station_map.pixels)
         if done:
             slope = self._slope(done)
             nearest = sorted(done, key=lambda pair: abs(pair[0] - bit))[:NEIGHBOURS]
@@ -165,6 +203,10 @@ class Calibration:
             earlier = [s for s in self.stations[: self.stations.index(station)] if s in station_map.pixels]
             guess = (station_map.pixels[earlier[-1]] + 1 if earlier else 0) % self.pixel_count
         return self._nearest_free(guess, station, station_map)
+
+    def _slot(self, bit: int) -> int:
+        """*bit*'s place among the chain's station inputs (the bit itself when they are not given)."""
+        return self._slots.get(bit, bit)
 
     def _slope(self, done: Sequence[tuple[int, int]]) -> int:
         """+1 if pixels rise with bits among the (bit, pixel) pairs done, -1 if they fall.
@@ -188,14 +230,17 @@ class Calibration:
                     return candidate
         raise MapError("every pixel already belongs to a station")
 
-    def _step(self, pixel: int, direction: int, station: int, station_map: StationMap) -> int:
-        """The next pixel in *direction* that no other station has."""
+    def _step(self, pixel: int, steps: int, station: int, station_map: StationMap) -> int:
+        """The pixel *steps* free pixels on (back, if negative), skipping those other stations have; round the strip's ends."""
         taken = {p for s, p in station_map.pixels.items() if s != station}
-        for _ in range(self.pixel_count):
+        if len(taken) >= self.pixel_count:
+            raise MapError("every pixel already belongs to a station")
+        direction = 1 if steps > 0 else -1
+        for _ in range(abs(steps)):
             pixel = (pixel + direction) % self.pixel_count
-            if pixel not in taken:
-                return pixel
-        raise MapError("every pixel already belongs to a station")
+            while pixel in taken:
+                pixel = (pixel + direction) % self.pixel_count
+        return pixel
 
     def _load(self, restart: bool) -> StationMap:
         """The map so far; a newer console's map is refused and kept as it is (*restart* sets it aside first)."""

@@ -75,7 +75,8 @@ class LedConfig:
 class ButtonChainConfig:
     """The station buttons: a chain of 74HC165 parallel-in shift registers read over SPI."""
 
-    chips: int = 25
+    chips: int = 29
+    """74HC165s in the chain: seven station buttons a chip (input H of each is its sentinel, tied to ground), so 29 for 199."""
     spi_bus: int = 0
     """SPI bus of the chain: SCLK to every chip's CLK, MISO from the QH of the chip nearest the Pi.
     gpiozero uses the kernel's SPI driver only on bus 0 with select 8 or 7; elsewhere it bit-bangs."""

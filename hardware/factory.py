@@ -98,7 +98,7 @@ def build_speaker(config: Config) -> Speaker:
         return NoSpeaker()
     if config.sound.device:
         os.environ["AUDIODEV"] = config.sound.device  # read by SDL's ALSA driver when the mixer opens
-    return open_speaker(config.sound.volume, open_voice(config.sound.speech))
+    return open_speaker(config.sound.volume, open_voice(config.sound.speech, config.sound.device))
 
 
 def build_handheld(config: Config) -> HandheldLink:

@@ -21,7 +21,9 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from hardware.circuits import BUTTON_MODULE, RIBBON
 from hardware.config import NO_POWER_BUTTON, SPI_BUS_PINS, ButtonChainConfig, ControlConfig, LedConfig
+from hardware.station_buttons import SENTINEL_INPUT, STATION_INPUTS
 
 if TYPE_CHECKING:
     import schemdraw
@@ -45,16 +47,42 @@ PICO_PIN = {
 
 PICO_3V3_PIN = 36
 PICO_GND_PIN = 38
+PICO_PIN_MA = 4.0
+"""What a Pico pin sources at its default drive strength."""
+BASE_OHMS = 2200
+"""Each driver transistor's base resistor (R3, R4)."""
+VBE = 0.75
+"""A BC337's base-emitter voltage when it conducts hard (datasheet: 0.7 to 1.2 V at the collector currents here)."""
 
-INJECT_EVERY = 50
-"""Pixels between power injection points (WIRING.md, "Power injection")."""
 
-RIBBON = ("3V3", "GND", "SH/LD", "CLK", "QH / SER", "GND")
-"""The 6-pin ribbon header between button modules, pin 1 first."""
+def base_milliamps(drivers: int) -> float:
+    """The current the handheld's drive pin sources into *drivers* transistor bases: (3.3 V - VBE) / BASE_OHMS each."""
+    return drivers * (3.3 - VBE) / BASE_OHMS * 1000
 
-INPUTS = "ABCDEFGH"
-INPUT_PIN = {"A": 11, "B": 12, "C": 13, "D": 14, "E": 3, "F": 4, "G": 5, "H": 6}
-"""74HC165 (DIP-16) pin of each parallel input."""
+PIXELS_PER_BRANCH = 40
+"""Pixels one power branch feeds (WIRING.md, "Power injection"): 5 branches for 199 pixels."""
+
+
+@dataclass(frozen=True)
+class Wire:
+    """A wire of the LED power, and the most it may carry: what every fuse upstream of it is held to."""
+
+    use: str
+    size: str
+    amps: float
+
+
+BUS_WIRE = Wire("the 5 V / GND bus", "1.5 mm² (16 AWG)", 16.0)
+"""Flexible 1.5 mm²: 16 A (the usual rating of a 1.5 mm² flexible cord)."""
+TAP_WIRE = Wire("each injection tap", "0.75 mm² (18 AWG)", 6.0)
+"""Flexible 0.75 mm²: 6 A."""
+PIXEL_WIRE = Wire("between pixels", "0.25 mm² (24 AWG)", 3.5)
+"""24 AWG hook-up wire: 3.5 A as chassis wiring in free air."""
+MAIN_FUSE_A = 5.0
+"""F1, slow-blow, at the supply: the bus's fuse."""
+BRANCH_FUSE_A = 2.0
+"""F2 and on, slow-blow, one in each injection tap: no more than the thinnest wire of its branch (the pixel wire) carries."""
+
 
 
 @dataclass(frozen=True)
@@ -129,12 +157,18 @@ def gp(pin: int) -> str:
     return f"GP{pin} (pin {PICO_PIN[pin]})"
 
 
-def injection_points(pixels: int, every: int = INJECT_EVERY) -> list[int]:
-    """The pixels where 5 V and GND are fed in: the start, every *every* pixels, and the far end."""
-    points = list(range(0, pixels, every))
-    if points[-1] != pixels - 1:
-        points.append(pixels - 1)
-    return points
+def power_branches(pixels: int, per_branch: int = PIXELS_PER_BRANCH) -> list[tuple[int, int]]:
+    """The strip's power branches: (first pixel, last pixel), *per_branch* pixels each, the last one shorter.
+
+    Each branch is fed by one fused tap, and its 5 V wire is not joined to the next
+    branch's (GND and data run on), so no wire carries more than its own branch's fuse.
+    """
+    return [(first, min(first + per_branch, pixels) - 1) for first in range(0, pixels, per_branch)]
+
+
+def injection_points(pixels: int, per_branch: int = PIXELS_PER_BRANCH) -> list[int]:
+    """The pixels where 5 V and GND are fed in: the middle of each branch (half the run, a quarter of the voltage drop)."""
+    return [(first + last) // 2 for first, last in power_branches(pixels, per_branch)]
 
 
 # ---------------------------------------------------------------- the drawings
@@ -145,7 +179,7 @@ def _drawing() -> schemdraw.Drawing:
 
     schemdraw.use("svg")
     drawing = schemdraw.Drawing(show=False, transparent=False)
-    drawing.config(fontsize=11, unit=2, lw=1.5, font="sans-serif")
+    drawing.config(fontsize=11, unit=2, lw=1.5, font="sans-serif", margin=1.0)  # room for a viewer's wider font
     return drawing
 
 
@@ -164,33 +198,36 @@ def _note(d: schemdraw.Drawing, xy: tuple[float, float], text: str, size: float 
     d += elm.Label().at(xy).label(text, fontsize=size, halign="left")
 
 
+def _pi_end(pins: PiPins) -> dict[str, str]:
+    """The Pi's header pin for each ribbon signal, at the first module's J1."""
+    return {"3V3": "3V3 (pin 1)", "QH": f"MISO {gpio(pins.miso)}", "GND": "GND", "SH/LD": f"SH/LD {gpio(pins.load)}",
+            "CLK": f"SCLK {gpio(pins.sclk)}"}
+
+
 def button_chain() -> schemdraw.Drawing:
-    """The Pi, the first modules, the modules between and the last one with SER tied high."""
+    """The Pi, the first modules, the modules between and the last one, whose SER pull-up ends the chain."""
     import schemdraw.elements as elm
 
     pins = pi_pins()
     d = _drawing()
     last = pins.chips - 1
-    pi_names = [
-        "3V3 (pin 1)",
-        "GND (pin 6)",
-        f"SH/LD {gpio(pins.load)}",
-        f"SCLK {gpio(pins.sclk)}",
-        f"MISO {gpio(pins.miso)}",
-        "GND (pin 9)",
-    ]
+    grounds = iter(("GND (pin 6)", "GND (pin 9)"))
+    pi_end = _pi_end(pins)
+    pi_names = [next(grounds) if name == "GND" else pi_end[name] for _, name in RIBBON]
+    count = len(RIBBON)
     pi = elm.Ic(
-        pins=[elm.IcPin(name=name, side="right", slot=f"{6 - i}/6", anchorname=f"p{i + 1}") for i, name in enumerate(pi_names)],
+        pins=[elm.IcPin(name=name, side="right", slot=f"{count - i}/{count}", anchorname=f"p{i + 1}") for i, name in enumerate(pi_names)],
         size=(5.0, 7),
         pinspacing=1,
     ).right()
     d += pi.label("Raspberry Pi (SPI0)", loc="top", fontsize=12)
-    previous: dict[int, tuple[float, float]] = {n: tuple(pi.absanchors[f"p{n}"]) for n in range(1, 7)}
+    previous: dict[int, tuple[float, float]] = {n: tuple(pi.absanchors[f"p{n}"]) for n in range(1, count + 1)}
+    stations = len(STATION_INPUTS)
     modules = [(0, 3.0), (1, 3.0), (last, 6.4)]
     for index, (chip, gap) in enumerate(modules):
         ic = elm.Ic(
-            pins=[elm.IcPin(name=str(n), side="left", slot=f"{7 - n}/6", anchorname=f"i{n}") for n in range(1, 7)]
-            + [elm.IcPin(name=str(n), side="right", slot=f"{7 - n}/6", anchorname=f"o{n}") for n in range(1, 7)],
+            pins=[elm.IcPin(name=str(n), side="left", slot=f"{count + 1 - n}/{count}", anchorname=f"i{n}") for n in range(1, count + 1)]
+            + [elm.IcPin(name=str(n), side="right", slot=f"{count + 1 - n}/{count}", anchorname=f"o{n}") for n in range(1, count + 1)],
             size=(3.4, 7),
             pinspacing=1,
         ).right()
@@ -199,13 +236,15 @@ def button_chain() -> schemdraw.Drawing:
             .anchor("i1")
             .label(f"module {chip}\n74HC165\n\nbits {8 * chip}-{8 * chip + 7}\n\nJ1        J2", loc="center", fontsize=11)
         )
-        for n in range(1, 7):
+        for n in range(1, count + 1):
             d += elm.Line().at(previous[n]).to(ic.absanchors[f"i{n}"])
         if index == 0:
-            d += elm.Label().at(((previous[1][0] + ic.absanchors["i1"][0]) / 2, previous[1][1] + 0.4)).label("ribbon", fontsize=10)
-        previous = {n: tuple(ic.absanchors[f"o{n}"]) for n in range(1, 7)}
+            d += elm.Label().at(((previous[1][0] + ic.absanchors["i1"][0]) / 2, previous[1][1] + 0.4)).label("W2", fontsize=10)
+        elif index == 1:
+            d += elm.Label().at(((previous[1][0] + ic.absanchors["i1"][0]) / 2, previous[1][1] + 0.4)).label("W1", fontsize=10)
+        previous = {n: tuple(ic.absanchors[f"o{n}"]) for n in range(1, count + 1)}
         if index == 1:
-            for n in range(1, 7):
+            for n in range(1, count + 1):
                 d += elm.Line().at(previous[n]).right().length(1.0)
                 d += elm.Line().at((previous[n][0] + 2.8, previous[n][1])).right().length(0.8)
                 previous[n] = (previous[n][0] + 3.6, previous[n][1])
@@ -214,67 +253,76 @@ def button_chain() -> schemdraw.Drawing:
                 .at((previous[1][0] - 4.2, previous[1][1] + 0.6))
                 .label(f"modules 2 to {last - 1}, the same", halign="left", fontsize=10)
             )
-            for n in range(1, 7):
+            for n in range(1, count + 1):
                 d += elm.Label().at((previous[n][0] - 1.8, previous[n][1])).label("...", fontsize=11)
-    # the far end: SER (pin 5 of the last module's J2) tied to 3V3 (pin 1)
-    end1, end5 = previous[1], previous[5]
-    d += elm.Line().at(end1).right().length(1.0)
-    d += elm.Dot()
-    d += elm.Line().down().toy(end5[1])
-    d += elm.Line().left().tox(end5[0])
-    for n in (2, 3, 4, 6):
+    for n in range(1, count + 1):  # the last module's J2 stays empty: its SER pull-up ends the chain
         d += elm.NoConnect().at(previous[n])
+    end = previous[1]
     d += (
         elm.Label()
-        .at((end1[0] + 1.4, (end1[1] + end5[1]) / 2))
-        .label(f"SER of chip {last} tied to 3V3:\nreading past the chain\ngives 0xFF", halign="left", fontsize=10)
+        .at((end[0] + 0.8, (end[1] + previous[count][1]) / 2))
+        .label(f"J2 of module {last} empty:\nits SER pull-up ends\nthe chain (reads 1s)", halign="left", fontsize=10)
     )
     x0 = pi.absanchors["p1"][0] - 5.0
-    table = ",  ".join(f"{n} {name}" for n, name in enumerate(RIBBON, 1))
-    bottom = previous[6][1] - 1.2
-    _note(d, (x0, bottom), f"6-way ribbon between modules (J2 of one to J1 of the next), header pins: {table}")
-    _note(
-        d,
-        (x0, bottom - 0.6),
-        f"Pin 5 carries each module's QH toward the Pi, where it is MISO. {pins.chips} modules: {8 * pins.chips} inputs, "
-        "one per station and the spares (pull-up, no button).",
-    )
-    _note(d, (x0, bottom - 1.2), "CLK, SH/LD, 3V3 and GND run through every module. The 74HC165s run from the Pi's 3.3 V, never 5 V.")
+    table = ",  ".join(f"{n} {'QH/SER' if name == 'QH' else name}" for n, name in RIBBON)
+    bottom = previous[count][1] - 2.2
+    notes = [
+        f"W1: 6-way ribbon between modules (J2 of one to J1 of the next), a 2x3 IDC socket (P1) at each end. Pins: {table}.",
+        "Pin 2 carries each module's QH toward the Pi, where it is MISO. CLK runs at the edge beside a ground, away from QH.",
+        f"W2: the Pi's header to module 0's J1 (6 jumper wires). {pins.chips} modules of {stations} stations: {stations * pins.chips} "
+        f"station inputs; input H of every chip is tied to ground (its sentinel).",
+        "CLK, SH/LD, 3V3 and GND run through every module. The 74HC165s run from the Pi's 3.3 V, never 5 V.",
+    ]
+    for i, note in enumerate(notes):
+        _note(d, (x0, bottom - 0.6 * i), note)
     _title(d, "Station buttons: the Pi and the chain of 74HC165 modules")
     return d
 
 
 def button_module() -> schemdraw.Drawing:
-    """One module: a 74HC165, eight 10k pull-ups and buttons, 100 nF, the in and out headers."""
+    """One module, drawn from its netlist: a 74HC165, the pull-up network, seven station buttons, the sentinel, C1, J1 and J2."""
     import schemdraw.elements as elm
 
+    net = BUTTON_MODULE
+    u1 = net.part("U1")
+    number = {name: pin for pin, name in u1.pins.items()}
+    rn = {net.net_of("RN1", pin): pin for pin in net.part("RN1").pins}
+    button = {net.net_of(part.ref, "1"): part.ref for part in net.parts if not part.on_board}
     d = _drawing()
-    right_pins = [("SH/LD", 1), ("CLK", 2), ("CLK INH", 15), ("SER", 10), ("QH", 9), ("QH'", 7)]
+    inputs = "ABCDEFGH"
+    right_pins = ["SH/LD", "CLK", "CLK INH", "SER", "QH", "/QH"]
     ic = elm.Ic(
         pins=[
-            elm.IcPin(name=name, pin=str(INPUT_PIN[name]), side="left", slot=f"{8 - i}/8", anchorname=name) for i, name in enumerate(INPUTS)
+            elm.IcPin(name=name, pin=number[name], side="left", slot=f"{8 - i}/8", anchorname=name) for i, name in enumerate(inputs)
         ]
         + [
-            elm.IcPin(name=name, pin=str(pin), side="right", slot=f"{6 - i}/6", anchorname=f"r{pin}")
-            for i, (name, pin) in enumerate(right_pins)
+            elm.IcPin(name=r"$\overline{QH}$" if name == "/QH" else name, pin=number[name], side="right", slot=f"{6 - i}/6",
+                      anchorname=f"r{number[name]}")
+            for i, name in enumerate(right_pins)
         ]
-        + [elm.IcPin(name="VCC 16", side="top", anchorname="vcc"), elm.IcPin(name="GND 8", side="bottom", anchorname="gnd")],
+        + [elm.IcPin(name=f"VCC {number['VCC']}", side="top", anchorname="vcc"),
+           elm.IcPin(name=f"GND {number['GND']}", side="bottom", anchorname="gnd")],
         size=(3.6, 17.6),
         pinspacing=2.2,
         edgepadH=0.6,
     ).right()
-    d += ic.label("U1\n74HC165", loc="center", fontsize=13)
-    # each input: a 10k pull-up to 3V3 and a station button to ground
-    for name in INPUTS:
+    d += ic.label(f"{u1.ref}\n{u1.value}", loc="center", fontsize=13)
+    # each station input: a pull-up of RN1 to 3V3 and a station button to ground; H, the sentinel, straight to ground
+    for name in inputs:
         pin = ic.absanchors[name]
         node = (pin[0] - 1.6, pin[1])
         d += elm.Line().at(pin).to(node)
+        if name == SENTINEL_INPUT:
+            d += elm.Line().left().length(0.8)
+            d += elm.Ground()
+            d += elm.Label().at((node[0] - 0.6, node[1] - 0.5)).label("sentinel", halign="left", fontsize=9)
+            continue
         d += elm.Dot()
-        d += elm.Resistor().at(node).left().length(2.2).label("10k", loc="top", fontsize=9)
+        d += elm.Resistor().at(node).left().length(2.2).label(f"RN1.{rn[name]} 10k", loc="top", fontsize=9)
         d += elm.Vdd().label("3V3", loc="top", fontsize=9)
         d += elm.Button().at(node).down().length(1.0)
         d += elm.Ground()
-        d += elm.Label().at((node[0] - 0.3, node[1] - 0.55)).label(f"S{name}", halign="right", fontsize=9)
+        d += elm.Label().at((node[0] - 0.3, node[1] - 0.55)).label(button[name], halign="right", fontsize=9)
     left = ic.absanchors["A"][0] - 4.4
     # VCC with its decoupling capacitor
     vcc = ic.absanchors["vcc"]
@@ -282,62 +330,66 @@ def button_module() -> schemdraw.Drawing:
     d += elm.Line().at(vcc).up().toy(rail_y)
     d += elm.Dot()
     d += elm.Line().left().length(1.6)
-    d += elm.Capacitor().down().length(1.0).label("C1 100n", loc="bottom", fontsize=9)
+    d += elm.Capacitor().down().length(1.0).label(f"C1 {net.part('C1').value}", loc="bottom", fontsize=9)
     d += elm.Ground()
     d += elm.Line().at(ic.absanchors["gnd"]).down().length(0.4)
     d += elm.Ground()
     # the headers: J1 toward the Pi, J2 toward the next module
     hx = ic.absanchors["r1"][0] + 7.0
-    j1 = elm.Header(rows=6, shownumber=False).right()
+    j1 = elm.Header(rows=len(RIBBON), shownumber=False).right()
     d += j1.at((hx, rail_y + 1.4)).anchor("pin1")
     _note(d, (hx + 1.0, j1.absanchors["pin3"][1]), "J1: to the Pi\n(or the previous\nmodule's J2)")
-    j2 = elm.Header(rows=6, shownumber=False).right()
-    d += j2.at((hx, ic.absanchors["r7"][1] - 2.0)).anchor("pin1")
+    j2 = elm.Header(rows=len(RIBBON), shownumber=False).right()
+    d += j2.at((hx, ic.absanchors["r7"][1] - 2.6)).anchor("pin1")
     _note(d, (hx + 1.0, j2.absanchors["pin3"][1]), "J2: to the next\nmodule's J1")
     a1, a2 = j1.absanchors, j2.absanchors
-    for anchors, data in ((a1, "QH"), (a2, "SER")):
-        for n, name in enumerate(RIBBON, 1):
-            pin = anchors[f"pin{n}"]
-            text = f"{n} {data if n == 5 else name}"
-            d += elm.Label().at((pin[0] - 0.8, pin[1] + 0.22)).label(text, halign="right", fontsize=8)
-    # pins 1, 2, 3, 4 and 6 pass straight from J1 to J2; pin 5 is QH on J1 and SER on J2
-    bus_x = {1: hx - 5.2, 2: hx - 4.6, 3: hx - 4.0, 4: hx - 3.4, 6: hx - 2.8}
+    for ref, anchors in (("J1", a1), ("J2", a2)):
+        for pin, name in net.part(ref).pins.items():
+            at = anchors[f"pin{pin}"]
+            d += elm.Label().at((at[0] - 0.8, at[1] + 0.22)).label(f"{pin} {name}", halign="right", fontsize=8)
+    data = {n for n, name in RIBBON if name == "QH"}
+    through = [n for n, _ in RIBBON if n not in data]
+    # the pass-through pins go straight from J1 to J2; the data pin is QH on J1 and SER on J2
+    bus_x = {int(n): hx - 5.2 + 0.6 * i for i, n in enumerate(through)}
     for n, x in bus_x.items():
         d += elm.Line().at(a1[f"pin{n}"]).left().tox(x)
         d += elm.Dot()
         d += elm.Line().down().toy(a2[f"pin{n}"][1])
         d += elm.Line().right().tox(a2[f"pin{n}"][0])
-    d += elm.Line().at((bus_x[1], rail_y)).left().tox(vcc[0])
-    d += elm.Dot().at((bus_x[1], rail_y))
-    for pin, n in ((1, 3), (2, 4)):
-        d += elm.Line().at(ic.absanchors[f"r{pin}"]).right().tox(bus_x[n])
+    signal = {name: int(n) for n, name in RIBBON}
+    d += elm.Line().at((bus_x[signal["3V3"]], rail_y)).left().tox(vcc[0])
+    d += elm.Dot().at((bus_x[signal["3V3"]], rail_y))
+    for name in ("SH/LD", "CLK"):
+        d += elm.Line().at(ic.absanchors[f"r{number[name]}"]).right().tox(bus_x[signal[name]])
         d += elm.Dot()
-    d += elm.Line().at(ic.absanchors["r15"]).right().length(0.8)
+    d += elm.Line().at(ic.absanchors[f"r{number['CLK INH']}"]).right().length(0.8)
     d += elm.Ground()
-    d += elm.Line().at(ic.absanchors["r10"]).right().tox(hx - 1.6)
-    d += elm.Line().down().toy(a2["pin5"][1])
-    d += elm.Line().right().tox(a2["pin5"][0])
-    d += elm.Line().at(ic.absanchors["r9"]).right().tox(hx - 2.2)
-    d += elm.Line().up().toy(a1["pin5"][1])
-    d += elm.Line().right().tox(a1["pin5"][0])
-    d += elm.NoConnect().at(ic.absanchors["r7"])
-    d += elm.Line().at((bus_x[2], a2["pin2"][1])).down().length(0.6)
+    (data_pin,) = data
+    ser = ic.absanchors[f"r{number['SER']}"]
+    d += elm.Line().at(ser).right().length(2.6)
+    d += elm.Dot()
+    d += elm.Resistor().up().length(1.4).label(f"RN1.{rn['SER']} 10k", loc="bottom", fontsize=9)
+    d += elm.Vdd().label("3V3", loc="top", fontsize=9)
+    d += elm.Line().at((ser[0] + 2.6, ser[1])).right().tox(hx - 1.6)
+    d += elm.Line().down().toy(a2[f"pin{data_pin}"][1])
+    d += elm.Line().right().tox(a2[f"pin{data_pin}"][0])
+    d += elm.Line().at(ic.absanchors[f"r{number['QH']}"]).right().tox(hx - 2.2)
+    d += elm.Line().up().toy(a1[f"pin{data_pin}"][1])
+    d += elm.Line().right().tox(a1[f"pin{data_pin}"][0])
+    d += elm.NoConnect().at(ic.absanchors[f"r{number['/QH']}"])
+    d += elm.Line().at((bus_x[signal["GND"]], a2[f"pin{signal['GND']}"][1])).down().length(0.6)
     d += elm.Ground()
-    bottom = min(ic.absanchors["gnd"][1], a2["pin6"][1]) - 1.6
-    _note(
-        d,
-        (left, bottom),
+    bottom = min(ic.absanchors["gnd"][1], a2[f"pin{len(RIBBON)}"][1]) - 1.6
+    notes = [
         "VCC from the Pi's 3.3 V (never 5 V: QH drives the Pi's MISO directly); C1 as close to pins 16 and 8 as possible.",
-    )
-    _note(
-        d,
-        (left, bottom - 0.6),
-        "Pull-ups: 8 x 10k, or one 9-pin bussed network (common pin to 3V3). A released button reads 1, a pressed one 0.",
-    )
-    _note(
-        d, (left, bottom - 1.2), "J1 pin 5 is this chip's QH (to the Pi's MISO, or the previous module's SER); J2 pin 5 is this chip's SER."
-    )
-    _title(d, "One button module: a 74HC165 and eight station buttons")
+        "RN1: one 9-pin bussed network, 8 x 10k, common pin 1 to 3V3: the pull-ups of A to G and of SER.",
+        "A released button reads 1, a pressed one 0. Input H is the sentinel: always 0, so the chain check",
+        "finds a chip that does not load or pass data. SER's pull-up ends the chain on the last module.",
+        "Pin 7 is QH inverted: not connected. S1 to S7 are the station buttons under the board, wired to the module.",
+    ]
+    for i, note in enumerate(notes):
+        _note(d, (left, bottom - 0.6 * i), note)
+    _title(d, "One button module: a 74HC165, seven station buttons and a sentinel")
     return d
 
 
@@ -360,7 +412,7 @@ def led_power() -> schemdraw.Drawing:
     psu = elm.Ic(pins=_pins("right", [("+5V", "v"), ("GND", "g")]), size=(3.4, 2.4), pinspacing=1.4).right()
     d += psu.at((-16.0, bus_y)).anchor("v").label("PSU: 5 V LED supply\nLRS-50-5 (5 V 10 A)", loc="top", fontsize=10)
     d += elm.Line().at(psu.absanchors["v"]).right().length(0.5)
-    d += elm.Fuse().right().length(2.6).label("F1 5 A slow-blow", loc="top", fontsize=10)
+    d += elm.Fuse().right().length(2.6).label(f"F1 {MAIN_FUSE_A:g} A slow-blow", loc="top", fontsize=10)
     d += elm.Line().right().tox(-11.0)
     g = psu.absanchors["g"]
     d += elm.Line().at(g).right().tox(-14.2)
@@ -404,10 +456,12 @@ def led_power() -> schemdraw.Drawing:
     d += elm.Resistor().right().length(2.4).label("R1 330", loc="top", fontsize=10)
     data_end = d.here
     strip_y = data_end[1]
-    # the strip, with a tap at every injection point
-    step, first_x = 5.6, data_end[0] + 1.6
+    # the strip in its branches, each fed at its middle through its own fuse
+    branches = power_branches(pins.pixels)
+    step, first_x = 6.4, data_end[0] + 1.6
     previous = None
-    for i, pixel in enumerate(points):
+    fuse_y = (bus_y + strip_y + 1.0) / 2
+    for i, ((first, last), pixel) in enumerate(zip(branches, points)):
         block = elm.Ic(
             pins=[
                 elm.IcPin(name="DIN", side="left", anchorname="din", lblsize=8),
@@ -415,20 +469,24 @@ def led_power() -> schemdraw.Drawing:
                 elm.IcPin(name="5V", side="top", anchorname="v", lblsize=8),
                 elm.IcPin(name="GND", side="bottom", anchorname="g", lblsize=8),
             ],
-            size=(3.4, 2.0),
+            size=(4.0, 2.0),
         ).right()
-        d += block.at((first_x + step * i, strip_y)).anchor("din").label(f"pixel {pixel}", loc="center", fontsize=10)
-        d += elm.Line().at(block.absanchors["v"]).up().toy(bus_y)
+        d += block.at((first_x + step * i, strip_y)).anchor("din").label(f"pixels {first}-{last}\nfed at {pixel}", loc="center",
+                                                                          fontsize=9)
+        top = block.absanchors["v"]
+        d += elm.Line().at(top).up().toy(fuse_y - 0.9)
+        d += elm.Fuse().up().toy(fuse_y + 0.9).label(f"F{i + 2} {BRANCH_FUSE_A:g} A T", loc="bottom", fontsize=8)
+        d += elm.Line().up().toy(bus_y)
         d += elm.Dot()
         d += elm.Line().at(block.absanchors["g"]).down().toy(gnd_y)
         d += elm.Dot()
         if previous is None:
             d += elm.Line().at(data_end).to(block.absanchors["din"])
         else:
-            between = points[i] - points[i - 1] - 1
             d += elm.Line().at(previous.absanchors["dout"]).to(block.absanchors["din"]).color("gray").linestyle("--")
             mid = (previous.absanchors["dout"][0] + block.absanchors["din"][0]) / 2
-            d += elm.Label().at((mid, strip_y + 0.35)).label(f"{between} px", fontsize=8, color="gray")
+            d += elm.Label().at((mid, strip_y + 0.35)).label("data, GND", fontsize=7, color="gray")
+            d += elm.Label().at((mid, strip_y - 0.35)).label("5 V open", fontsize=7, color="gray")
         previous = block
     assert previous is not None
     end_x = previous.absanchors["v"][0]
@@ -437,28 +495,25 @@ def led_power() -> schemdraw.Drawing:
     d += elm.Dot(open=True).at((-6.6, gnd_y - 1.6)).label("Pi GND (pin 6)", loc="left", fontsize=10)
     d += elm.Line().up().toy(gnd_y)
     d += elm.Dot()
-    _note(d, (first_x, bus_y + 0.45), "5 V bus 1.5 mm² (16 AWG); each injection tap 0.75 mm² (18 AWG)", 9)
+    _note(d, (first_x, bus_y + 0.45), f"5 V bus {BUS_WIRE.size}; each injection tap {TAP_WIRE.size}; "
+                                      f"between pixels {PIXEL_WIRE.size}", 9)
     _note(d, (first_x, gnd_y - 0.5), "GND bus", 9)
     left = -16.0
-    _note(
-        d,
-        (left, gnd_y - 3.0),
-        f"Power injection: 5 V and GND into the strip at pixels {', '.join(map(str, points))} "
-        f"(every {INJECT_EVERY} pixels and the far end). The data line is never injected.",
-    )
-    _note(
-        d,
-        (left, gnd_y - 3.6),
+    notes = [
+        f"Power injection: {len(branches)} branches of up to {PIXELS_PER_BRANCH} pixels, each fed 5 V and GND at its middle pixel "
+        f"({', '.join(map(str, points))}) through its own {BRANCH_FUSE_A:g} A slow-blow fuse.",
+        "The 5 V wire is not joined from one branch to the next (GND and data run on): each wire carries one fuse's current "
+        "at most. The data line is never injected.",
+        f"Fuses follow the thinnest wire they feed: F1 {MAIN_FUSE_A:g} A for the bus ({BUS_WIRE.amps:g} A), "
+        f"F2-F{len(branches) + 1} {BRANCH_FUSE_A:g} A for taps ({TAP_WIRE.amps:g} A) and pixel wire ({PIXEL_WIRE.amps:g} A).",
         "Common ground: the supply's GND, U1's GND, the strip's GND and a Pi ground pin are joined. "
         "Never power the strip from the Pi's 5 V pins.",
-    )
-    _note(
-        d,
-        (left, gnd_y - 4.2),
         "U1's unused gates: OE (pins 4, 10, 13) to 5 V, inputs (5, 9, 12) to GND. "
         "R2 holds U1's input low while the Pi is off or booting. Keep U1 to pixel 0 under 1 m.",
-    )
-    _title(d, "LED strip: 5 V supply, fuse, level shifter and power injection")
+    ]
+    for i, note in enumerate(notes):
+        _note(d, (left, gnd_y - 3.0 - 0.6 * i), note)
+    _title(d, "LED strip: 5 V supply, fuses, level shifter and power injection")
     return d
 
 
@@ -498,16 +553,16 @@ def control_keys() -> schemdraw.Drawing:
         d += elm.Line().right().length(1.0)
         d += elm.Ground()
         d += elm.Label().at((d.here[0] + 0.4, power[1] - 0.3)).label(f"Pi GND (pin {ground})", halign="left", fontsize=10)
-        note_y = power[1] - 2.4
-        _note(d, (power[0] + 1.5, power[1] - 1.2),
-              f"Momentary. {gpio(pins.power)} also wakes a halted Pi 3, 4 or Zero 2 W.\n"
-              "It is I2C1's SCL, with a 1.8k pull-up on the Pi: no I2C1 with it.", 9)
-    _title(d, "Control keys and the power button: normally-open buttons to ground")
+        note_y = power[1] - 3.4
+        _note(d, (power[0] + 1.5, power[1] - 1.9),
+              f"Momentary. {gpio(pins.power)} also wakes\na halted Pi 3, 4 or Zero 2 W.\n"
+              "It is I2C1's SCL, with a 1.8k pull-up\non the Pi: no I2C1 with it.", 9)
+    _title(d, "Control keys and the power button: buttons to ground")
     d += (
         elm.Label()
         .at((pi.absanchors["k0"][0] - 4.0, note_y))
         .label(
-            "No resistors: a released key reads high through the Pi's pull-up, a pressed one low. Debounced in software.",
+            "No resistors: a released key reads high through the Pi's pull-up,\na pressed one low. Debounced in software.",
             halign="left",
             fontsize=10,
         )
@@ -620,9 +675,9 @@ def handheld() -> schemdraw.Drawing:
             d += elm.Line().right().tox(sx)
             d += elm.Line().up().toy(base_y)
             start = (sx, base_y)
-        d += elm.Resistor().at(start).right().length(2.2).label(f"R{3 + index} 1k", loc="top", fontsize=10)
+        d += elm.Resistor().at(start).right().length(2.2).label(f"R{3 + index} {BASE_OHMS / 1000:g}k", loc="top", fontsize=10)
         q = elm.BjtNpn(circle=True).right().anchor("base")
-        d += q.label(f"Q{1 + index}\nBC337", loc="right", fontsize=9)
+        d += q.label(f"Q{1 + index}\nBC337-40", loc="right", fontsize=9)
         d += elm.Line().at(q.absanchors["emitter"]).down().length(0.3)
         d += elm.Ground()
         col = q.absanchors["collector"]
@@ -644,11 +699,13 @@ def handheld() -> schemdraw.Drawing:
             _note(d, (col[0] - 0.45, spk.absanchors["in1"][1] + 0.25), "+", 10)
         d += elm.Vdd().at((col[0], top)).label(f"3V3 OUT\n(pin {PICO_3V3_PIN})", loc="top", fontsize=9)
     how = f"Both from {gp(pins.motor)}, active high" if shared else "Each from its own pin, active high"
-    _note(
-        d,
-        (gx - 0.4, d.get_bbox().ymin - 0.6),
-        f"{how}; the loads run from 3V3 OUT (pin {PICO_3V3_PIN}); fit one or both. Most OLED modules carry their own I2C pull-ups.",
-    )
+    base_ma = base_milliamps(2 if shared else 1)
+    bottom = d.get_bbox().ymin - 0.6
+    _note(d, (gx - 0.4, bottom),
+          f"{how}; the loads run from 3V3 OUT (pin {PICO_3V3_PIN}); fit one or both. Most OLED modules carry their own I2C pull-ups.")
+    _note(d, (gx - 0.4, bottom - 0.6),
+          f"Base drive: {2 if shared else 1} x (3.3 V - {VBE:g} V) / {BASE_OHMS / 1000:g} kOhm = {base_ma:.1f} mA from "
+          f"{gp(pins.motor)}, within the pin's {PICO_PIN_MA:g} mA; enough to saturate a BC337-40 (hFE 250 or more) at 100 mA.")
     _title(d, "Handheld: Raspberry Pi Pico, OLED, six buttons, vibration motor and buzzer")
     return d
 

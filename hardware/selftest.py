@@ -6,8 +6,8 @@ and at the end the buttons never pressed are listed. It needs no station map
 (without one, station *n* is pixel and bit *n - 1*: the wiring order).
 
 Before that, on the real chain, ``check_chain`` proves the button chain's links
-(one read past the last chip, whose SER is tied high) and names the first chip
-that does not pass data; at a terminal ``led_chain_test`` fills the strip pixel
+with no press (every chip's sentinel input reads its 0, and the byte read past
+the last chip its 1s) and names the first chip that does not load or pass data; at a terminal ``led_chain_test`` fills the strip pixel
 by pixel and asks how far the light got, naming the data line to check.
 
 ``SelfTest`` is the check as a state machine, fed the time and the buttons'
@@ -81,50 +81,74 @@ class ChainCheck:
 
 
 def check_chain(chain: RawChain, bits_of: dict[int, int], *, active_low: bool = True) -> ChainCheck:
-    """Prove the button chain's links with no button pressed: one read of every chip plus one byte past the last.
+    """Prove the button chain's links with no button pressed: two reads of every chip plus one byte past the last.
 
-    The last chip's SER is tied high, so the byte clocked in after the chain
-    must read 0xFF: every one of its 1s has walked through every chip's shift
-    stages and every QH -> SER link (ribbon cable) to the Pi. No button can
-    change that byte, so a held button cannot fake or hide a fault there.
+    Two known levels make the check (``hardware.station_buttons``): input H of
+    every chip, its sentinel, is tied to ground, so bit 0 of every chip's byte
+    must read 0; and the last module's SER is pulled high, so the byte clocked
+    in after the chain must read 0xFF, its 1s having walked through every
+    chip's stages and every QH -> SER link. No button can change either, so a
+    held button neither fakes nor hides a fault. The first read only flushes
+    what the chain held (a chip that never loads shows the last read's leftovers).
 
-    When a link is cut (chip *c*'s QH no longer reaches chip *c - 1*'s SER),
-    chip *c - 1* shifts in whatever its open SER floats to, so every bit from
-    chip *c* on, the trailing byte included, reads one constant level. If it
-    floats low the trailing byte is not 0xFF and the fault is found; with the
-    inputs pulled up (``active_low``, the reference board) every working chip
-    reads 0xFF at rest, so the first chip of the run of 0x00 bytes that ends
-    in the trailing byte is named (a chip whose 8 buttons are all held would
-    look the same, which nobody does by accident). With pull-downs a working
-    chip reads 0x00 at rest too, so the break is found but not placed.
+    What each fault reads, and how it is named (chip *c*, counted from the Pi):
 
-    What it cannot prove: a cut link whose open SER floats *high* reads 0xFF
-    from there on, exactly like a sound chain at rest; the 74HC165 cannot be
-    written, so only a pressed button can put a 0 into the chain past the
-    break. ``hw-test``'s listening phase covers that: every chip from the
-    break on then has all its stations "never pressed". Nor does it test the
-    parallel inputs (that is what pressing every button is for).
+    - a run of equal bytes from chip *c* to the trailing byte, not 0xFF: chip
+      *c* puts out one level for ever. Its CLK is open (it never shifts: its
+      sentinel's 0), its SH/LD is stuck low (it loads for ever), or the link
+      from its QH floats low;
+    - every sentinel from chip *c* on reads 1, and so does the trailing byte:
+      nothing answers past chip *c - 1*: the link from chip *c*'s QH floats
+      high (the blind spot a chain without sentinels had), or modules are
+      missing (the last fitted module's pull-up then ends the chain early);
+    - chip *c*'s sentinel reads 1 with the chips after it sound: chip *c* does
+      not load its inputs (its SH/LD is stuck high; it shifts the chain on).
+
+    With pull-downs (not ``active_low``) the run of the first case is not
+    placed. Nor does the check test the station inputs themselves (that is
+    what pressing every button is for).
     """
+    chain.read_bytes(1)
     data = chain.read_bytes(1)
     chips = chain.chips
     trailer = data[chips]
-    if trailer == 0xFF:
+    silent = [chip for chip in range(chips) if data[chip] & 1]
+    """Chips whose sentinel (bit 0, input H) does not read its 0."""
+    if trailer == 0xFF and not silent:
         return ChainCheck(chips, True, None, np_("terminal", "button chain: {n} chip passes data", "button chain: {n} chips pass data",
                                                  chips))
-    first = chips
-    while active_low and first > 0 and data[first - 1] == trailer:
-        first -= 1
-    if first == chips:  # pull-downs, or the last chip itself reads right: not placed
-        return ChainCheck(chips, False, None, p_(
-            "terminal", "button chain: the byte after the last chip reads {byte:#04x}, not 0xff: a chip does not pass data (check the "
-            "ribbon cables, and that the last chip's SER is tied high)", byte=trailer))
-    stations = sorted(s for s, bit in bits_of.items() if bit // 8 == first)
-    link = p_("terminal", "from its QH to chip {chip}'s SER", chip=first - 1) if first else p_("terminal", "from its QH to the Pi's MISO")
+    if trailer != 0xFF:
+        first = chips
+        while active_low and first > 0 and data[first - 1] == trailer:
+            first -= 1
+        if first == chips:  # pull-downs, or the last chip itself reads right: not placed
+            return ChainCheck(chips, False, None, p_(
+                "terminal", "button chain: the byte after the last chip reads {byte:#04x}, not 0xff: a chip does not pass data "
+                "(check the ribbon cables, and the last module's SER pull-up)", byte=trailer))
+        return ChainCheck(chips, False, first, p_(
+            "terminal", "button chain: {chip} puts out one level for ever: check its CLK (pin 2) and SH/LD (pin 1), and its "
+            "ribbon cable ({link})", chip=_chip_words(first, bits_of), link=_link_words(first)))
+    first = silent[0]
+    if silent == list(range(first, chips)) and all(byte == 0xFF for byte in data[first:]):
+        return ChainCheck(chips, False, first, p_(
+            "terminal", "button chain: only {found} of {chips} chips answer; nothing answers from {chip} on: a module missing, "
+            "or its ribbon cable broken ({link})", found=first, chips=chips, chip=_chip_words(first, bits_of), link=_link_words(first)))
+    return ChainCheck(chips, False, first, p_(
+        "terminal", "button chain: {chip} does not load its buttons: check its SH/LD (pin 1), and that its input H (pin 6) is tied "
+        "to ground", chip=_chip_words(first, bits_of)))
+
+
+def _chip_words(chip: int, bits_of: dict[int, int]) -> Text:
+    """"chip 7 (stations 50-56)": a chip, with the stations whose buttons it reads when a map says so."""
+    stations = sorted(s for s, bit in bits_of.items() if bit // 8 == chip)
     if stations:
-        return ChainCheck(chips, False, first, p_("terminal", "button chain: chip {chip} (stations {stations}) does not pass data: "
-                                                  "check its ribbon cable ({link})", chip=first, stations=ranges_text(stations), link=link))
-    return ChainCheck(chips, False, first, p_("terminal", "button chain: chip {chip} does not pass data: check its ribbon cable ({link})",
-                                              chip=first, link=link))
+        return p_("terminal", "chip {chip} (stations {stations})", chip=chip, stations=ranges_text(stations))
+    return p_("terminal", "chip {chip}", chip=chip)
+
+
+def _link_words(chip: int) -> Text:
+    """The wire that carries *chip*'s data toward the Pi."""
+    return p_("terminal", "from its QH to chip {chip}'s SER", chip=chip - 1) if chip else p_("terminal", "from its QH to the Pi's MISO")
 
 
 class SelfTest:

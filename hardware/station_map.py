@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hardware.files import check_version, read_text
+from hardware.station_buttons import chips_for, station_bits
 
 FORMAT = "scotland-yard-station-map"
 VERSION = 1
@@ -41,6 +42,16 @@ class StationMap:
         """Pixel and bit *n - 1* for station *n*: the simulator's and the fakes' wiring."""
         stations = list(stations)
         return cls({s: s - 1 for s in stations}, {s: s - 1 for s in stations})
+
+    @classmethod
+    def wiring_order(cls, stations: Iterable[int], chips: int) -> StationMap:
+        """Station *n* on pixel *n - 1* and on the *n*-th station input of the chain (sentinels skipped): a board before calibration."""
+        stations = list(stations)
+        bits = station_bits(chips)
+        if len(bits) < len(stations):
+            raise MapError(f"buttons.chips = {chips} gives {len(bits)} station inputs for {len(stations)} stations: "
+                           f"set it to {chips_for(len(stations))}")
+        return cls({s: i for i, s in enumerate(stations)}, dict(zip(stations, bits)))
 
     def missing(self, stations: Iterable[int]) -> tuple[list[int], list[int]]:
         """The stations without a pixel, and those without a button."""

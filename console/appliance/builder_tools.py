@@ -18,7 +18,7 @@ from hardware.config import Config, ConfigError
 from hardware.factory import build_board
 from hardware.language import p_
 from hardware.selftest import SelfTestReport, check_chain, led_chain_test, run_self_test
-from hardware.station_buttons import ShiftRegisterChain, StationButtonScanner
+from hardware.station_buttons import ShiftRegisterChain, StationButtonScanner, station_bits
 from hardware.station_map import StationMap
 
 DEFAULT_CONFIG = Path("/etc/scotland-yard/config.toml")
@@ -46,10 +46,10 @@ def hw_test(
     config: Config, config_file: Path, stations: Sequence[int], out: TextIO, listen_s: float, step_s: float, flood_s: float
 ) -> SelfTestReport:
     path = map_path(config, config_file)
-    station_map = StationMap.load(path) if path.exists() else StationMap.identity(stations)
+    station_map = StationMap.load(path) if path.exists() else StationMap.wiring_order(stations, config.buttons.chips)
     if not path.exists():
-        print(p_("terminal", "No station map at {path}: station n is pixel and button bit n-1 (the wiring order).", path=str(path)),
-              file=out)
+        print(p_("terminal", "No station map at {path}: station n is pixel n-1 and the n-th station input of the chain "
+                 "(the wiring order).", path=str(path)), file=out)
     with ExitStack() as parts:
         leds, buttons, controls = build_board(config, station_map.pixels, station_map.buttons, parts)
         broken_chip = None
@@ -66,10 +66,10 @@ def hw_test(
 
 
 def calibrate(config: Config, config_file: Path, stations: Sequence[int], out: TextIO, restart: bool) -> StationMap:
-    bits = 8 * config.buttons.chips
+    bits = station_bits(config.buttons.chips)  # never a sentinel: it reads pressed for ever
     with ExitStack() as parts:
         # Keyed by pixel and by chain bit, not by station: finding the stations is the point.
-        pixels, buttons, controls = build_board(config, {p: p for p in range(config.leds.count)}, {b: b for b in range(bits)}, parts)
+        pixels, buttons, controls = build_board(config, {p: p for p in range(config.leds.count)}, {b: b for b in bits}, parts)
         calibration = Calibration(pixels, ButtonBits(buttons), controls, list(stations), config.leds.count,
-                                  map_path(config, config_file), out)
+                                  map_path(config, config_file), out, inputs=bits)
         return calibration.run(restart)

@@ -26,7 +26,7 @@ from hardware.station_map import StationMap
 from tests.support.korean import english_left
 
 Action = Callable[[], None]
-PINS = ("LED", "Pi", "QH", "SER", "MISO", "DIN", "DOUT", "HIGH", "Enter")
+PINS = ("LED", "Pi", "QH", "SER", "MISO", "DIN", "DOUT", "HIGH", "Enter", "CLK")
 """The chips' pins, the boards and the keyboard's key that the builder's Korean names as the English does."""
 
 
@@ -130,6 +130,27 @@ def test_calibrate_records_buttons_and_confirmed_lights(tmp_path: Path, mock_pin
     assert "that button (bit 9) is station 1's" in calibration.out.getvalue()  # type: ignore[attr-defined]
 
 
+def test_pressing_the_next_station_accepts_the_light_and_confirm_is_left_for_the_last(tmp_path: Path, mock_pins: MockFactory) -> None:
+    script = Script([])
+    calibration, chain, controls, writer = calibration_rig(tmp_path, [1, 2, 3], script)
+    lit: list[int] = []
+    script.actions.extend(
+        [*press(chain, 9), lambda: lit.append(lit_pixel(writer)),  # station 1: its light is right
+         *press(chain, 9),  # its own button again: nothing happens
+         *press(chain, 4), lambda: lit.append(lit_pixel(writer)),  # station 2's button accepts station 1's light
+         lambda: controls.press(Key.CHOICE_2), lambda: lit.append(lit_pixel(writer)),  # station 2's is one off
+         *press(chain, 0), lambda: lit.append(lit_pixel(writer)),  # station 3's button accepts the corrected light
+         lambda: controls.press(Key.CHOICE_4), lambda: lit.append(lit_pixel(writer)),  # ten free pixels on
+         lambda: controls.press(Key.CHOICE_3), lambda: controls.press(Key.CONFIRM)]  # back ten; the last station: CONFIRM
+    )
+    station_map = calibration.run()
+    assert station_map.buttons == {1: 9, 2: 4, 3: 0}
+    # 8 pixels; with 0 and 2 taken the free ones are 1, 3, 4, 5, 6, 7: ten free steps from 6 go round the end to 4
+    assert lit == [0, 1, 2, 6, 4]
+    assert station_map.pixels == {1: 0, 2: 2, 3: 6}
+    assert StationMap.load(tmp_path / "map.json") == station_map
+
+
 def test_calibrate_resumes_where_it_was_interrupted(tmp_path: Path, mock_pins: MockFactory) -> None:
     script = Script([])
     calibration, chain, controls, _ = calibration_rig(tmp_path, [1, 2, 3], script)
@@ -195,7 +216,7 @@ def test_the_builder_s_tools_speak_korean(tmp_path: Path, mock_pins: MockFactory
     asked: list[str] = []
     answers = iter(["x", "2"])
     led_chain_test(leds, {2: 5}, 8, out, lambda question: asked.append(question) or next(answers), sleep=lambda s: None)
-    mock = MockShiftRegisterChain(ButtonChainConfig(chips=2))
+    mock = MockShiftRegisterChain(ButtonChainConfig(chips=2), sentinels=True)
     mock.broken_chip = 1
     chain = ShiftRegisterChain(ButtonChainConfig(chips=2))
     said = [*out.getvalue().splitlines(), *asked, str(check_chain(chain, {9: 8}).message)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import datetime
 import io
 import itertools
 import math
@@ -32,7 +33,10 @@ from hardware.buildpack import (
     tile,
     wiring_bom_section,
 )
+from hardware.circuits import BUTTON_MODULE, SHEET_PARTS
+from hardware.config import LedConfig
 from hardware.interfaces import Key
+from hardware.schematics import DRAWINGS, power_branches
 
 DEFAULT = PackOptions()
 
@@ -113,7 +117,7 @@ def test_the_pdf_has_a_page_per_tile_each_with_its_label_crop_marks_and_scale_ba
 
 def test_the_svg_is_true_scale_with_every_hole_labelled() -> None:
     text = svg(DEFAULT.board_mm, station_holes(DEFAULT), "Board", tile(DEFAULT.board_mm, "a4"))
-    assert 'width="545.00mm"' in text and 'viewBox="0 0 545.00 435.00"' in text
+    assert 'width="545.00mm"' in text and 'viewBox="0 0 545.00 437.00"' in text
     assert text.count('class="hole"') == 199 and text.count('class="page"') == 6
     labels = re.findall(r">(\d+)</text>", text)
     assert sorted(map(int, labels)) == list(range(1, 200))
@@ -123,9 +127,10 @@ def test_the_svg_is_true_scale_with_every_hole_labelled() -> None:
 def test_the_bom_quantities_follow_from_the_board() -> None:
     bom = load_bom()
     by_id = {line.id: line for line in bom.lines}
-    assert chips(199) == 25
-    assert by_id["hc165"].qty == by_id["rnet"].qty == by_id["socket"].qty == 25
-    assert by_id["c-decouple"].qty == 26
+    assert chips(199) == 29  # seven stations a chip, the eighth input its sentinel
+    assert by_id["hc165"].qty == by_id["rnet"].qty == by_id["socket"].qty == 29
+    assert by_id["c-decouple"].qty == 30
+    assert by_id["box-header"].qty == by_id["idc-socket"].qty == 58 and by_id["stripboard"].qty == 8  # four modules a board
     assert by_id["pixel"].qty >= 199 and by_id["station-button"].qty >= 199
     assert by_id["control-button"].qty == len(Key)
     assert bom.total == pytest.approx(sum(line.qty * line.unit_price for line in bom.lines), abs=0.05)
@@ -135,6 +140,33 @@ def test_the_bom_quantities_follow_from_the_board() -> None:
     assert "11.94 A" in supply and "3.0 A" in supply and "3.6 A" in supply
     rows = list(csv.reader(io.StringIO(bom_csv(bom))))
     assert len(rows) == len(bom.lines) + 2 and rows[-1][-1] == f"{bom.total:.2f}"
+    assert rows[0][5:7] == ["supplier", "supplier's part number"] and rows[0][10] == "price date"
+
+
+def test_every_bom_row_names_its_supplier_part_number_and_price_date() -> None:
+    for line in load_bom().lines:
+        assert line.supplier and line.supplier_pn, line.id
+        assert datetime.date.fromisoformat(line.price_date) <= datetime.date(2027, 12, 31), line.id
+    table = bom_markdown(load_bom())
+    assert all(f"| {line.supplier} | {line.supplier_pn} |" in table for line in load_bom().lines)
+
+
+def test_every_part_of_every_schematic_sheet_is_in_the_bom() -> None:
+    """The parts each sheet is drawn from (the module's netlist, every other sheet's part list) against bom.toml's ids."""
+    ids = {line.id for line in load_bom().lines}
+    assert set(SHEET_PARTS) == set(DRAWINGS)
+    missing = {f"{sheet}: {part.ref} ({part.bom})" for sheet, parts in SHEET_PARTS.items() for part in parts if part.bom not in ids}
+    assert not missing
+    assert {part.bom for part in BUTTON_MODULE.parts} <= ids
+
+
+def test_the_bom_fuses_every_branch_the_led_sheet_draws() -> None:
+    by_id = {line.id: line for line in load_bom().lines}
+    branches = len(power_branches(LedConfig().count))
+    assert by_id["fuse-main"].qty == 1 and by_id["fuse-branch"].qty >= branches
+    assert by_id["fuse-holder"].qty == 1 + branches
+    assert by_id["jst-3pin"].qty >= branches + 1  # every injection point and the data input
+    assert "2 A slow-blow" in by_id["fuse-branch"].part and "5 A slow-blow" in by_id["fuse-main"].part
 
 
 def test_wiring_md_shows_the_bom_as_the_data_says() -> None:

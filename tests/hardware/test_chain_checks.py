@@ -19,19 +19,22 @@ from hardware.selftest import COLOURS, ChainCheck, check_chain, led_chain_test
 from hardware.station_buttons import ShiftRegisterChain, StationButtonScanner
 from hardware.station_map import StationMap
 
-CHIPS = 25
+CHIPS = 29
 STATIONS = range(1, 200)
 
 
-def chain_check(mock_pins: MockFactory, *, broken_chip: int | None = None, broken_level: bool = False,
-                pressed: tuple[int, ...] = (), serial_in_high: bool = True) -> ChainCheck:
+def chain_check(mock_pins: MockFactory, *, pressed: tuple[int, ...] = (), serial_in_high: bool = True,
+                **faults: object) -> ChainCheck:
+    """``check_chain`` on the real driver over a mock reference chain (sentinels on), with *faults* set on the mock."""
     config = ButtonChainConfig(chips=CHIPS)
-    mock = MockShiftRegisterChain(config, serial_in_high=serial_in_high)
-    mock.broken_chip, mock.broken_level = broken_chip, broken_level
+    mock = MockShiftRegisterChain(config, serial_in_high=serial_in_high, sentinels=True)
+    for name, value in faults.items():
+        assert hasattr(mock, name), name
+        setattr(mock, name, value)
     mock.pressed = pressed
     chain = ShiftRegisterChain(config)
     try:
-        return check_chain(chain, StationMap.identity(STATIONS).buttons)
+        return check_chain(chain, StationMap.wiring_order(STATIONS, CHIPS).buttons)
     finally:
         chain.close()
         mock.close()
@@ -44,38 +47,80 @@ def test_the_mock_chain_reads_its_tied_high_serial_input_past_the_last_chip(mock
     assert ShiftRegisterChain(config).read_bytes(2) == bytes([0xFE, 0x7F, 0xFF, 0xFF])
 
 
+def test_the_mock_reference_chain_reads_its_sentinels_low(mock_pins: MockFactory) -> None:
+    config = ButtonChainConfig(chips=2)
+    mock = MockShiftRegisterChain(config, sentinels=True)
+    mock.pressed = {0, 9}  # a sentinel cannot be pressed: it is tied low already
+    assert ShiftRegisterChain(config).read_bytes(1) == bytes([0xFE, 0xFC, 0xFF])
+
+
 def test_a_sound_chain_passes_data(mock_pins: MockFactory) -> None:
     check = chain_check(mock_pins)
     assert check.passed and check.broken_chip is None
-    assert str(check.message) == "button chain: 25 chips pass data"
+    assert str(check.message) == "button chain: 29 chips pass data"
 
 
 def test_held_buttons_do_not_fail_a_sound_chain(mock_pins: MockFactory) -> None:
-    assert chain_check(mock_pins, pressed=tuple(range(8 * 24, 8 * 25))).passed  # even the whole last chip held
+    assert chain_check(mock_pins, pressed=tuple(range(8 * 28, 8 * 29))).passed  # even the whole last chip held
+    assert chain_check(mock_pins, pressed=tuple(range(0, 8 * 29, 3))).passed  # a third of every chip's
 
 
+@pytest.mark.parametrize("level", [False, True], ids=["floats low", "floats high"])
 @pytest.mark.parametrize("pressed", [(), (20,), tuple(range(48, 55))])  # none, one on chip 2, 7 of chip 6's 8
-def test_a_chip_that_does_not_pass_data_is_named_with_its_stations(mock_pins: MockFactory, pressed: tuple[int, ...]) -> None:
-    check = chain_check(mock_pins, broken_chip=7, pressed=pressed)
+def test_a_broken_data_link_is_found_without_a_press_whichever_way_it_floats(mock_pins: MockFactory, level: bool,
+                                                                            pressed: tuple[int, ...]) -> None:
+    check = chain_check(mock_pins, broken_chip=7, broken_level=level, pressed=pressed)
     assert not check.passed and check.broken_chip == 7
-    assert str(check.message) == ("button chain: chip 7 (stations 57-64) does not pass data: "
-                                  "check its ribbon cable (from its QH to chip 6's SER)")
+    message = str(check.message)
+    assert "chip 7 (stations 50-56)" in message and "from its QH to chip 6's SER" in message, message
+    if level:  # the old blind spot: every bit past the break reads 1, like buttons at rest
+        assert message.startswith("button chain: only 7 of 29 chips answer"), message
+
+
+def test_a_dead_clock_on_one_module_is_found_without_a_press(mock_pins: MockFactory) -> None:
+    check = chain_check(mock_pins, dead_clock=12)
+    assert not check.passed and check.broken_chip == 12
+    assert str(check.message) == ("button chain: chip 12 (stations 85-91) puts out one level for ever: check its CLK (pin 2) "
+                                  "and SH/LD (pin 1), and its ribbon cable (from its QH to chip 11's SER)")
+
+
+@pytest.mark.parametrize("level", [False, True], ids=["stuck low", "stuck high"])
+def test_a_dead_load_line_on_one_module_is_found_without_a_press(mock_pins: MockFactory, level: bool) -> None:
+    check = chain_check(mock_pins, dead_load=(20, level))
+    assert not check.passed and check.broken_chip == 20
+    message = str(check.message)
+    assert "chip 20 (stations 141-147)" in message and "SH/LD (pin 1)" in message, message
+    if level:  # it shifts the chain on, but never loads its buttons
+        assert message.startswith("button chain: chip 20 (stations 141-147) does not load its buttons"), message
+
+
+@pytest.mark.parametrize("fitted", [28, 25])
+def test_a_missing_module_is_found_without_a_press(mock_pins: MockFactory, fitted: int) -> None:
+    check = chain_check(mock_pins, modules=fitted)
+    assert not check.passed and check.broken_chip == fitted
+    assert str(check.message).startswith(f"button chain: only {fitted} of 29 chips answer; nothing answers from chip {fitted} ")
 
 
 def test_the_last_chip_and_the_first_chip_are_named_too(mock_pins: MockFactory) -> None:
-    assert chain_check(mock_pins, broken_chip=24).broken_chip == 24
+    assert chain_check(mock_pins, broken_chip=28).broken_chip == 28
     first = chain_check(mock_pins, broken_chip=0)
     assert first.broken_chip == 0 and "Pi's MISO" in str(first.message)
 
 
-def test_a_last_serial_input_not_tied_high_fails_without_blaming_a_chip(mock_pins: MockFactory) -> None:
+def test_a_last_serial_input_not_pulled_high_fails_without_blaming_a_chip(mock_pins: MockFactory) -> None:
     check = chain_check(mock_pins, serial_in_high=False)
-    assert not check.passed and check.broken_chip is None and "SER is tied high" in str(check.message)
+    assert not check.passed and check.broken_chip is None and "SER pull-up" in str(check.message)
 
 
-def test_a_break_that_floats_high_is_the_known_blind_spot(mock_pins: MockFactory) -> None:
-    """As the docstring says: with no button pressed it reads like a sound chain (the listening phase finds it)."""
-    assert chain_check(mock_pins, broken_chip=7, broken_level=True).passed
+def test_a_chain_without_sentinels_is_refused_at_its_first_chip(mock_pins: MockFactory) -> None:
+    """A chain wired the old way (a button on input H) has no known 0 to find: named, not passed."""
+    config = ButtonChainConfig(chips=3)
+    mock = MockShiftRegisterChain(config)
+    chain = ShiftRegisterChain(config)
+    check = check_chain(chain, {})
+    chain.close()
+    mock.close()
+    assert not check.passed and check.broken_chip == 0 and "chips answer" in str(check.message)
 
 
 def answers(*replies: str) -> tuple[list[str], Callable[[str], str]]:
@@ -122,9 +167,9 @@ def test_hw_test_runs_both_chain_checks_on_the_real_chain_driver(
     tmp_path: Path, mock_pins: MockFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     config = Config(profile="pi")
-    mock = MockShiftRegisterChain(config.buttons)
+    mock = MockShiftRegisterChain(config.buttons, sentinels=True)
     mock.broken_chip = 7
-    scanner = StationButtonScanner(ShiftRegisterChain(config.buttons), StationMap.identity(STATIONS).buttons, 0.02, 10)
+    scanner = StationButtonScanner(ShiftRegisterChain(config.buttons), StationMap.wiring_order(STATIONS, CHIPS).buttons, 0.02, 10)
     leds = RecordingLeds()
 
     def board(*_: object) -> tuple[RecordingLeds, StationButtonScanner, FakeControlButtons]:
@@ -136,7 +181,7 @@ def test_hw_test_runs_both_chain_checks_on_the_real_chain_driver(
     out = io.StringIO()
     report = builder_tools.hw_test(config, tmp_path / "config.toml", list(STATIONS), out, 0.02, 0, 0)
     text = out.getvalue()
-    assert "button chain: chip 7 (stations 57-64) does not pass data" in text
+    assert "button chain: chip 7 (stations 50-56) puts out one level for ever" in text
     assert "LED chain: pixel 130 (station 131) is the first dark one" in text
     assert report.broken_chip == 7
     mock.close()

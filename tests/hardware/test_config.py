@@ -17,7 +17,7 @@ def test_defaults_are_the_reference_build_and_valid() -> None:
     config = check_config(Config())
     pins = [pin for _, pin in pin_claims(config)]
     assert len(pins) == len(set(pins))
-    assert config.leds.count == 199 and config.buttons.chips == 25 and config.screen.width == 800
+    assert config.leds.count == 199 and config.buttons.chips == 29 and config.screen.width == 800
 
 
 def test_a_missing_file_means_defaults(tmp_path: Path) -> None:

@@ -9,8 +9,27 @@ from pathlib import Path
 
 import pytest
 
+from hardware.circuits import BUTTON_MODULE, RIBBON
 from hardware.config import SPI_BUS_PINS, ButtonChainConfig, ControlConfig, LedConfig
-from hardware.schematics import DRAWINGS, HEADER_PIN, PICO_PIN, injection_points, pico_pins, render, write_schematics
+from hardware.schematics import (
+    BASE_OHMS,
+    BRANCH_FUSE_A,
+    BUS_WIRE,
+    DRAWINGS,
+    HEADER_PIN,
+    MAIN_FUSE_A,
+    PICO_PIN,
+    PICO_PIN_MA,
+    PIXEL_WIRE,
+    PIXELS_PER_BRANCH,
+    TAP_WIRE,
+    base_milliamps,
+    injection_points,
+    pico_pins,
+    power_branches,
+    render,
+    write_schematics,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMITTED = ROOT / "docs" / "wiring"
@@ -64,41 +83,80 @@ def test_button_chain_uses_the_configs_pins(drawn: dict[str, bytes]) -> None:
     assert f"MISO {pi_label(bus['miso'])}" in text
     last = buttons.chips - 1
     assert f"module {last}" in text
-    assert f"SER of chip {last} tied to 3V3" in text
-    assert "0xFF" in text
+    assert f"J2 of module {last} empty" in text and "SER pull-up" in text
+    assert f"{buttons.chips} modules of 7 stations: 203 station inputs" in text
 
 
-def test_button_module_has_pull_ups_decoupling_and_both_headers(drawn: dict[str, bytes]) -> None:
+def test_the_ribbon_runs_a_ground_beside_clk_and_none_of_it_beside_the_data() -> None:
+    names = [name for _, name in RIBBON]
+    clk, data = names.index("CLK"), names.index("QH")
+    beside = [names[i] for i in (clk - 1, clk + 1) if 0 <= i < len(names)]
+    assert "GND" in beside and abs(clk - data) > 1
+    assert [number for number, _ in RIBBON] == [str(n) for n in range(1, 7)]
+
+
+def test_button_module_is_drawn_from_its_netlist(drawn: dict[str, bytes]) -> None:
     text = texts(drawn["button-module"])
-    assert text.splitlines().count("10k") == 8
-    assert text.count("3V3") >= 8
+    lines = text.splitlines()
+    assert sum(1 for line in lines if line.startswith("RN1.") and line.endswith(" 10k")) == 8  # A to G and SER
+    for part in BUTTON_MODULE.parts:
+        assert any(line.startswith(part.ref) for line in lines), part.ref
     assert "C1 100n" in text
     for name in ("SH/LD", "CLK", "CLK INH", "SER", "QH", "VCC 16", "GND 8", *"ABCDEFGH"):
-        assert name in text.splitlines(), name
-    lines = text.splitlines()
-    for number, name in enumerate(("3V3", "GND", "SH/LD", "CLK"), 1):
-        assert lines.count(f"{number} {name}") == 2, (number, name)  # on J1 and on J2
-    assert lines.count("6 GND") == 2
-    assert "5 QH" in lines  # J1: this chip's QH, toward the Pi
-    assert "5 SER" in lines  # J2: this chip's SER, from the next module
+        assert name in lines, name
+    for ref in ("J1", "J2"):
+        for number, name in BUTTON_MODULE.part(ref).pins.items():
+            assert f"{number} {name}" in lines, (ref, number, name)
+    assert "sentinel" in lines
 
 
-def test_led_power_uses_the_configs_data_pin_and_injection_points(drawn: dict[str, bytes]) -> None:
+def test_pin_7_is_drawn_as_the_inverted_output_and_left_unconnected(drawn: dict[str, bytes]) -> None:
+    root = ET.fromstring(drawn["button-module"])
+    overlined = [node for node in root.iter() if node.get("text-decoration") == "overline"]
+    assert ["".join(node.itertext()) for node in overlined] == ["QH"]
+    assert "QH'" not in texts(drawn["button-module"])
+    assert ("U1", "7") in BUTTON_MODULE.unconnected and BUTTON_MODULE.net_of("U1", "7") is None
+
+
+def test_led_power_uses_the_configs_data_pin_and_its_branches(drawn: dict[str, bytes]) -> None:
     leds = LedConfig()
     text = texts(drawn["led-power"])
     assert f"Pi {pi_label(leds.pin)}" in text
-    for part in ("F1 5 A slow-blow", "74AHCT125", "R1 330", "R2 10k", "pull-down", "C1 1000µ"):
+    for part in (f"F1 {MAIN_FUSE_A:g} A slow-blow", "74AHCT125", "R1 330", "R2 10k", "pull-down", "C1 1000µ"):
         assert part in text, part
-    points = injection_points(leds.count)
-    assert points[0] == 0 and points[-1] == leds.count - 1
-    for pixel in points:
-        assert f"pixel {pixel}" in text.splitlines()
+    branches = power_branches(leds.count)
+    assert branches[0][0] == 0 and branches[-1][1] == leds.count - 1
+    for i, (first, last) in enumerate(branches):
+        assert f"pixels {first}-{last}" in text and f"F{i + 2} {BRANCH_FUSE_A:g} A T" in text
+    assert "5 V open" in text
 
 
-def test_injection_points() -> None:
-    assert injection_points(199) == [0, 50, 100, 150, 198]
-    assert injection_points(151) == [0, 50, 100, 150]
+def test_power_branches_and_their_injection_points() -> None:
+    assert power_branches(199) == [(0, 39), (40, 79), (80, 119), (120, 159), (160, 198)]
+    assert injection_points(199) == [19, 59, 99, 139, 179]
     assert injection_points(1) == [0]
+
+
+def test_every_fuse_is_no_bigger_than_the_thinnest_wire_it_feeds() -> None:
+    """WIRING.md's rule, checked on the numbers the sheet, the docs and the BOM show."""
+    leds = LedConfig()
+    assert BUS_WIRE.amps >= MAIN_FUSE_A
+    assert min(TAP_WIRE.amps, PIXEL_WIRE.amps) >= BRANCH_FUSE_A
+    assert leds.supply_amps <= MAIN_FUSE_A  # the console's cap passes
+    full_branch = PIXELS_PER_BRANCH * (3 * leds.milliamps_per_channel * leds.brightness + leds.idle_milliamps) / 1000
+    assert full_branch <= BRANCH_FUSE_A, "a branch at full white, after brightness, must not blow its fuse"
+    wiring = WIRING.read_text(encoding="utf-8")
+    for wire in (BUS_WIRE, TAP_WIRE, PIXEL_WIRE):
+        assert f"{wire.size}" in wiring and f"{wire.amps:g} A" in wiring, wire
+    assert f"{BRANCH_FUSE_A:g} A slow-blow" in wiring and f"{MAIN_FUSE_A:g} A slow-blow" in wiring
+
+
+def test_the_handheld_s_base_drive_is_within_the_pin_s_limit(drawn: dict[str, bytes]) -> None:
+    pins = pico_pins()
+    drivers = 2 if pins.motor == pins.buzzer else 1
+    assert base_milliamps(drivers) <= PICO_PIN_MA
+    assert f"R3 {BASE_OHMS / 1000:g}k" in texts(drawn["handheld"])
+    assert f"{base_milliamps(drivers):.1f} mA" in texts(drawn["handheld"])
 
 
 def test_control_keys_use_the_configs_pins(drawn: dict[str, bytes]) -> None:
@@ -124,7 +182,7 @@ def test_handheld_uses_the_firmwares_pins(drawn: dict[str, bytes]) -> None:
     for _, pin in pins.buttons:
         assert f"GP{pin} (pin {PICO_PIN[pin]})" in text
     assert f"GP{pins.motor} (pin {PICO_PIN[pins.motor]})" in text
-    for part in ("R3 1k", "R4 1k", "Q1", "Q2", "D1", "flyback", "M1", "BZ1", f"0x{pins.oled_address:02X}"):
+    for part in ("R3 2.2k", "R4 2.2k", "Q1", "Q2", "D1", "flyback", "M1", "BZ1", f"0x{pins.oled_address:02X}"):
         assert part in text, part
 
 

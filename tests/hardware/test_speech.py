@@ -72,3 +72,57 @@ def test_no_program_means_no_voice(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert isinstance(open_voice("espeak-ng"), NoVoice)
     assert isinstance(open_voice(""), NoVoice)
     NoVoice().say("Station 89", "en", 1.0)  # silently nothing
+
+
+PLAYER = """#!/bin/sh
+# A stand-in for aplay: writes its arguments and the bytes it was piped.
+{{ printf '%s\\n' "$@"; printf -- '--\\n'; cat; }} > "{record}.partial"
+mv "{record}.partial" "{record}"
+"""
+
+SYNTHESISER = """#!/bin/sh
+# A stand-in for espeak-ng writing its WAV to stdout: records its arguments, then sends "RIFF" and the words.
+{{ printf '%s\\n' "$@"; }} > "{record}"
+printf 'RIFF'
+cat
+"""
+
+
+def install(folder: Path, name: str, script: str) -> None:
+    program = folder / name
+    program.write_text(script)
+    program.chmod(program.stat().st_mode | stat.S_IXUSR)
+
+
+def test_with_a_device_the_speech_plays_there_through_aplay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """[sound] device names the USB speaker: the sounds (SDL) and the spoken words both go to it."""
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    install(folder, "espeak-ng", SYNTHESISER.format(record=tmp_path / "espeak.txt"))
+    install(folder, "aplay", PLAYER.format(record=tmp_path / "aplay.txt"))
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ['PATH']}")
+    voice = open_voice("espeak-ng", "plughw:CARD=Device")
+    assert isinstance(voice, ProgramVoice) and voice.player == str(folder / "aplay")
+    voice.say("Station 89", "en", 0.5)
+    assert recorded(tmp_path / "aplay.txt") == ["-q", "-D", "plughw:CARD=Device", "--", "RIFFStation 89"]
+    assert recorded(tmp_path / "espeak.txt") == ["-v", "en", "-a", "50", "--stdin", "--stdout"]
+    assert voice.playing is not None and voice.playing.wait(5) == 0
+
+
+def test_without_aplay_a_device_falls_back_to_the_default_output(fake_espeak: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("hardware.speech.shutil.which", lambda name: "/usr/bin/espeak-ng" if name == "espeak-ng" else None)
+    voice = open_voice("espeak-ng", "plughw:CARD=Device")
+    assert isinstance(voice, ProgramVoice) and voice.player is None
+
+
+def test_the_speaker_is_built_with_the_config_s_device(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hardware import factory
+    from hardware.config import parse_config
+
+    seen: list[tuple[str, str]] = []
+    monkeypatch.setattr(factory, "open_voice", lambda program, device="": seen.append((program, device)) or NoVoice())
+    monkeypatch.setattr(factory, "open_speaker", lambda volume, voice: voice)
+    monkeypatch.delenv("AUDIODEV", raising=False)
+    factory.build_speaker(parse_config('profile = "pi"\n[sound]\ndevice = "plughw:CARD=UACDemoV10"'))
+    assert seen == [("espeak-ng", "plughw:CARD=UACDemoV10")]
+    assert os.environ["AUDIODEV"] == "plughw:CARD=UACDemoV10"  # the sounds: SDL's ALSA driver reads it

@@ -80,4 +80,25 @@ class I2C:
 
     def writevto(self, address, parts):
         self.sent.append((address, b"".join(bytes(part) for part in parts)))
+
+
+class WDT:
+    """The watchdog: says when it starts and counts its feeds (``WDT.last``: the one started)."""
+
+    last = None
+
+    def __init__(self, id=0, timeout=5000):
+        self.timeout, self.feeds = timeout, 0
+        WDT.last = self
+
+    def feed(self):
+        self.feeds += 1
+
+
+def reset():
+    """The Pico starts again; here the program ends, exit code 3, saying so on stderr."""
+    import sys
+
+    sys.stderr.write("machine.reset\\n")
+    sys.exit(3)
 '''
