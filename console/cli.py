@@ -46,10 +46,10 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command")
     text = commands.add_parser("text", help="play a game in the terminal (the default)")
     for sub in (parser, text):
-        sub.add_argument("--edition", choices=games.editions(), help="the edition, or junior (default: from the config file)")
+        sub.add_argument("--edition", choices=games.editions(), help="the edition, or another kind of game (default: from the config file)")
         sub.add_argument("--players", type=int, help="players, Mister X (or the rogues) included (default: from the config file)")
         sub.add_argument("--play-as", choices=("detectives", "mister-x", "rogues"), default="detectives",
-                         help="the side you play (mister-x: the rogues in Junior); the computer plays the other (default: detectives)")
+                         help="the side you play (mister-x: the hidden side); the computer plays the other (default: detectives)")
         sub.add_argument("--level", choices=[level.value for level in Level],
                          help="how well the computer plays (default: from the config file)")
         sub.add_argument("--seed", type=int, default=None, help="seed for the deal (default: random)")
@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     board.add_argument("--config", help=_CONFIG_HELP)
     board.add_argument("--new", action="store_true",
                        help="open the new game's setup at once (an interrupted game stays saved unless you deal a new one: asked twice)")
-    board.add_argument("--edition", choices=games.editions(), help="the edition, or junior (default: from the config file)")
+    board.add_argument("--edition", choices=games.editions(), help="the edition, or another kind of game (default: from the config file)")
     board.add_argument("--players", type=int, help="players, Mister X included (default: from the config file)")
     board.add_argument("--mister-x", choices=(Seat.HANDHELD.value, Seat.COMPUTER.value, Seat.PHONE.value),
                        help="who plays Mister X (default: from the config file)")

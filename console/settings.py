@@ -35,7 +35,7 @@ class Seat(Enum):
     """Who plays a side of the table."""
 
     HANDHELD = "handheld"
-    """A person, on the private handheld (the hidden side: Mister X, Junior's rogues)."""
+    """A person, on the private handheld (the hidden side: Mister X, or another kind's hidden pieces)."""
     PEOPLE = "people"
     """People at the board (the detectives)."""
     COMPUTER = "computer"
@@ -85,7 +85,7 @@ class GameSettings:
     level: Level = Level.NORMAL
     """How well the computer players play."""
     district: str = ""
-    """Where a district game (Junior) is played; empty: the first shipped district."""
+    """Where a game played in a district is played; empty: the first shipped district."""
     assist: bool = False
     """Light the stations where Mister X can be (the deduction assist); the game menu toggles it in play."""
     hints: bool = False

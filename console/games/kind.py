@@ -1,6 +1,6 @@
 """The seam between the console and a kind of game: what the program, the sitting, the journal and replay ask of it.
 
-A kind of game (classic Scotland Yard in its editions, Junior) is one folder of
+A kind of game (classic Scotland Yard in its editions, say) is one folder of
 ``console.games`` whose ``__init__`` builds one ``GameKind`` from the folder's parts:
 
 - its settings and setup: the editions it offers (the config file's
@@ -61,14 +61,13 @@ class OwnGames(Generic[G]):
     """A kind's parts, each taking a game of its own kind, made parts of the seam, which hold any game (``BoardGame``).
 
     >>> from engine import Game
-    >>> from engine.junior import JuniorGame
     >>> rounds = OwnGames(Game)(lambda game: game.round)
     >>> rounds(Game.new("reissue", players=3, seed=1))
     1
-    >>> rounds(JuniorGame.new(seed=1))
+    >>> rounds(object())
     Traceback (most recent call last):
     ...
-    TypeError: a part of Game's kind was handed a JuniorGame
+    TypeError: a part of Game's kind was handed a object
     """
 
     def __init__(self, game_type: type[G]) -> None:
@@ -184,7 +183,7 @@ class Codec:
     """How a kind's games go into the journal and the history: its journal events, its start, its records."""
 
     game_name: str
-    """The kind's game in words, for errors ("a Junior game")."""
+    """The kind's game in words, for errors ("a Scotland Yard game")."""
     record_format: str
     """The ``format`` of its game records."""
     start_fields: Callable[[BoardGame], dict[str, Any]]

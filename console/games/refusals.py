@@ -58,19 +58,6 @@ WORDS: dict[Refusal, Text] = {
     Refusal.MISTER_X_ONTO_PIECE: _("Mister X may not move onto station {station}: {piece} is there"),
     Refusal.NOTHING_TO_TAKE_BACK: _("no detective move of this round is left to take back (Mister X's moves stand)"),
     Refusal.NOT_HIS_MOVE: _("{move} is not one of Mister X's moves now"),
-    # a district game (its kind words its pieces, districts and winners)
-    Refusal.JUNIOR_PIECES: _("a game has Mister FOX (with ROXy, for 4 players) and both detectives"),
-    Refusal.STARTS_OUTSIDE: _("{piece} starts at {station}, outside the {district} district"),
-    Refusal.ROGUE_COUNT: _("a game has one or two rogues, not {count}"),
-    Refusal.NOT_A_ROGUE: _("{piece} is not a rogue of this game"),
-    Refusal.CHOICE_IS_FINAL: _("{piece} has already chosen this round, and a choice is final"),
-    Refusal.NOT_A_DETECTIVE: _("{piece} is not a detective"),
-    Refusal.ROGUES_CHOOSE_FIRST: _("the detectives move after the rogues have chosen: {pieces} still to choose"),
-    Refusal.ALREADY_STEPPED: _("{piece} has already moved this round"),
-    Refusal.NO_STEP_TO_TAKE_BACK: _("only a detective's step of this round, before the reveal, can be taken back"),
-    Refusal.STAYING_IS_HERE: _("{piece} cannot go there: staying means staying at {station}"),
-    Refusal.OUTSIDE_DISTRICT: _("{piece} cannot go there: {station} is outside the {district} district"),
-    Refusal.NO_LINE_JOINS: _("{piece} cannot go there: no {transport} line joins {origin} and {station}"),
     # a new game's setup, or the board as the players corrected it
     Refusal.PLAYER_COUNT: _("the {edition} is for {low} to {high} players, not {count}"),
     Refusal.DETECTIVE_COUNT: _("the {edition} needs {low} to {high} detectives, not {count}"),
@@ -104,7 +91,8 @@ WORDS: dict[Refusal, Text] = {
     Refusal.POSSIBLE_WITHOUT_HIM: n_("Mister X's station {station} is not where his travel log puts him ({n} station)",
                                      "Mister X's station {station} is not where his travel log puts him ({n} stations)", 0),
 }
-"""Every refusal of the engine in the players' words: each ``{field}`` is the refusal's fact of that name, worded."""
+"""The refusals of the engine that every kind may make, in the players' words: each ``{field}`` is the refusal's fact of
+that name, worded. A kind's own refusals are its ``Wording``'s."""
 
 
 _TICKETS = {Ticket.TAXI: _("taxi ticket"), Ticket.BUS: _("bus ticket"), Ticket.UNDERGROUND: _("underground ticket"),
@@ -121,6 +109,8 @@ class Wording:
     """A piece's name, by its id."""
     values: Mapping[type, Callable[[Any], Words]] = field(default_factory=dict)
     """How a value of each of the kind's own types reads, over the shared ones below."""
+    words: Mapping[Refusal, Text] = field(default_factory=dict)
+    """The words of the refusals only this kind's games make (``WORDS`` has the others)."""
 
     def fact(self, key: str, value: object) -> Words | int:
         """One fact of a refusal in words (a number stays a number, for the plural it decides)."""
@@ -169,7 +159,8 @@ def refusal_words(error: RulesError, wording: Wording = CLASSIC_WORDING) -> Text
     """The refusal *error* as players read it: its case's words, each fact worded by *wording*."""
     facts = {key: wording.fact(key, value) for key, value in error.fields.items()}
     count = facts.get("n")
-    return dataclasses.replace(WORDS[error.refusal], args=tuple(facts.items()), count=count if isinstance(count, int) else 1)
+    words = wording.words.get(error.refusal) or WORDS[error.refusal]
+    return dataclasses.replace(words, args=tuple(facts.items()), count=count if isinstance(count, int) else 1)
 
 
 def player_words(error: BaseException, wording: Wording = CLASSIC_WORDING) -> Text:

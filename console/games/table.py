@@ -1,6 +1,6 @@
 """What every kind of game's flow does the same way at the table, written once.
 
-A kind of game's flow (``console.games.classic.flow``, ``console.games.junior.flow``)
+A kind of game's flow (``console.games.classic.flow``, say)
 is a state machine fed one event at a time; it adds only its own turn
 structure to ``TableFlow``, which holds what every table does alike:
 
@@ -8,7 +8,7 @@ structure to ``TableFlow``, which holds what every table does alike:
   (``refuse``), for ``REFUSED_SECONDS``;
 - pieces are put on their lit stations and pressed (``to_place``), in any order;
 - a stuck station button is named;
-- the hidden side (Mister X, Junior's rogues) is asked through its seat
+- the hidden side (Mister X, say) is asked through its seat
   (a person on the handheld, or the computer), and while it is being asked a
   press on the board is refused; its actions come back as handheld messages
   or, for the computer, at a tick;

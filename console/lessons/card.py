@@ -3,9 +3,9 @@
 The course says where its game's screen has room for it (``PLACES``): on a
 classic game's screen the card covers the right of the lower half (the
 header, whose turn it is, the travel log above and the pieces' list on the
-left stay in view, since the steps talk about them); on a Junior screen the
-top band (the round, the big prompt it stands in for, the boards' faces: the
-token boards, the pieces' stations and the reveal stay in view).
+left stay in view, since the steps talk about them); on a screen with a big
+prompt, the top band (the round and the prompt it stands in for: the rest,
+such as token boards, the pieces' stations and a reveal, stays in view).
 Its words are kept as texts and put into words only as it is drawn, so a
 change of language changes the card on the next frame.
 A step's explanation of a wrong press is under its words, in amber; the two

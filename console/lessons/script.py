@@ -1,6 +1,6 @@
 """A guided game's script, read from its folder: the deal, then its lessons, each a list of steps.
 
-A course is a folder of ``console/lessons`` (``classic``, ``junior``): a
+A course is a folder of ``console/lessons`` (one for each kind of game): a
 ``course.toml`` that deals the game the lessons play (``title``, ``edition``,
 ``players``, and optionally ``detectives``, ``bobbies``, ``district``; the
 ``seed``; ``card``: where its screen has room for the lesson card), and one
@@ -32,8 +32,8 @@ waits again: a lesson never ends in a dead end. Besides, a step may:
   what the table saw of it);
 - ``light = [41, 46]``: stations the step talks about, pulsing white;
 - ``lines = "bus"``: every station of the London board with a kind of line,
-  in its colour (taxi, bus, underground, ferry: for the classic board; a
-  Junior district lights its own area, so its lessons point with ``light``);
+  in its colour (taxi, bus, underground, ferry: for the whole board; a game
+  played in a district lights its own area, so its lessons point with ``light``);
 - ``assist = true``: the deduction assist on (or ``false``: off) from here;
 - ``picture = "fox"``: a picture beside the words (``console.lessons.pictures``);
 - ``do``: the message bar's line (default: from what the step waits for).
@@ -100,7 +100,7 @@ class Step:
     """The friendly explanation of anything else (empty: a plain default)."""
     do: Words = ""
     hidden: tuple[str, ...] = ()
-    """The hidden side's scripted action played before this step shows (one leg or move each: a list for Junior's rogues)."""
+    """The hidden side's scripted action played before this step shows (one action each: a list where several hidden pieces act)."""
     light: tuple[int, ...] = ()
     lines: str = ""
     assist: bool | None = None
@@ -146,7 +146,7 @@ class Course:
     bobbies: int | None
     """The pieces, if not the edition's table for the players."""
     district: str
-    """Where a district game (Junior) is played (empty: the first shipped district)."""
+    """Where a game played in a district is played (empty: the first shipped district, or none)."""
     card: str
     """Where its lesson card goes on its game's screen (``console.lessons.card.PLACES``)."""
     seed: int

@@ -8,10 +8,10 @@ and the allowed values (or both versions):
 
 >>> parse_settings('[game]\\nedition = "classic"\\nplayers = 5').game.edition
 'classic'
->>> parse_settings('[game]\\nedition = "junor"').game
+>>> parse_settings('[game]\\nedition = "junor"').game  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-hardware.config.ConfigError: game.edition: must be one of reissue, classic, beginner, junior, not 'junor'
+hardware.config.ConfigError: game.edition: must be one of reissue, classic, beginner, ..., not 'junor'
 >>> parse_settings('[game]\\nlanguage = "fr"').game
 Traceback (most recent call last):
 ...

@@ -91,6 +91,8 @@ _OFF_ON = (p_("value", "off"), p_("value", "on"))
 """A yes-or-no setting's values (False, True) in words."""
 _PALETTE_NAMES = {PaletteName.STANDARD: p_("value", "standard"), PaletteName.COLOUR_BLIND: p_("value", "colour-blind")}
 _BACK = p_("row", "Back")
+_SEATS = ("players", "mister_x", "detectives_by", "level")
+"""The setup rows a new kind's setup starts from when the edition row moves into it (those of them the last kind had)."""
 SOUND_NOTE_S = 2.0
 """How long the screen says "Sound off" (or "Sound on") after the mute chord."""
 PAST_GAMES_PAGE = 5
@@ -435,10 +437,9 @@ class Program(Activity):
     def _setup_changed(self, key: str, value: Any) -> None:
         menu, setup = self.menu, self._setup
         assert menu is not None and setup is not None
-        if key == "edition" and find_kind(value) is not self._setup_kind:  # into another kind's setup
-            values = menu.values
-            self.setup_menu(replace(self.settings, edition=value, players=values["players"], mister_x=values["mister_x"],
-                                    detectives_by=values["detectives_by"], level=values["level"], detectives=None, bobbies=None))
+        if key == "edition" and find_kind(value) is not self._setup_kind:  # into another kind's setup, with the seats chosen so far
+            kept = {choice: menu.values[choice] for choice in _SEATS if choice in menu.values}
+            self.setup_menu(replace(self.settings, edition=value, detectives=None, bobbies=None, **kept))
             assert self.menu is not None
             self.menu.cursor = 0
             return

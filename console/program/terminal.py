@@ -5,7 +5,7 @@ left in the terminal (``quit``, Ctrl-C, a closed terminal, a kill) is offered
 again at the next start, in the terminal or on the board, and the other way
 round. Both kinds of game play here (``GameKind.text``): the person plays the
 side the game's settings seat at the handheld (``mister_x = "handheld"``:
-Mister X, or Junior's rogues; otherwise the detectives); the computer plays the
+the hidden side; otherwise the detectives); the computer plays the
 other, at the settings' level.
 """
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from console.games import KINDS, GameKind
+from console.games import GameKind, kinds
 from console.records.journal import STAMP
 from engine import BoardGame
 from engine.errors import RecordError
@@ -136,8 +136,8 @@ def load_record(text: str) -> tuple[GameKind, BoardGame]:
     """A filed game and its kind, by its record's format; ``RecordError`` says what is wrong with a bad one."""
     data = parse_json(text)
     found = data.get("format") if isinstance(data, dict) else None
-    for kind in KINDS:
+    for kind in kinds():
         if found == kind.journal.record_format:
             return kind, kind.journal.from_record(data)
-    formats = ", ".join(repr(kind.journal.record_format) for kind in KINDS)
+    formats = ", ".join(repr(kind.journal.record_format) for kind in kinds())
     raise RecordError(f"not a game record of this console (its 'format' is {found!r}, not one of {formats})")

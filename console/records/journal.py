@@ -64,7 +64,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from console.games import KINDS, GameKind
+from console.games import GameKind, kinds
 from console.games.recorder import Event
 from console.records.preferences import game_settings
 from console.records.storage import private, replace_private, sync_folder
@@ -413,7 +413,7 @@ def _read_line(line: bytes, seq: int, previous: str) -> tuple[dict[str, Any], st
     return event, match[2].decode()
 
 
-def _replay_events(events: list[dict[str, Any]]) -> tuple[GameKind, Any]:
+def _replay_events(events: list[dict[str, Any]]) -> tuple[GameKind, BoardGame]:
     """The game's kind and the game rebuilt through it, so a journal that breaks a rule is refused."""
     kind, game = _started(events[0])
     ended = False
@@ -421,10 +421,11 @@ def _replay_events(events: list[dict[str, Any]]) -> tuple[GameKind, Any]:
         name = event.get("type")
         try:
             if ended or (game.is_over and name != "end"):
-                raise ValueError(f"the game was over ({game.outcome}) before it")
+                raise ValueError(f"the game was over ({kind.journal.outcome_of(game)}) before it")
             if name == "end":
-                if not game.is_over or event["outcome"] != kind.journal.outcome_of(game):
-                    raise ValueError(f"it says {event['outcome']}, the replayed game says {game.outcome}")
+                replayed = kind.journal.outcome_of(game) if game.is_over else "it is not over"
+                if event["outcome"] != replayed:
+                    raise ValueError(f"it says {event['outcome']}, the replayed game says {replayed}")
                 ended = True
             else:
                 game = kind.journal.replayed(game, event)
@@ -433,10 +434,10 @@ def _replay_events(events: list[dict[str, Any]]) -> tuple[GameKind, Any]:
     return kind, game
 
 
-def _started(event: dict[str, Any]) -> tuple[GameKind, Any]:
+def _started(event: dict[str, Any]) -> tuple[GameKind, BoardGame]:
     """The kind of game a start event begins, and its game."""
     try:
-        for kind in KINDS:
+        for kind in kinds():
             game = kind.journal.started(event)
             if game is not None:
                 return kind, game

@@ -6,7 +6,7 @@ the board, the screen, the handheld and the terminal show these instead, in the
 language in use when they are shown (each is a ``Text``). Its refusals read
 with ``WORDING``.
 
->>> from engine import Transport
+>>> from engine import Refusal, Transport
 >>> from engine.junior import Step
 >>> str(step_words(Step("fox", 157, Transport.FERRY))), str(step_words(Step("watson", 82)))
 ('Mister FOX takes the boat to 157', 'Willy Watson stays at 82')
@@ -18,7 +18,7 @@ from collections.abc import Iterable
 
 from console.games.refusals import Wording
 from console.games.words import display_name, series
-from engine import Transport
+from engine import Refusal, Transport
 from engine.junior import DETECTIVES, District, RoundResult, Step, Team
 from hardware.language import Text, _, join, p_, plain
 
@@ -90,5 +90,21 @@ def line_words(transport: Transport) -> Text:
     return _LINES[transport]
 
 
-WORDING = Wording(name=piece_name, values={Transport: line_words, Team: _TEAMS.__getitem__, District: district_words})
+_REFUSALS: dict[Refusal, Text] = {
+    Refusal.JUNIOR_PIECES: _("a game has Mister FOX (with ROXy, for 4 players) and both detectives"),
+    Refusal.STARTS_OUTSIDE: _("{piece} starts at {station}, outside the {district} district"),
+    Refusal.ROGUE_COUNT: _("a game has one or two rogues, not {count}"),
+    Refusal.NOT_A_ROGUE: _("{piece} is not a rogue of this game"),
+    Refusal.CHOICE_IS_FINAL: _("{piece} has already chosen this round, and a choice is final"),
+    Refusal.NOT_A_DETECTIVE: _("{piece} is not a detective"),
+    Refusal.ROGUES_CHOOSE_FIRST: _("the detectives move after the rogues have chosen: {pieces} still to choose"),
+    Refusal.ALREADY_STEPPED: _("{piece} has already moved this round"),
+    Refusal.NO_STEP_TO_TAKE_BACK: _("only a detective's step of this round, before the reveal, can be taken back"),
+    Refusal.STAYING_IS_HERE: _("{piece} cannot go there: staying means staying at {station}"),
+    Refusal.OUTSIDE_DISTRICT: _("{piece} cannot go there: {station} is outside the {district} district"),
+    Refusal.NO_LINE_JOINS: _("{piece} cannot go there: no {transport} line joins {origin} and {station}"),
+}
+"""The refusals only a Junior game makes, in the players' words."""
+
+WORDING = Wording(name=piece_name, values={Transport: line_words, Team: _TEAMS.__getitem__, District: district_words}, words=_REFUSALS)
 """How Junior's refusals read: its pieces, lines, winners and districts in its words."""
