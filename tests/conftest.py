@@ -5,9 +5,9 @@ Hypothesis profiles
 The profile is chosen by the environment variable ``HYPOTHESIS_PROFILE``:
 
 - ``default`` (used when the variable is unset): the everyday run. Property tests
-  keep their own example counts (sized so that ``pytest tests`` stays around a
-  minute on two cores); there is no deadline, because a whole game is one example
-  and games differ a lot in length.
+  keep their own example counts (sized so that the whole default run stays well
+  under two minutes on two cores, with its ``-n auto`` workers); there is no
+  deadline, because a whole game is one example and games differ a lot in length.
 - ``slow``: a long run for nightly jobs or before a release. Every example count
   that goes through ``scaled()`` below is multiplied by ``SLOW_FACTOR``, and
   Hypothesis' own default grows to 1000 examples. Combine it with the opt-in soak

@@ -1,7 +1,7 @@
 """Properties that hold in every game: many random legal games of every edition.
 
 Each Hypothesis example draws an edition, a player count and a seed, and plays
-``GAMES`` games from seeds derived from it, so the default run covers thousands of
+``GAMES`` games from seeds derived from it, so the default run covers hundreds of
 games in total. ``HYPOTHESIS_PROFILE=slow`` multiplies the examples (see
 conftest.py); the ``slow``-marked soak test at the end runs many more.
 """
@@ -132,7 +132,7 @@ def expected_flow(
     return held, supply
 
 
-@settings(max_examples=scaled(50))
+@settings(max_examples=scaled(12))
 @given(setup=setups, seed=seeds)
 def test_tickets_are_conserved_and_flow_where_the_edition_says(setup: tuple[str, int], seed: int) -> None:
     edition, players = setup
@@ -195,7 +195,7 @@ def check_stations(game: Game) -> None:
         assert on_mister_x == [], f"{on_mister_x} stand on Mister X's station {view.station} without a capture"
 
 
-@settings(max_examples=scaled(100))
+@settings(max_examples=scaled(50))
 @given(setup=setups, seed=seeds)
 def test_nobody_shares_a_station_except_at_capture(setup: tuple[str, int], seed: int) -> None:
     edition, players = setup
@@ -257,7 +257,7 @@ class NaiveDeduction:
         return self.possible
 
 
-@settings(max_examples=scaled(50))
+@settings(max_examples=scaled(25))
 @given(setup=setups, seed=seeds)
 def test_possible_set_holds_mister_x_and_follows_public_information(setup: tuple[str, int], seed: int) -> None:
     edition, players = setup
@@ -358,7 +358,7 @@ def play_twins(position_game: Game, rng: random.Random, ticket: Ticket) -> int:
     return compared
 
 
-@settings(max_examples=scaled(150))
+@settings(max_examples=scaled(75))
 @given(setup=setups, seed=seeds)
 def test_public_view_does_not_depend_on_mister_x_hidden_moves(setup: tuple[str, int], seed: int) -> None:
     edition, players = setup
@@ -412,7 +412,7 @@ def check_record_round_trip(game: Game) -> Game:
     return copy
 
 
-@settings(max_examples=scaled(40))
+@settings(max_examples=scaled(20))
 @given(setup=setups, seed=seeds)
 def test_record_round_trip_mid_game_and_at_the_end(setup: tuple[str, int], seed: int) -> None:
     edition, players = setup
@@ -433,7 +433,7 @@ def test_record_round_trip_mid_game_and_at_the_end(setup: tuple[str, int], seed:
             assert copy.outcome == game.outcome
 
 
-@settings(max_examples=scaled(40))
+@settings(max_examples=scaled(10))
 @given(setup=setups, seed=seeds)
 def test_undo_restores_the_exact_previous_state(setup: tuple[str, int], seed: int) -> None:
     edition, players = setup
@@ -484,7 +484,7 @@ def full_state(game: Game) -> tuple[object, ...]:
             record.dumps(game))
 
 
-@settings(max_examples=scaled(20))
+@settings(max_examples=scaled(10))
 @given(setup=setups, seed=seeds)
 def test_push_then_pop_restores_the_exact_previous_state(setup: tuple[str, int], seed: int) -> None:
     """At every step of random games (Mister X's single and double moves, detectives', bobbies', the last move of the
@@ -510,7 +510,7 @@ def test_push_then_pop_restores_the_exact_previous_state(setup: tuple[str, int],
             game.pop()
 
 
-@settings(max_examples=scaled(20))
+@settings(max_examples=scaled(10))
 @given(setup=setups, seed=seeds)
 def test_copy_is_an_independent_equal_game(setup: tuple[str, int], seed: int) -> None:
     """``copy()`` shows the same game; playing or popping either one leaves the other as it was; both play on alike."""
@@ -563,7 +563,7 @@ def test_pop_takes_back_mister_x_s_double_move_and_a_capture() -> None:
 # ====================================================================== length
 
 
-@settings(max_examples=scaled(150))
+@settings(max_examples=scaled(75))
 @given(setup=setups, seed=seeds)
 def test_game_always_ends_within_the_edition_length(setup: tuple[str, int], seed: int) -> None:
     edition, players = setup
@@ -695,7 +695,7 @@ def check_moves_now(game: Game, rng: random.Random, tries: int) -> None:
         assert snapshot(game) == before, f"the refused move {move} changed the game"
 
 
-@settings(max_examples=scaled(40))
+@settings(max_examples=scaled(10))
 @given(setup=setups, seed=seeds)
 def test_legal_moves_are_accepted_and_others_refused(setup: tuple[str, int], seed: int) -> None:
     edition, players = setup
@@ -721,7 +721,7 @@ def plays(game: Game, move: Move) -> bool:
     return True
 
 
-@settings(max_examples=scaled(40))
+@settings(max_examples=scaled(10))
 @given(setup=setups, seed=seeds)
 def test_is_legal_gives_play_s_answer_and_in_asks_the_rules(setup: tuple[str, int], seed: int) -> None:
     """``is_legal`` answers as ``play`` does, for listed moves, double moves and random probes, and changes nothing;
@@ -747,7 +747,7 @@ def test_is_legal_gives_play_s_answer_and_in_asks_the_rules(setup: tuple[str, in
         assert not any(game.is_legal(random_candidate(game, rng)) for _ in range(10))
 
 
-@settings(max_examples=scaled(40))
+@settings(max_examples=scaled(20))
 @given(setup=setups, seed=seeds)
 def test_explicit_position_of_any_reachable_state_rebuilds_the_game(setup: tuple[str, int], seed: int) -> None:
     """``Game(game.position())`` accepts every position that play reaches and shows the same game."""
@@ -764,7 +764,7 @@ def test_explicit_position_of_any_reachable_state_rebuilds_the_game(setup: tuple
 # ====================================================================== custom rulesets
 
 
-@settings(max_examples=scaled(20))
+@settings(max_examples=scaled(10))
 @given(
     seed=seeds,
     length=st.integers(min_value=1, max_value=20),

@@ -461,7 +461,7 @@ def corrupted_records(draw: st.DrawFn) -> str:
     return json.dumps(data)
 
 
-@settings(max_examples=scaled(400))
+@settings(max_examples=scaled(150))
 @given(text=corrupted_records())
 def test_any_corruption_gives_record_error_or_a_valid_game(text: str) -> None:
     try:

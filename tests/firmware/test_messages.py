@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from firmware import messages
 from firmware.messages import MessageError
+from tests.conftest import scaled
 
 VECTORS_FILE = Path(messages.__file__).with_name("message_vectors.json")
 VECTORS: list[dict[str, Any]] = json.loads(VECTORS_FILE.read_text(encoding="utf-8"))
@@ -240,19 +241,19 @@ def _check_behaves(message: object) -> None:
     assert messages.check(checked) == checked
 
 
-@settings(max_examples=400)
+@settings(max_examples=scaled(100))
 @given(JSON | st.dictionaries(st.sampled_from(["type", "station", "leg", "round"]), JSON))
 def test_check_raises_only_message_error_on_any_json(message: object) -> None:
     _check_behaves(message)
 
 
-@settings(max_examples=600)
+@settings(max_examples=scaled(150))
 @given(near_misses())
 def test_check_raises_only_message_error_on_near_misses(message: dict[str, Any]) -> None:
     _check_behaves(message)
 
 
-@settings(max_examples=200)
+@settings(max_examples=scaled(50))
 @given(st.sampled_from(sorted(messages.TYPES)).flatmap(lambda kind: st.dictionaries(st.text(max_size=10), JSON, max_size=6).map(
     lambda fields: {**fields, "type": kind})))
 def test_check_raises_only_message_error_on_any_fields_of_a_known_type(message: dict[str, Any]) -> None:
@@ -263,7 +264,7 @@ CLASSIC_LEGS = {letter + str(station) for letter in "TBUX" for station in range(
 JUNIOR_LEGS = {letter + str(station) for letter in "TBUFS" for station in range(1, 200)}
 
 
-@settings(max_examples=400)
+@settings(max_examples=scaled(100))
 @given(st.text(alphabet="TBUXFSQtbxfs0123456789 +.-\u0664", max_size=6) | st.sampled_from(sorted(CLASSIC_LEGS | JUNIOR_LEGS)))
 def test_a_leg_is_taken_exactly_as_the_engine_writes_it(text: str) -> None:
     """Of any text, the answers take exactly the legs written one way (upper case, no leading zero), each of its kind of game."""

@@ -181,7 +181,7 @@ def test_empty_frames_between_delimiters_are_not_counted() -> None:
 # ---------------------------------------------------------------- fuzzing the decoder
 
 
-@settings(max_examples=scaled(300))
+@settings(max_examples=scaled(100))
 @given(st.binary(max_size=3000), st.lists(st.integers(1, 64), max_size=50))
 def test_the_decoder_never_raises_and_accepts_nothing_from_random_bytes(data: bytes, cuts: list[int]) -> None:
     decoder = wire.Decoder()

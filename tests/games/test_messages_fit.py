@@ -206,6 +206,29 @@ def everything_said() -> tuple[Said, ...]:
     return (*classic_games(), *junior_games())
 
 
+def sentence(words: Any) -> object:
+    """The kind of sentence *words* say: its messages and how they nest, without the values in them."""
+    if isinstance(words, Joined):
+        return ("joined", sentence(words.separator), tuple(sentence(part) for part in words.parts))
+    if isinstance(words, Text):
+        return (words.message, words.context, tuple((name, sentence(value)) for name, value in words.args))
+    return type(words).__name__
+
+
+@cache
+def each_sentence_once() -> tuple[Said, ...]:
+    """``everything_said``, each kind of sentence once on each kind of screen in each of its modes: its longest saying.
+
+    How wide its values may be is the message bar test's (``worst_case``); this one checks each screen's own room.
+    """
+    longest: dict[tuple[object, str, object], Said] = {}
+    for said in everything_said():
+        key = (sentence(said.words), type(said.scene.ui).__name__, said.scene.ui.mode)
+        if key not in longest or len(said.message) > len(longest[key].message):
+            longest[key] = said
+    return tuple(longest.values())
+
+
 class OtherGameLink(MemoryHandheldLink):
     """A handheld of another game is plugged in."""
 
@@ -298,7 +321,7 @@ def test_every_message_fits_on_the_screen_it_is_said_on(size: tuple[int, int], l
     kit = Toolkit(size)
     surface = pygame.Surface(size)
     cut: dict[str, list[str]] = {}
-    for said in everything_said():
+    for said in each_sentence_once():
         said.scene.draw(kit, surface, said.now, STANDARD)
         message = str(said.words)
         assert message[:1].upper() + message[1:] in kit.texts or message in " ".join(kit.texts)

@@ -24,6 +24,7 @@ from hardware.interfaces import (
 )
 from hardware.mock_chain import MockShiftRegisterChain
 from hardware.station_buttons import FakeStationButtons, ShiftRegisterChain, StationButtonScanner
+from tests.conftest import scaled
 
 
 def as_int(bits: set[int] | frozenset[int]) -> int:
@@ -427,7 +428,7 @@ def reference_events(steps: list[tuple[float, frozenset[int]]], stations: dict[i
         max_size=60,
     )
 )
-@settings(max_examples=300)
+@settings(max_examples=scaled(100))
 def test_scanner_matches_a_per_bit_model(script: list[tuple[float, frozenset[int]]]) -> None:
     stations = {0: 10, 2: 12, 3: 13, 7: 17, 9: 19}  # bit -> station; bits 1, 4, 5, 6, 8 unmapped
     chain, clock = MemoryChain(), Clock()
