@@ -155,6 +155,25 @@ class GameFlow(Protocol):
         """The kind's own rows of the game menu (between "Back to the game" and "Restart")."""
 
 
+class OnAFlow:
+    """Something a game's flow is played under (a game at the table, a guided game): the handheld's messages, its coming
+    and going, a stuck button and the clock go straight to the flow."""
+
+    flow: GameFlow
+
+    def handheld_message(self, message: Message, now: float) -> None:
+        self.flow.handheld_message(message, now)
+
+    def handheld_connected(self, connected: bool, now: float) -> None:
+        self.flow.handheld_connected(connected, now)
+
+    def button_stuck(self, station: Station, now: float) -> None:
+        self.flow.button_stuck(station, now)
+
+    def tick(self, now: float) -> None:
+        self.flow.tick(now)
+
+
 class Setup(Protocol):
     """A kind's rows of the New game menu, after the common first row (the edition) and before the last (start)."""
 

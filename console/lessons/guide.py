@@ -22,7 +22,7 @@ from functools import cache
 from typing import TYPE_CHECKING, TypeVar
 
 from console.games import find_kind
-from console.games.kind import GameFlow, Table
+from console.games.kind import GameFlow, OnAFlow, Table
 from console.games.recorder import NoRecord
 from console.games.table import REFUSED_SECONDS, Flash, HiddenSeat, TableScene
 from console.games.thinker import Thinker
@@ -34,7 +34,7 @@ from console.settings import GameSettings, Seat
 from console.table.lights import frame_number, mix, scale, show_refused, wave
 from console.table.menu import Setting
 from engine import Transport, london
-from hardware.interfaces import Colour, Frame, HandheldLink, Key, Message, Station
+from hardware.interfaces import Colour, Frame, HandheldLink, Key, Station
 from hardware.language import Text, Words, _, p_
 
 if TYPE_CHECKING:
@@ -100,7 +100,7 @@ def line_stations(name: str) -> frozenset[Station]:
     return frozenset(station for station in board.positions if transport in board.transports_at(station))
 
 
-class Guide:
+class Guide(OnAFlow):
     """A course's game at the table, from step *start*: the loop's events in, a lesson scene out; ``finished`` at its end."""
 
     def __init__(self, course: Course, link: HandheldLink, settings: GameSettings, now: float, *, start: int = 0) -> None:
@@ -165,18 +165,6 @@ class Guide:
             self._go_on(lambda: self.flow.key_pressed(key, now))
         else:
             self._wrong = step.refusal
-
-    def handheld_message(self, message: Message, now: float) -> None:
-        self.flow.handheld_message(message, now)
-
-    def handheld_connected(self, connected: bool, now: float) -> None:
-        self.flow.handheld_connected(connected, now)
-
-    def button_stuck(self, station: Station, now: float) -> None:
-        self.flow.button_stuck(station, now)
-
-    def tick(self, now: float) -> None:
-        self.flow.tick(now)
 
     def say(self, note: Words) -> None:
         """Put *note* on the lesson card, under the step's words (a refused choice's explanation, a problem saving where the learner is)."""

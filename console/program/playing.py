@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from console.games.kind import GameFlow
+from console.games.kind import GameFlow, OnAFlow
 from console.program.activity import Activity, MenuActivity
 from console.program.power_off import KEPT
 from console.program.session import Sitting
@@ -29,14 +29,14 @@ from console.table.scene import Scene
 from console.table.screen.pairing import Pairing, PairingScene
 from console.table.sounds import Sounds
 from engine import Station
-from hardware.interfaces import Key, Message
+from hardware.interfaces import Key
 from hardware.language import Words, _, p_
 
 RETRY_SAVING_S = 5.0
 """How often a game the disk refused is tried again (every action tries too)."""
 
 
-class Playing(Activity):
+class Playing(OnAFlow, Activity):
     """One game (``Sitting``) at the table, until it is filed, left or restarted."""
 
     def __init__(
@@ -58,16 +58,13 @@ class Playing(Activity):
         *language* is the language row; *phone* is the phone game's link, and *closed* is told when the game no longer
         needs it (filed, left, restarted)."""
         self.sitting = sitting
+        self.flow: GameFlow = sitting.flow
         self.stations = stations
         self._push, self._pop, self._home, self._restart = push, pop, home, restart
         self._remember, self._language = remember, language
         self.phone = phone
         self._closed = closed
         self._retried = 0.0
-
-    @property
-    def flow(self) -> GameFlow:
-        return self.sitting.flow
 
     @property
     def status(self) -> str:
@@ -88,17 +85,8 @@ class Playing(Activity):
             self.release_link()
             self._home(filed)
 
-    def handheld_message(self, message: Message, now: float) -> None:
-        self.flow.handheld_message(message, now)
-
-    def handheld_connected(self, connected: bool, now: float) -> None:
-        self.flow.handheld_connected(connected, now)
-
-    def button_stuck(self, station: Station, now: float) -> None:
-        self.flow.button_stuck(station, now)
-
     def tick(self, now: float) -> None:
-        self.flow.tick(now)
+        super().tick(now)
         if self.sitting.saving_problem and now - self._retried >= RETRY_SAVING_S:
             self._retried = now
             self.sitting.retry_saving()
