@@ -154,8 +154,10 @@ def _play_in_terminal(args: argparse.Namespace) -> int:
     from console.program import terminal
 
     hidden = args.play_as != "detectives"
-    game, _ = load_preferences(_with_data_dir(load_settings(builder_tools.config_path(args.config)).game, args.data_dir))
+    game, note = load_preferences(_with_data_dir(load_settings(builder_tools.config_path(args.config)).game, args.data_dir))
     _speak(args.language, game, on_a_pc=True)
+    if note:
+        print(note)  # the menus' saved choices are not used: said before the game, as the board says it on its start menu
     edition = args.edition or game.edition
     settings = games.check(replace(game, edition=edition, players=args.players or game.players,
                                    level=Level(args.level) if args.level else game.level,

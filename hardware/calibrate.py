@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Protocol, TextIO
 
 from hardware.files import aside
-from hardware.interfaces import ControlButtons, Key, StationButtons, StationLeds, StationPressed
+from hardware.interfaces import Colour, ControlButtons, Key, StationButtons, StationLeds, StationPressed
 from hardware.language import Text, np_, p_
 from hardware.station_map import MapError, NewerMapError, StationMap
 
@@ -60,122 +60,145 @@ class ButtonBits:
         return [event.station for event in self.buttons.poll() if isinstance(event, StationPressed)]
 
 
-class _Back(Exception):
-    """The builder pressed UNDO: redo the previous station."""
-
-
 STEP = {Key.CHOICE_1: -1, Key.CHOICE_2: 1, Key.CHOICE_3: -10, Key.CHOICE_4: 10}
 """How far each CHOICE key moves the light, in free pixels."""
 
+Say = Callable[[Text, bool], None]
+"""Tells the builder a line (the second argument: indented under the station's first line)."""
+
 
 @dataclass
-class Calibration:
-    pixels: StationLeds
-    """The strip addressed by pixel index (an identity map), not by station."""
-    buttons: RawButtons
-    controls: ControlButtons
+class CalibrationSteps:
+    """Calibration as steps, each moved on by one press: a station button's chain bit (``button``) or a control key
+    (``key``). ``lit`` is what the strip shows now (pixel -> colour), and the map file is saved after every station.
+
+    The terminal's ``Calibration`` polls the board and feeds it; the console's screen feeds it from its loop.
+    """
+
     stations: Sequence[int]
     pixel_count: int
     map_path: Path
-    out: TextIO
-    sleep: Callable[[float], None] = time.sleep
+    station_map: StationMap
+    say: Say
     inputs: Sequence[int] = ()
     """The chain's station inputs (bits) in wiring order, what the guess counts along (empty: every bit is one)."""
 
     def __post_init__(self) -> None:
         self._slots = {bit: slot for slot, bit in enumerate(self.inputs)}
+        self.lit: dict[int, Colour] = {}
+        self.done = False
+        self.pixel: int | None = None
+        """The pixel offered for the current station once its button is known (None: waiting for its button)."""
+        todo = [s for s in self.stations if s not in self.station_map.buttons]
+        self.position = self.stations.index(todo[0]) if todo else len(self.stations)
+        self._resumed = len(self.stations) - len(todo)
 
-    def run(self, restart: bool = False) -> StationMap:
-        station_map = self._load(restart)
-        todo = [s for s in self.stations if s not in station_map.buttons]
-        if len(todo) < len(self.stations):
-            self.say(np_("terminal", "Resuming: {n} station already done.", "Resuming: {n} stations already done.",
-                         len(self.stations) - len(todo)))
-        position = self.stations.index(todo[0]) if todo else len(self.stations)
-        pressed: int | None = None
-        """The bit of the button pressed to accept the last light: the next station's."""
-        while position < len(self.stations):
-            station = self.stations[position]
-            following = self.stations[position + 1] if position + 1 < len(self.stations) else None
-            try:
-                pressed = self.calibrate(station, station_map, pressed, following)
-                station_map.save(self.map_path)
-                position += 1
-            except _Back:
-                pressed = None
-                station_map.buttons.pop(station, None)
-                if position == 0:
-                    continue
-                position -= 1
-                previous = self.stations[position]
-                station_map.buttons.pop(previous, None)
-                station_map.pixels.pop(previous, None)
-                self.say(p_("terminal", "Back to station {station}.", station=previous))
-        self.pixels.show({})
-        no_pixel, no_button = station_map.missing(self.stations)
-        self.say(p_("terminal", "Calibration saved to {path}: {buttons} buttons and {lights} lights mapped.", path=str(self.map_path),
-                    buttons=len(self.stations) - len(no_button), lights=len(self.stations) - len(no_pixel)))
-        return station_map
+    def start(self) -> None:
+        """Say where it resumes and ask for the first station left (or finish, if none is)."""
+        if self._resumed:
+            self.say(np_("terminal", "Resuming: {n} station already done.", "Resuming: {n} stations already done.", self._resumed),
+                     False)
+        self._begin(None)
 
-    def calibrate(self, station: int, station_map: StationMap, bit: int | None = None, following: int | None = None) -> int | None:
-        """Map *station*: its button (*bit* if already pressed), then its light.
+    @property
+    def station(self) -> int:
+        return self.stations[self.position]
 
-        Returns the bit of the button that accepted the light, the *following*
-        station's, or None when CONFIRM or MENU ended the station.
-        """
-        self.pixels.show({})
-        if bit is None:
-            self.say(p_("terminal", "Station {station}: press its button.", station=station))
-            bit = self._wait_for_button(station, station_map)
+    @property
+    def _following(self) -> int | None:
+        return self.stations[self.position + 1] if self.position + 1 < len(self.stations) else None
+
+    def button(self, bit: int) -> None:
+        """A station button was pressed: the current station's (its first press), or the next one's (accepting the light)."""
+        if self.done:
+            return
+        station, buttons = self.station, self.station_map.buttons
+        if self.pixel is None:
+            taken = {taken: other for other, taken in buttons.items() if other != station}
+            if bit in taken:
+                self._refuse(bit, taken[bit], station)
+            else:
+                self._button_found(bit)
+            return
+        following = self._following
+        owner = next((other for other, taken in buttons.items() if taken == bit), None)
+        if owner is None and following is not None:
+            self._accept(bit)
+        elif owner is not None and owner != station and following is not None:
+            self._refuse(bit, owner, following)
+
+    def key(self, key: Key) -> None:
+        """A control key: CONFIRM accepts the light, MENU leaves the station without one, UNDO goes back, CHOICE moves the light."""
+        if self.done:
+            return
+        if key is Key.UNDO:
+            self._back()
+        elif self.pixel is None:
+            return  # waiting for the station's button: only UNDO counts
+        elif key is Key.CONFIRM:
+            self._accept(None)
+        elif key is Key.MENU:
+            self.station_map.pixels.pop(self.station, None)
+            self._next(None)
+        elif key in STEP:
+            self.pixel = self._step(self.pixel, STEP[key], self.station, self.station_map)
+            self.lit = {self.pixel: LIT}
+            self.say(p_("terminal", "now pixel {pixel}.", pixel=self.pixel), True)
+
+    def _begin(self, bit: int | None) -> None:
+        """Start the current station: with its button (*bit*, the press that accepted the last light), or by asking for it."""
+        self.lit, self.pixel = {}, None
+        if self.position == len(self.stations):
+            self._finish()
+        elif bit is None:
+            self.say(p_("terminal", "Station {station}: press its button.", station=self.station), False)
+        else:
+            self._button_found(bit)
+
+    def _button_found(self, bit: int) -> None:
+        station, station_map = self.station, self.station_map
         station_map.buttons[station] = bit
-        pixel = station_map.pixels.get(station, self._guess(station, bit, station_map))
-        self.pixels.show({pixel: LIT})
+        self.pixel = station_map.pixels.get(station, self._guess(station, bit, station_map))
+        self.lit = {self.pixel: LIT}
+        following = self._following
         accept = (p_("terminal", "if it is, press station {station}'s button", station=following) if following is not None
                   else p_("terminal", "if it is, CONFIRM"))
         self.say(p_("terminal", "Station {station}, button bit {bit}: is the light at station {station}? {accept}; "
                     "if not, CHOICE_1/CHOICE_2 move it one pixel, CHOICE_3/CHOICE_4 ten. MENU: no light. UNDO: back.",
-                    station=station, bit=bit, accept=accept), indented=True)
-        while True:
-            key = self._wait_for_key_or_button(station, station_map, following)
-            if isinstance(key, int) or key is Key.CONFIRM:
-                station_map.pixels[station] = pixel
-                return key if isinstance(key, int) else None
-            if key is Key.MENU:
-                station_map.pixels.pop(station, None)
-                return None
-            if key is Key.UNDO:
-                raise _Back
-            if key in STEP:
-                pixel = self._step(pixel, STEP[key], station, station_map)
-                self.pixels.show({pixel: LIT})
-                self.say(p_("terminal", "now pixel {pixel}.", pixel=pixel), indented=True)
+                    station=station, bit=bit, accept=accept), True)
 
-    def _wait_for_button(self, station: int, station_map: StationMap) -> int:
-        taken = {bit: other for other, bit in station_map.buttons.items() if other != station}
-        while True:
-            if any(key is Key.UNDO for key in (e.key for e in self.controls.poll())):
-                raise _Back
-            for bit in self.buttons.poll_raw():
-                if bit in taken:
-                    self.say(p_("terminal", "that button (bit {bit}) is station {other}'s; press station {station}'s.", bit=bit,
-                                other=taken[bit], station=station), indented=True)
-                else:
-                    return bit
-            self.sleep(0.01)
+    def _refuse(self, bit: int, owner: int, wanted: int) -> None:
+        self.say(p_("terminal", "that button (bit {bit}) is station {other}'s; press station {station}'s.", bit=bit, other=owner,
+                    station=wanted), True)
 
-    def _wait_for_key_or_button(self, station: int, station_map: StationMap, following: int | None) -> Key | int:
-        """The next control key, or the bit of a station button no station has yet (the *following* station's)."""
-        while True:
-            for event in self.controls.poll():
-                return event.key
-            for bit in self.buttons.poll_raw():
-                owner = next((other for other, taken in station_map.buttons.items() if taken == bit), None)
-                if owner is None and following is not None:
-                    return bit
-                if owner is not None and owner != station and following is not None:
-                    self.say(p_("terminal", "that button (bit {bit}) is station {other}'s; press station {station}'s.", bit=bit,
-                                other=owner, station=following), indented=True)
-            self.sleep(0.01)
+    def _accept(self, bit: int | None) -> None:
+        """The light is right: keep it, and go on (with *bit*, the next station's button, if that is what accepted it)."""
+        assert self.pixel is not None
+        self.station_map.pixels[self.station] = self.pixel
+        self._next(bit)
+
+    def _next(self, bit: int | None) -> None:
+        self.station_map.save(self.map_path)
+        self.position += 1
+        self._begin(bit)
+
+    def _back(self) -> None:
+        """UNDO: the station before is done again (the first station starts again)."""
+        station_map = self.station_map
+        station_map.buttons.pop(self.station, None)
+        if self.position > 0:
+            self.position -= 1
+            previous = self.station
+            station_map.buttons.pop(previous, None)
+            station_map.pixels.pop(previous, None)
+            self.say(p_("terminal", "Back to station {station}.", station=previous), False)
+        self._begin(None)
+
+    def _finish(self) -> None:
+        self.done = True
+        no_pixel, no_button = self.station_map.missing(self.stations)
+        self.say(p_("terminal", "Calibration saved to {path}: {buttons} buttons and {lights} lights mapped.", path=str(self.map_path),
+                    buttons=len(self.stations) - len(no_button), lights=len(self.stations) - len(no_pixel)), False)
 
     def _guess(self, station: int, bit: int, station_map: StationMap) -> int:
         """The pixel the button on *bit* most likely lights, from the stations done so far.
@@ -241,6 +264,41 @@ class Calibration:
             while pixel in taken:
                 pixel = (pixel + direction) % self.pixel_count
         return pixel
+
+
+
+@dataclass
+class Calibration:
+    """``scotland-yard calibrate`` at the terminal: the board polled, each press fed to the steps, each line printed."""
+
+    pixels: StationLeds
+    """The strip addressed by pixel index (an identity map), not by station."""
+    buttons: RawButtons
+    controls: ControlButtons
+    stations: Sequence[int]
+    pixel_count: int
+    map_path: Path
+    out: TextIO
+    sleep: Callable[[float], None] = time.sleep
+    inputs: Sequence[int] = ()
+    """The chain's station inputs (bits) in wiring order, what the guess counts along (empty: every bit is one)."""
+
+    def run(self, restart: bool = False) -> StationMap:
+        steps = CalibrationSteps(self.stations, self.pixel_count, self.map_path, self._load(restart),
+                                 lambda text, indented: self.say(text, indented=indented), self.inputs)
+        steps.start()
+        shown: dict[int, Colour] | None = None
+        while True:
+            for event in self.controls.poll():
+                steps.key(event.key)
+            for bit in self.buttons.poll_raw():
+                steps.button(bit)
+            if steps.lit != shown:
+                shown = dict(steps.lit)
+                self.pixels.show(shown)
+            if steps.done:
+                return steps.station_map
+            self.sleep(0.01)
 
     def _load(self, restart: bool) -> StationMap:
         """The map so far; a newer console's map is refused and kept as it is (*restart* sets it aside first)."""

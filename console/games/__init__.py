@@ -39,7 +39,15 @@ def find_kind(edition: str) -> GameKind:
 
 
 def check(settings: GameSettings) -> GameSettings:
-    """*settings* if their kind of game can play them, else a ``ConfigError`` naming the setting."""
+    """*settings* if their kind of game can play them, else a ``ConfigError`` naming the setting.
+
+    A district is checked whatever the edition: it is remembered for the kind that has districts, so one no kind has
+    (a typo) is refused even while another kind is chosen.
+    """
+    if settings.district:
+        known = [district for kind in kinds() for district in kind.districts()]
+        if settings.district not in known:
+            raise ConfigError(f"game.district: must be one of {', '.join(known)} (or \"\" for the first), not {settings.district!r}")
     return find_kind(settings.edition).check(settings)
 
 

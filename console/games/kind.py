@@ -268,6 +268,8 @@ class GameKind:
     """The hidden side in words ("Mister X", "the rogues"): whom the phone's pairing code on the screen is for."""
     pictures: Mapping[str, Drawing] = field(default_factory=dict)
     """Its own pictures for its lessons' cards, by the name a step gives each (``console.lessons.pictures``)."""
+    districts: Callable[[], Sequence[str]] = tuple
+    """The districts its games may be played in (the config file's ``district``); none for a game of the whole board."""
 
 
 LEVEL_NAMES: dict[Level, Text] = {Level.BEGINNER: p_("value", "very easy"), Level.EASY: p_("value", "easy"),

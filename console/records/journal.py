@@ -356,6 +356,9 @@ def _replay(path: Path, data: bytes) -> ResumedGame:
         raise _Damage(f"line 1 (start) holds settings this console cannot use: {error}") from None
     chosen = replace(chosen, data_dir=str(path.parent))
     kind, game = _replay_events(events)
+    if chosen.edition not in kind.editions:  # a resumed game is played by its settings' kind: they must be its start's
+        raise _Damage(f"line 1 (start) holds settings of the edition {chosen.edition!r}, but the start of a game of the "
+                      f"editions {', '.join(kind.editions)}")
     if start["version"] < VERSIONS.current:
         journal = Journal._migrated(path, kind, events)
     else:

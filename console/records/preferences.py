@@ -7,13 +7,17 @@ them the same way, refusing a bad value by its key and the allowed values.
 The menus' choices are remembered in the data folder's ``preferences.json``
 (``save_preferences``), versioned like the config file. A file a newer console
 wrote is not used and not written over: the choices made meanwhile hold until
-the console stops.
+the console stops. A file this console cannot use (damaged, or holding a bad
+value) is not used either, and the next save sets it aside as
+``preferences.json.unusable-<n>`` before it writes the new one: never written over.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import fields
+import logging
+import os
+from dataclasses import dataclass, fields
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -23,7 +27,10 @@ from console.records.storage import replace_private
 from console.settings import SOUND_CHOICES, VOLUME_STEPS, GameSettings, Level, PaletteName, Seat, settings_from_dict, settings_to_dict
 from engine.versions import Versions
 from hardware.config import ConfigError, typed, unknown_setting
+from hardware.files import aside
 from hardware.language import LANGUAGES, Words, _
+
+log = logging.getLogger(__name__)
 
 
 def _words(*choices: Enum) -> tuple[str, ...]:
@@ -64,6 +71,8 @@ def game_settings(name: str, data: dict[str, Any], base: GameSettings | None = N
 
 PREFERENCES = "preferences.json"
 """In the data folder: the choices last made on the console's menus, which win over the config file's [game] values."""
+UNUSABLE = "unusable"
+"""A preferences file this console cannot use is set aside as ``preferences.json.unusable-<n>`` at the next save."""
 PREFERENCES_VERSIONS = Versions("a preferences file", current=5)
 """The file's ``version``: none is 1 (the file had none before), written with it at the next save; 2 holds sound choices,
 3 the beginner hints too, 4 Mister X on a phone (``mister_x = "phone"``), 5 the language.
@@ -80,18 +89,23 @@ file without them means their defaults)."""
 
 
 def save_preferences(game: GameSettings) -> Words:
-    """Remember the menus' choices for the next start; empty, or why they hold only until the console stops.
+    """Remember the menus' choices for the next start; empty, or what the players should know (why they hold only until the
+    console stops, or where an unusable file was set aside).
 
     The file is written whole, then renamed into place (``OSError`` if the
-    disk refuses); a newer console's file is kept as it is instead.
+    disk refuses); a newer console's file is kept as it is instead, and one this
+    console cannot use is first set aside (``UNUSABLE``).
     """
     path = game.data_path / PREFERENCES
-    try:
-        newer = _newer(_read(path))
-    except (OSError, ValueError, RecursionError):  # none, or unreadable: the choices made now replace it
-        newer = ""
-    if newer:
-        return _("Your choices hold until the console stops: the saved ones are kept ({why})", why=newer)
+    kept_as: Path | None = None
+    if path.exists() or path.is_symlink():
+        refusal = _check(game, path)[1]
+        if refusal is not None and refusal.newer:
+            return _("Your choices hold until the console stops: the saved ones are kept ({why})", why=refusal.why)
+        if refusal is not None:
+            kept_as = aside(path, UNUSABLE)
+            os.rename(path, kept_as)
+            log.warning("the unusable %s was set aside as %s", path, kept_as.name)
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     defaults = settings_to_dict(GameSettings())
     remembered = {key: value for key, value in settings_to_dict(game).items()
@@ -101,6 +115,8 @@ def save_preferences(game: GameSettings) -> Words:
         versions.append(PHONE_VERSION)
     data = {"version": max(versions), **remembered}
     replace_private(path, (json.dumps(data, indent=1) + "\n").encode("utf-8"))
+    if kept_as is not None:
+        return _("Your choices are saved; the unusable file they replace is kept as {name}", name=kept_as.name)
     return ""
 
 
@@ -109,24 +125,40 @@ def load_preferences(game: GameSettings) -> tuple[GameSettings, Words]:
 
     A note is the players' words; the refusal it quotes names the file's keys in English, as the config file's do.
     """
+    chosen, refusal = _check(game, game.data_path / PREFERENCES)
+    return chosen, refusal.note if refusal is not None else ""
+
+
+@dataclass(frozen=True)
+class _Refusal:
+    """Why the preferences file is not used, as the players are told."""
+
+    note: Words
+    newer: bool = False
+    """A newer console's file: kept, never written over."""
+    why: str = ""
+
+
+def _check(game: GameSettings, path: Path) -> tuple[GameSettings, _Refusal | None]:
+    """*game* with the file's choices over it, or *game* and why the file is not used (None: it is used, or there is none)."""
     try:
-        data = _read(game.data_path / PREFERENCES)
+        data = _read(path)
     except FileNotFoundError:
-        return game, ""
+        return game, None
     except (OSError, ValueError, RecursionError) as error:  # a folder, not JSON, or nested past the parser's depth
-        return game, _("The menus' saved choices were unreadable and are not used ({why})", why=str(error))
+        return game, _Refusal(_("The menus' saved choices were unreadable and are not used ({why})", why=str(error)))
     newer = _newer(data)
     if newer:
-        return game, _("The menus' saved choices are kept but not used ({why}): choices made now hold until the console stops",
-                       why=newer)
+        return game, _Refusal(_("The menus' saved choices are kept but not used ({why}): choices made now hold until the console stops",
+                                why=newer), newer=True, why=newer)
     try:
         if not isinstance(data, dict) or set(data) - {"version", *_REMEMBERED}:
             raise ConfigError(f"expected the keys version, {', '.join(_REMEMBERED)}")
         remembered = dict(data)
         PREFERENCES_VERSIONS.check(remembered.pop("version", PREFERENCES_VERSIONS.oldest), ConfigError)
-        return game_settings(f"{PREFERENCES}: ", remembered, game), ""
+        return game_settings(f"{PREFERENCES}: ", remembered, game), None
     except ConfigError as error:
-        return game, _("The menus' saved choices are not used: {why}", why=str(error))
+        return game, _Refusal(_("The menus' saved choices are not used: {why}", why=str(error)))
 
 
 def _read(path: Path) -> Any:

@@ -21,7 +21,7 @@ from console.games.junior.text_game import JuniorTextGame
 from console.games.kind import GameKind, OwnGames, Table
 from console.games.text import Terminal
 from console.settings import GameSettings, Seat
-from engine.junior import JuniorGame, Team
+from engine.junior import JuniorGame, Team, districts
 from engine.junior.game import parse_step
 from hardware.language import Text, p_
 
@@ -59,5 +59,6 @@ def text(game: JuniorGame, settings: GameSettings, terminal: Terminal) -> None:
 own = OwnGames(JuniorGame)
 JUNIOR = GameKind(editions=setup.EDITIONS, check=setup.check, setup=setup.JuniorSetup, deal=deal, describe=own(describe),
                   summary=own(summary), flow=own(seated), journal=journal.CODEC, scenes=own(scenes), text_record=own(record_text.lines),
-                  text=own(text), news=news, hidden_side=p_("name", "the rogues"), pictures=PICTURES)
+                  text=own(text), news=news, hidden_side=p_("name", "the rogues"), pictures=PICTURES,
+                  districts=lambda: tuple(districts()))
 """Mister FOX (and ROXy) against Willy Watson and Milly Marble, in a district."""
