@@ -21,7 +21,9 @@ kept, and the backup's is added beside it), and the config, the station map and
 the preferences are restored where they are missing; where one is there and
 different, the backup's replaces it and the current one is kept beside it as
 ``<name>.before-restore``. Restoring the same backup twice changes nothing the
-second time. What lands in the data folder is the owner's alone (``0600``).
+second time. What lands in the data folder is the owner's alone (``0600``), and so is
+the backup on the stick (files ``0600``, folders ``0700``) where the stick's file system
+keeps modes; a FAT or exFAT stick keeps none (``ON_STICK``).
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from typing import Any
 from console.records.history import filed
 from console.records.journal import STAMP
 from console.records.preferences import PREFERENCES
-from console.records.storage import HISTORY, JOURNAL, fault_in_words, replace_private, sync_folder, write_synced
+from console.records.storage import HISTORY, JOURNAL, fault_in_words, private_folders, replace_private, sync_folder, write_synced
 from engine.errors import RecordError
 from engine.versions import Versions
 from hardware.files import LARGEST
@@ -57,8 +59,9 @@ VERSIONS = Versions("a backup", current=1)
 """The backups this console reads, and writes the last of."""
 BEFORE_RESTORE = ".before-restore"
 """Added to the name of a file a restore replaced, kept beside it."""
-ON_STICK = 0o644
-"""The mode of what is written to a stick: readable by whoever takes it (finished games only)."""
+ON_STICK = 0o600
+"""The mode of what is written to a stick, and ``0700`` its folders: its owner's alone where the stick's file system keeps
+modes (ext4); a FAT or exFAT stick keeps none, and whoever reads the stick reads it (finished games and settings only)."""
 
 _RECORD = re.compile(r"history/[0-9A-Za-z][0-9A-Za-z._-]*\.json")
 _SETTINGS = {"config": "config.toml", "station map": "station-map.json", "preferences": PREFERENCES}
@@ -218,7 +221,7 @@ def back_up(files: ConsoleFiles, stick: Path, *, now: datetime | None = None) ->
     parts += [(role, name, path) for role, name in _SETTINGS.items() if (path := files.settings_file(role)) is not None and path.is_file()]
     root = stick / FOLDER
     folder = _free(root, _numbered(when.strftime(STAMP) + "{}"))
-    (folder / HISTORY).mkdir(parents=True)
+    private_folders(folder / HISTORY)
     written = []
     for role, name, source in parts:
         data = _read(source)
@@ -242,7 +245,7 @@ def console_version() -> str:
 
 
 def write_out(path: Path, data: bytes) -> None:
-    """A file on the stick, flushed to it: readable by whoever takes the stick (a backup holds finished games only)."""
+    """A file on the stick, flushed to it, its owner's alone where the stick keeps modes (``ON_STICK``)."""
     write_synced(path, data, ON_STICK)
 
 

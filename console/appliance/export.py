@@ -6,6 +6,7 @@ from pathlib import Path
 
 from console.appliance.backup import StickOpener, on_stick, write_out
 from console.records.export import export_file
+from console.records.storage import private_folders
 from hardware.language import Words, _
 from hardware.sticks import usb_stick
 
@@ -18,7 +19,7 @@ def export_to_stick(path: Path, open_stick: StickOpener = usb_stick) -> Words:
 
     def work(stick: Path) -> Words:
         exported = export_file(path)
-        (stick / FOLDER).mkdir(exist_ok=True)
+        private_folders(stick / FOLDER)
         write_out(stick / FOLDER / exported.name, exported.text.encode("utf-8"))
         return _("Exported to the USB stick, in {folder}: {name}", folder=FOLDER, name=exported.name)
 

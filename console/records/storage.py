@@ -2,8 +2,9 @@
 
 The data folder holds the journal of the game in play (Mister X's station
 among it), the history of finished games and the menus' remembered choices.
-``DataFolder.open`` makes it (owner-only, ``0700``), puts right files that
-others could read (``0600``), and takes an advisory lock held for the life of
+``DataFolder.open`` makes it (owner-only, ``0700``, and so the folders above
+it that it makes), takes from files that others could read their others' bits,
+refuses a folder its owner made read-only (and leaves it so), and takes an advisory lock held for the life of
 the program, so a second console started on the same folder by mistake is
 refused before it touches a journal:
 
@@ -57,6 +58,10 @@ class FolderInUse(FolderError):
     """Another console holds the data folder."""
 
 
+class FolderReadOnly(FolderError):
+    """Its owner made the data folder read-only: the console does not change that, and says so."""
+
+
 def fault_in_words(error: OSError) -> Text:
     """Why a write failed, as the screen says it ("the disk is full"); a fault it has no words for, as the system says it.
 
@@ -97,7 +102,13 @@ class DataFolder:
         """
         path = Path(path)
         try:
-            path.mkdir(parents=True, exist_ok=True, mode=0o700)
+            private_folders(path)
+            mode = path.stat().st_mode
+            if not stat.S_ISDIR(mode):
+                raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path))
+            if not mode & stat.S_IWUSR:
+                raise FolderReadOnly(f"the data folder {path} is read-only (mode {stat.S_IMODE(mode):04o}): the console leaves it so "
+                                     f"and saves nothing there; make it writable (chmod u+w {path}), or name another folder")
             note = _made_private(path)
             return cls(path, _locked(path), note)
         except OSError as error:
@@ -132,14 +143,17 @@ def _locked(path: Path) -> int | None:
 
 
 def _made_private(path: Path) -> Words:
-    """Make the folder 0700 and every file in it 0600 where others could read them; say what was changed."""
+    """Take from the folder and everything in it what others could read or write; say what was changed.
+
+    Only the others' bits go: what its owner may do stays (a folder the owner made read-only stays read-only).
+    """
     opened = []
     for item in (path, *path.rglob("*")):
         mode = item.lstat().st_mode
         if stat.S_ISLNK(mode) or not mode & 0o077:
             continue
         try:
-            os.chmod(item, 0o700 if stat.S_ISDIR(mode) else 0o600)
+            os.chmod(item, stat.S_IMODE(mode) & 0o700)
         except PermissionError:  # another user's file (a station map written with sudo): theirs to keep
             if item == path:
                 raise
@@ -195,6 +209,23 @@ def replace_whole(path: Path, data: bytes, mode: int = PRIVATE) -> None:
 def replace_private(path: Path, data: bytes) -> None:
     """Replace a file of the data folder whole, readable by its owner only."""
     replace_whole(path, data, PRIVATE)
+
+
+def private_folders(path: Path) -> None:
+    """Make the folder *path* and every missing folder above it owner-only (``0700``), as the XDG spec asks of the folders an
+    application creates; folders that exist are left as they are."""
+    missing = []
+    while not path.exists():
+        missing.append(path)
+        if path.parent == path:
+            break
+        path = path.parent
+    for folder in reversed(missing):
+        try:
+            folder.mkdir(mode=0o700)
+        except FileExistsError:  # made meanwhile by another process (or a file is in the way: said by what uses it)
+            continue
+        os.chmod(folder, 0o700)  # whatever the umask
 
 
 def sync_folder(folder: Path) -> None:
