@@ -23,7 +23,7 @@ from console.records.storage import HISTORY, JOURNAL, UNFILED, fault_in_words
 from console.settings import TABLE_CHOICES, GameSettings
 from engine import BoardGame
 from hardware.interfaces import HandheldLink, Hardware
-from hardware.language import Text, Words, _
+from hardware.language import Text, Words, _, n_
 
 log = logging.getLogger(__name__)
 
@@ -48,12 +48,11 @@ class Opened:
 
 
 def unsaved(journal: Journal) -> Words:
-    """Why the game is not saved, for the players (empty while every action is on disk)."""
-    return "" if journal.problem is None else unsaved_because(journal.problem)
-
-
-def unsaved_because(problem: OSError) -> Text:
-    return _("Not saved: {reason}. The game goes on", reason=fault_in_words(problem))
+    """Why the game is not saved and how many moves wait, for the players (empty while every action is on disk)."""
+    if journal.problem is None:
+        return ""
+    return n_("Not saved: {reason} ({n} move waiting). The game goes on", "Not saved: {reason} ({n} moves waiting). The game goes on",
+              journal.waiting, reason=fault_in_words(journal.problem))
 
 
 def find_kept(data: Path, timestamp: Callable[[], str]) -> tuple[ResumedGame | None, Words]:

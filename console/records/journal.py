@@ -56,6 +56,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import logging
 import os
 import re
 import time
@@ -74,6 +75,8 @@ from engine.versions import NewerVersionError, Versions
 from hardware.config import ConfigError
 from hardware.files import aside
 from hardware.language import Text, n_
+
+log = logging.getLogger(__name__)
 
 FORMAT = "scotland-yard-journal"
 VERSIONS = Versions("a journal", current=2)
@@ -180,6 +183,11 @@ class Journal:
         """Every event is on disk."""
         return not self._pending
 
+    @property
+    def waiting(self) -> int:
+        """The events the disk refused so far, waiting in memory: lost if the console stops before the disk takes them."""
+        return len(self._pending)
+
     def retry(self) -> bool:
         """Write the lines the disk refused before; whether everything is now on disk (``problem`` says why not).
 
@@ -189,16 +197,23 @@ class Journal:
         memory and is saved as soon as the disk takes it again. An older
         version's journal is replaced whole by the lines waiting (``_migrated``).
         """
+        waited = len(self._pending)
         while self._pending:
             lines = self._pending[:] if self._rewrite else self._pending[:1]
             try:
                 self._write(lines)
             except OSError as error:
+                if self.problem is None:  # said once, when saving stops: the log has it even if the screen is not watched
+                    log.warning("the game in %s is no longer saved (%s): %d event(s) wait in memory, lost if the console stops "
+                                "before the disk takes them; tried again every few seconds", self.path, error.strerror or error,
+                                len(self._pending))
                 self.problem = error
                 return False
             del self._pending[: len(lines)]
             self._size += sum(map(len, lines))
             self._rewrite = False
+        if self.problem is not None:
+            log.warning("the game in %s is saved again: %d event(s) written", self.path, waited)
         self.problem = None
         return True
 

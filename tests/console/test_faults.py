@@ -342,3 +342,30 @@ def test_sigterm_stops_the_console_cleanly_and_keeps_the_game(tmp_path: Path) ->
     assert load(data / session.JOURNAL).game is not None  # kept, offered at the next start
     unit = (ROOT / "hardware" / "install" / "scotland-yard.service").read_text()
     assert "SuccessExitStatus=130" in unit  # a stop is not a failure for systemd
+
+
+def test_a_full_disk_is_said_at_once_on_the_screen_and_in_the_log_with_what_waits_and_saving_resumes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    console = computer_game(tmp_path)
+    disk = FaultyDisk(tmp_path, monkeypatch)
+    disk.fail(errno.ENOSPC)
+    sitting = console.program.sitting
+    assert sitting is not None
+    journal = sitting.opened.journal
+    while not journal.waiting:
+        console.table.act()
+    warned = [record.getMessage() for record in caplog.records if "no longer saved" in record.getMessage()]
+    assert len(warned) == 1 and "No space left on device" in warned[0] and f"{journal.waiting} event(s) wait in memory" in warned[0]
+    while journal.waiting < 3:
+        console.table.act()
+    console.program.console.step()
+    waiting = journal.waiting
+    words = " ".join(console.program.console.presenter.kit.texts)
+    assert f"Not saved: the disk is full ({waiting} moves waiting). The game goes on" in words
+    assert not console.program.console.presenter.kit.cut, "the bar holds it whole"
+    assert len([record for record in caplog.records if "no longer saved" in record.getMessage()]) == 1, "said once, not every try"
+    disk.heal()
+    for _ in range(int(RETRY_SAVING_S / 0.05) + 2):
+        console.program.console.step()
+    assert journal.waiting == 0 and "Not saved" not in " ".join(console.program.console.presenter.kit.texts)
+    assert any(f"saved again: {waiting} event(s) written" in record.getMessage() for record in caplog.records)
