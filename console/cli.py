@@ -6,10 +6,10 @@ import argparse
 import math
 import secrets
 import signal
-import subprocess
 import sys
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -24,15 +24,16 @@ from console.settings import GameSettings, Level, Seat
 from engine import BoardGame, RecordError, london
 from hardware.buildpack import PackError
 from hardware.config import Config, ConfigError
+from hardware.factory import PartError
 from hardware.handheld import MemoryHandheldLink
-from hardware.interfaces import HandheldLink, Hardware
 from hardware.language import LANGUAGES, p_, system_language, use
 from hardware.led_backends import LedDriverError
-from hardware.station_map import MapError, StationMap
+from hardware.station_map import MapError
 from hardware.sticks import StickError
 
 if TYPE_CHECKING:
     from console.appliance.watchdog import Watchdog
+    from console.program.program import Ending, Program
     from hardware.sim.script import Command, ManualClock
     from hardware.sim.window import BoardDrawing, SimWindow
 
@@ -74,6 +75,10 @@ def main(argv: list[str] | None = None) -> int:
     board.add_argument("--players", type=int, help="players, Mister X included (default: from the config file)")
     board.add_argument("--mister-x", choices=(Seat.HANDHELD.value, Seat.COMPUTER.value, Seat.PHONE.value),
                        help="who plays Mister X (default: from the config file)")
+    board.add_argument("--data-dir", help="where games are saved (default: from the config file, or the data folder)")
+    board.add_argument("--headless", action="store_true",
+                       help="start on a stand-in board (no GPIO, no display) up to the first screen, and stop: 0 at the start menu, "
+                            "2 and why if something stops the console (what an update's self-check runs)")
     sim = commands.add_parser("sim", help="play the console on a PC: the board, its keys and its screen in a window",
                               description="Play the console on a PC: the board, its keys and its screen in a window. "
                                           "A folder named by $SCOTLAND_YARD_STICK stands in for a USB stick (backups, exports).")
@@ -175,34 +180,48 @@ def _with_data_dir(game: GameSettings, data_dir: str | None) -> GameSettings:
 
 
 def _play_on_board(args: argparse.Namespace) -> int:
+    """The lit board's console until it is shut down; what stops it from playing opens its problem screen (``console.program.start``)."""
     from console.appliance.log_limits import log_to_journal
-    from console.appliance.updates import Updates
-    from console.program.program import Program  # pygame loads only for the board
-    from console.program.straight_back import BACK_WITHIN_S
-    from console.table.phone import phone_opener
+    from console.program.program import Ending
+    from console.program.start import UNSHOWN, BoardStart, board_program  # pygame loads only for the board
+    from hardware.factory import PartError
 
-    log_to_journal()  # standard error, which systemd keeps in its journal: rate-limited, never a log file on the SD card
+    if not args.headless:
+        log_to_journal()  # standard error, which systemd keeps in its journal: rate-limited, never a log file on the SD card
     watchdog = board_watchdog()  # before anything starts a process, which must not inherit systemd's socket
-    path = builder_tools.config_path(args.config)
-    settings = load_settings(path)
-    game, note = load_preferences(settings.game)
-    _speak(None, game, on_a_pc=False)
-    game = games.check(replace(game, edition=args.edition or game.edition, players=args.players or game.players,
-                               mister_x=Seat(args.mister_x) if args.mister_x else game.mister_x))
-    with DataFolder.open(game.data_path) as folder, _open_board(settings.hardware, path, None) as hardware:  # the handheld on USB
-        shutdown = _power_off if settings.hardware.profile == "pi" else None
-        program = Program(hardware, game, shutdown=shutdown, note=note or folder.note, files=console_files(path, settings.hardware, game),
-                          straight_back_s=0 if args.new else BACK_WITHIN_S, updates=Updates.of_running(str(path)),
-                          phone=phone_opener(settings.hardware.phone))
-        if args.new:
-            program.setup_menu()
-        watchdog.status = lambda: program.status
-        try:
-            with watchdog:
-                program.run(each_frame=watchdog.frame)  # each move is journaled: a stop loses nothing
-        finally:
-            program.close()
-    return 0
+    start = BoardStart(args.config, args.data_dir, args.edition, args.players, Seat(args.mister_x) if args.mister_x else None,
+                       args.new, args.headless)
+    ending: Ending | None = None
+    with watchdog:
+        while True:
+            with ExitStack() as held:
+                try:
+                    program = board_program(start, held, lambda game: _speak(None, game, on_a_pc=False),
+                                            defaults=ending is Ending.DEFAULTS)
+                except PartError as error:
+                    print(f"scotland-yard play: {error}: no screen to show what stops the console", file=sys.stderr)
+                    return UNSHOWN
+                if args.new and program.problem is None:
+                    program.setup_menu()
+                ending = _run_board_program(program, watchdog, headless=args.headless)
+            if ending is None:
+                return 0
+
+
+def _run_board_program(program: Program, watchdog: Watchdog, *, headless: bool) -> Ending | None:
+    """Run *program* under *watchdog* until it ends (*headless*: its first screen only, said); what to start next."""
+    watchdog.status = lambda: program.status
+    watchdog.well = lambda: program.problem is None
+    try:
+        if headless:
+            program.console.step()  # its first screen, as the board would show it
+            watchdog.frame()
+            print(f"started: {program.status}")
+            return None
+        program.run(each_frame=watchdog.frame)  # each move is journaled: a stop loses nothing
+    finally:
+        program.close()
+    return program.ending
 
 
 def board_watchdog() -> Watchdog:
@@ -212,24 +231,10 @@ def board_watchdog() -> Watchdog:
     return Watchdog.from_environment(on_healthy=releases.mark_proven)
 
 
-def _power_off() -> None:
-    """The start menu's last row on the Pi: a clean shutdown (the service runs as root)."""
-    subprocess.run(["systemctl", "poweroff"], check=False)
-
-
-def _open_board(config: Config, config_file: Path, handheld: HandheldLink | None) -> Hardware:
-    """The whole board for playing on it: a fake board has nobody at it, and the map must be complete."""
-    from hardware.factory import build_hardware  # the drivers load only for the board
-
-    if config.profile == "fake":
-        raise ConfigError("profile: the fake profile has nobody at its board; use pi (or sim)")
-    station_map = StationMap.load(builder_tools.map_path(config, config_file))
-    return build_hardware(config, station_map, london().stations, handheld)
-
-
 def _replay(args: argparse.Namespace) -> int:
     """The record on the lit board (profile pi), or in the simulator's window (profile sim)."""
     from console.program.playback import replay  # pygame loads only for the board
+    from console.program.start import open_board
     from console.records.history import load_record_file
 
     path = builder_tools.config_path(args.config)
@@ -241,7 +246,7 @@ def _replay(args: argparse.Namespace) -> int:
         return _replay_in_window(args, config, kind, final)
     if args.headless or args.script:
         raise ConfigError(f"--headless and --script are the simulator's: the profile is {config.profile!r}, not 'sim'")
-    with _open_board(config, path, MemoryHandheldLink()) as hardware:
+    with open_board(config, path, MemoryHandheldLink()) as hardware:
         replay(hardware, kind, final, step_s=args.step)
     return 0
 
@@ -315,49 +320,81 @@ def first_run_settings(settings: GameSettings) -> GameSettings:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    """The console in a window (or headless, by its script); what stops it from playing shows on its problem screen (and in a
+    line on standard error: a headless run then ends with 2)."""
     from console.appliance.watchdog import Watchdog
+    from console.program.program import Ending
+
+    commands = _script(args)
+    watchdog = Watchdog.from_environment()  # a simulator run by systemd (or a test playing its part) before any process starts
+    ending: Ending | None = None
+    while True:
+        ending, status = _simulate_once(args, commands, watchdog, defaults=ending is Ending.DEFAULTS)
+        if ending is None or args.headless:  # a script is played once
+            return status
+
+
+def _simulate_once(args: argparse.Namespace, commands: list[Command], watchdog: Watchdog, *,
+                   defaults: bool) -> tuple[Ending | None, int]:
+    """One start of the simulator: what to start next (None: nothing), and the exit status."""
+    from console.program.problem import problem_of
     from console.program.program import Program  # pygame loads only for the simulator
+    from console.program.start import board_ground, default_settings
     from console.program.straight_back import BACK_WITHIN_S
     from console.table.phone import phone_opener
     from hardware.sim import open_window
     from hardware.sim.handheld import handheld_in_pane, handheld_in_window
     from hardware.sim.script import ManualClock
 
-    commands = _script(args)
-    watchdog = Watchdog.from_environment()  # a simulator run by systemd (or a test playing its part) before any process starts
-    path = builder_tools.config_path(args.config)
-    settings = load_settings(path)
-    game = _with_data_dir(settings.game, args.data_dir)
-    game, note = load_preferences(first_run_settings(game))
-    _speak(args.language, game, on_a_pc=True)
-    folder = DataFolder.open(game.data_path)
+    path = builder_tools.DEFAULT_CONFIG if args.config is None else Path(args.config)
     clock = ManualClock() if args.headless else time.monotonic
-    handheld = handheld_in_window() if args.handheld_window and not args.headless else handheld_in_pane(clock)
-    hardware, window = open_window(settings.hardware, board_drawing(), handheld.link, headless=args.headless)
-    if handheld.pane is not None:
-        window.attach_pane(handheld.pane)
-    try:
-        with folder, hardware:
-            program = Program(hardware, game, note=note or folder.note, seed=args.seed, clock=clock, think_inline=args.headless,
-                              files=console_files(path, settings.hardware, game),
-                              straight_back_s=0 if args.headless or args.learn else BACK_WITHIN_S,  # a script starts where it says
-                              phone=phone_opener(settings.hardware.phone, clock))
-            try:
-                if args.learn:
-                    program.learn(clock())
-                if not args.headless:
-                    watchdog.status = lambda: program.status
-                    with watchdog:
-                        program.run(lambda: window.closed, each_frame=watchdog.frame)
-                    return 0
-                assert isinstance(clock, ManualClock)
-                _play_script(args, window, clock, program.console.step, lambda: program.finished, commands, handheld.press)
-            finally:
-                program.close()
-    finally:
+    with ExitStack() as held:
+        try:
+            path = builder_tools.config_path(args.config)
+            settings = default_settings(path, "sim") if defaults else load_settings(path)
+            if settings.hardware.profile == "fake":
+                raise ConfigError(f"{path}: profile: the simulator's board is its window, not 'fake' (the tests' stand-in board): "
+                                  "use sim (or pi)")
+            game, note = load_preferences(first_run_settings(_with_data_dir(settings.game, args.data_dir)))
+            _speak(args.language, game, on_a_pc=True)
+            folder = held.enter_context(DataFolder.open(game.data_path))
+            config, problem = settings.hardware, None
+            note = note or folder.note
+        except (ConfigError, FolderError) as error:
+            print(f"scotland-yard sim: {error}", file=sys.stderr)
+            problem = problem_of(error)
+            config = replace(board_ground(path, "sim"), profile="sim")
+            game, note = load_preferences(_with_data_dir(GameSettings(), args.data_dir))[0], ""
+            _speak(args.language, game, on_a_pc=True)
+        handheld = handheld_in_window() if args.handheld_window and not args.headless else handheld_in_pane(clock)
         if handheld.process is not None:
-            handheld.process.terminate()
-    return 0
+            held.callback(handheld.process.terminate)
+        try:
+            hardware, window = open_window(config, board_drawing(), handheld.link, headless=args.headless)
+        except ConfigError:
+            if problem is None:
+                raise
+            return None, 2  # what stops it was said, and there is no window to show it in
+        if handheld.pane is not None:
+            window.attach_pane(handheld.pane)
+        held.enter_context(hardware)
+        program = Program(hardware, game, note=note, seed=args.seed, clock=clock, think_inline=args.headless,
+                          files=console_files(path, config, game), problem=problem,
+                          straight_back_s=0 if args.headless or args.learn else BACK_WITHIN_S,  # a script starts where it says
+                          phone=phone_opener(config.phone, clock))
+        try:
+            if args.learn and problem is None:
+                program.learn(clock())
+            if not args.headless:
+                watchdog.status = lambda: program.status
+                with watchdog:
+                    program.run(lambda: window.closed, each_frame=watchdog.frame)
+                return program.ending, 0
+            assert isinstance(clock, ManualClock)
+            _play_script(args, window, clock, program.console.step, lambda: program.finished, commands, handheld.press)
+        finally:
+            program.close()
+    return None, 0 if problem is None else 2
 
 
 def console_files(config_file: Path, config: Config, game: GameSettings) -> ConsoleFiles:
@@ -496,7 +533,7 @@ def _run_command(command: str, args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, _stop)  # before pygame starts: SDL would take SIGTERM for a window's close, unheeded
     try:
         return _COMMANDS[command](args)
-    except (ConfigError, MapError, LedDriverError, RecordError, FolderError, PackError, BackupError, StickError,
+    except (ConfigError, MapError, LedDriverError, PartError, RecordError, FolderError, PackError, BackupError, StickError,
             releases.ReleaseError) as error:
         print(f"scotland-yard {command}: {error}", file=sys.stderr)
         return 2

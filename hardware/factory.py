@@ -3,14 +3,20 @@
 The console asks for a ``Hardware`` bundle once and never asks which profile it
 got. Each part has its own builder too, because the builder's tools need only
 some parts (``hw-test`` and ``calibrate`` use no handheld and no game).
+
+A part that does not start is a ``PartError`` naming the part and why. When the
+console cannot play, it still shows why on its screen with whatever starts
+(``build_what_works``): each part that does not is replaced by one that shows or
+reads nothing, and only a screen that does not start stops it.
 """
 
 from __future__ import annotations
 
+import logging
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import ExitStack
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from hardware.audio import FakeSpeaker, NoSpeaker, open_speaker
 from hardware.config import NO_POWER_BUTTON, Config, ConfigError
@@ -20,6 +26,7 @@ from hardware.interfaces import (
     ControlButtons,
     HandheldLink,
     Hardware,
+    NoLeds,
     NoPowerButton,
     PowerButton,
     Screen,
@@ -27,20 +34,49 @@ from hardware.interfaces import (
     StationButtons,
     StationLeds,
 )
-from hardware.led_backends import SpiWriter, Ws281xWriter
+from hardware.led_backends import LedDriverError, SpiWriter, Ws281xWriter
 from hardware.leds import LedStrip, PixelWriter, RecordingLeds
 from hardware.lgpio_folder import use_writable_lgpio_folder
 from hardware.power_button import FakePowerButton, GpioPowerButton
 from hardware.speech import open_voice
 from hardware.station_buttons import FakeStationButtons, ShiftRegisterChain, StationButtonScanner
-from hardware.station_map import StationMap
+from hardware.station_map import MapError, StationMap
 
 if TYPE_CHECKING:
     from hardware.sim.window import BoardDrawing, SimWindow
 
 
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
 class HardwareUnavailable(ConfigError):
     """A part this version cannot build for the chosen profile."""
+
+
+class PartError(Exception):
+    """A part of the board that does not start: the message names the part and its error."""
+
+    def __init__(self, part: str, error: Exception) -> None:
+        why = str(error) if isinstance(error, LedDriverError) else f"{type(error).__name__}: {error}"
+        super().__init__(f"{part}: {why}")
+        self.part = part
+
+
+def started(part: str, build: Callable[[], T]) -> T:
+    """*build()*; anything but a refused setting or station map is a ``PartError`` naming *part* (its traceback logged)."""
+    try:
+        return build()
+    except (ConfigError, MapError):
+        raise
+    except Exception as error:
+        log.warning("%s does not start", part, exc_info=True)
+        raise PartError(part, error) from error
+
+
+LIGHTS, BUTTONS, KEYS, POWER, SCREEN, HANDHELD = ("the station lights", "the station buttons", "the control keys",
+                                                 "the power button", "the screen", "the handheld's link")
+"""The board's parts as a ``PartError`` names them (in English, as the settings are named)."""
 
 
 def build_leds(config: Config, pixels: Mapping[int, int]) -> StationLeds:
@@ -115,11 +151,11 @@ def build_board(
     config: Config, pixels: Mapping[int, int], buttons: Mapping[int, int], closer: ExitStack
 ) -> tuple[StationLeds, StationButtons, ControlButtons]:
     """The board's lights, station buttons and keys, each registered with *closer* to be closed."""
-    leds = build_leds(config, pixels)
+    leds = started(LIGHTS, lambda: build_leds(config, pixels))
     closer.callback(leds.close)
-    station_buttons = build_station_buttons(config, buttons)
+    station_buttons = started(BUTTONS, lambda: build_station_buttons(config, buttons))
     closer.callback(station_buttons.close)
-    controls = build_controls(config)
+    controls = started(KEYS, lambda: build_controls(config))
     closer.callback(controls.close)
     return leds, station_buttons, controls
 
@@ -130,15 +166,35 @@ def build_hardware(config: Config, station_map: StationMap, stations: Sequence[i
         station_map.require_complete(stations)
     with ExitStack() as built:  # a part that fails to build closes the ones built before it
         leds, buttons, controls = build_board(config, station_map.pixels, station_map.buttons, built)
-        power = build_power_button(config)
+        power = started(POWER, lambda: build_power_button(config))
         built.callback(power.close)
-        screen = build_screen(config)
+        screen = started(SCREEN, lambda: build_screen(config))
         built.callback(screen.close)
         speaker = build_speaker(config)
         built.callback(speaker.close)
-        link = handheld if handheld is not None else build_handheld(config)
+        link = handheld if handheld is not None else started(HANDHELD, lambda: build_handheld(config))
         built.pop_all()
     return Hardware(leds, buttons, controls, screen, link, power, speaker)
+
+
+def build_what_works(config: Config, station_map: StationMap, handheld: HandheldLink) -> tuple[Hardware, list[PartError]]:
+    """The board for the problem screen: every part that starts, and a stand-in that shows or reads nothing for each that
+    does not (and why it did not). The screen must start: without it a ``PartError`` is raised, as nothing could be shown."""
+    failed: list[PartError] = []
+
+    def part(name: str, build: Callable[[], T], stand_in: Callable[[], T]) -> T:
+        try:
+            return started(name, build)
+        except (PartError, ConfigError) as error:
+            failed.append(error if isinstance(error, PartError) else PartError(name, error))
+            return stand_in()
+
+    screen = started(SCREEN, lambda: build_screen(config))
+    leds: StationLeds = part(LIGHTS, lambda: build_leds(config, station_map.pixels), NoLeds)
+    buttons: StationButtons = part(BUTTONS, lambda: build_station_buttons(config, station_map.buttons), FakeStationButtons)
+    controls: ControlButtons = part(KEYS, lambda: build_controls(config), FakeControlButtons)
+    power: PowerButton = part(POWER, lambda: build_power_button(config), NoPowerButton)
+    return Hardware(leds, buttons, controls, screen, handheld, power, build_speaker(config)), failed
 
 
 def build_sim(config: Config, drawing: BoardDrawing, handheld: HandheldLink, *,

@@ -124,6 +124,16 @@ class NoPowerButton:
         pass
 
 
+class NoLeds:
+    """A board whose strip did not start (the console says why on its screen): nothing is lit."""
+
+    def show(self, frame: Frame) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
 @runtime_checkable
 class Screen(Protocol):
     """The small screen: draw on ``surface``, then ``present``."""

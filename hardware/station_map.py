@@ -53,6 +53,18 @@ class StationMap:
                            f"set it to {chips_for(len(stations))}")
         return cls({s: i for i, s in enumerate(stations)}, dict(zip(stations, bits)))
 
+    @classmethod
+    def before_calibration(cls, pixel_count: int, chips: int) -> StationMap:
+        """Key *n* on pixel *n - 1* and on the *n*-th station input of the chain, for every pixel and every input: the
+        wiring order (``wiring_order``) with the strip's and the chain's spares too, so that calibrating on the console's own
+        screen reaches every one of them.
+
+        >>> board = StationMap.before_calibration(201, 29)
+        >>> len(board.pixels), len(board.buttons), board.buttons[8], board.pixels[201]
+        (201, 203, 9, 200)
+        """
+        return cls({n: n - 1 for n in range(1, pixel_count + 1)}, dict(enumerate(station_bits(chips), 1)))
+
     def missing(self, stations: Iterable[int]) -> tuple[list[int], list[int]]:
         """The stations without a pixel, and those without a button."""
         stations = list(stations)

@@ -58,12 +58,16 @@ class Updates:
 
     def rows(self) -> list[Row]:
         """"Update from USB stick", and "Roll back to <version>" when there is a previous release."""
-        rows: list[Row] = [Action(p_("row", "Update from USB stick"), self._update)]
+        rollback = self.rollback_row()
+        return [Action(p_("row", "Update from USB stick"), self._update), *([rollback] if rollback else [])]
+
+    def rollback_row(self) -> Action | None:
+        """"Roll back to <version>" (asked twice), or None when there is no previous release."""
         previous = self.tree.previous
-        if previous is not None:
-            rows.append(Action(p_("row", "Roll back to {version}", version=previous.version), self._rollback, confirm_twice=True,
-                               warning=_("CONFIRM again: the console restarts with version {version}", version=previous.version)))
-        return rows
+        if previous is None:
+            return None
+        return Action(p_("row", "Roll back to {version}", version=previous.version), self._rollback, confirm_twice=True,
+                      warning=_("CONFIRM again: the console restarts with version {version}", version=previous.version))
 
     @property
     def running(self) -> bool:

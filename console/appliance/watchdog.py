@@ -72,8 +72,9 @@ class Watchdog:
     *ping_every_s* is how often to ping (half systemd's timeout; None: no
     watchdog). *status* names what the console is doing, in public words.
     *on_healthy* is called once, from the loop, when it has run for
-    ``HEALTHY_AFTER_S`` after READY (a disk that refuses what it does is
-    logged, not raised: the console keeps running).
+    ``HEALTHY_AFTER_S`` after READY, and *well* all that time (a console on its
+    problem screen is up, and fed, but not well); a disk that refuses what it
+    does is logged, not raised: the console keeps running.
     """
 
     def __init__(self, notifier: Notifier, ping_every_s: float | None, *, status: Callable[[], str] = lambda: "",
@@ -82,8 +83,10 @@ class Watchdog:
         self.ping_every_s = ping_every_s
         self.status = status
         self.on_healthy = on_healthy
+        self.well: Callable[[], bool] = lambda: True
         self.clock = clock
         self._ready_at: float | None = None
+        self._well_since: float | None = None
         self._pinged_at: float | None = None
         self._said: str | None = None
 
@@ -118,7 +121,8 @@ class Watchdog:
                 self._said = status
                 lines.append(f"STATUS={status}")
         self.notifier.send(*lines)
-        if self.on_healthy is not None and now - self._ready_at >= HEALTHY_AFTER_S:
+        self._well_since = (self._well_since if self._well_since is not None else now) if self.well() else None
+        if self.on_healthy is not None and self._well_since is not None and now - self._well_since >= HEALTHY_AFTER_S:
             healthy, self.on_healthy = self.on_healthy, None
             try:
                 healthy()

@@ -36,6 +36,14 @@ the handheld plugged in or out. Settings sets their volume, mute and spoken
 announcements; UNDO and MENU pressed together turn the sound off or on from
 anywhere (``console.program.chord``), and the screen says so for a moment.
 
+A console that cannot play (a config file it cannot use, no station map
+yet, a part of the board that does not start, a fault at start) opens on the
+problem screen instead (``console.program.problem``): what is wrong, where,
+and the owner's choices with the keys: start with default settings, calibrate
+the board on its own screen (``console.program.calibrating``), run the hardware
+test, go back to the previous version, shut down. The program then ends with
+an ``Ending`` that tells its command what to start next.
+
 The power button (its own part of the hardware, not a key) works over
 everything: a short press asks whether to shut down (UNDO goes back to what was
 on), a long one shuts down at once; either way the board goes dark and the
@@ -44,9 +52,11 @@ screen says so before the shutdown command runs (``console.program.power_off``).
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +69,7 @@ from console.games.thinker import Thinker
 from console.lessons import Guide, Progress, shipped_courses
 from console.lessons.script import Course
 from console.program.activity import Activity, MenuActivity
+from console.program.calibrating import Calibrating
 from console.program.chord import MUTE_CHORD, KeyChord
 from console.program.hardware_test import HardwareTest
 from console.program.learning import Learning
@@ -66,6 +77,7 @@ from console.program.loop import Console
 from console.program.playback import Playback
 from console.program.playing import RETRY_SAVING_S, Playing
 from console.program.power_off import ShuttingDown, power_question
+from console.program.problem import Problem, ProblemActivity, Remedy
 from console.program.session import Sitting, find_kept
 from console.program.straight_back import forget_left, goes_straight_back
 from console.records.history import PastGame, any_filed, filed, past_game
@@ -84,7 +96,9 @@ from hardware.interfaces import HandheldLink, Hardware, Key, Message
 from hardware.language import LANGUAGES, Words, _, current, p_, plain, use
 from hardware.sticks import usb_stick
 
-__all__ = ["LESSON_TOKEN", "PAST_GAMES_PAGE", "RETRY_SAVING_S", "SOUND_NOTE_S", "Program"]
+__all__ = ["LESSON_TOKEN", "PAST_GAMES_PAGE", "RETRY_SAVING_S", "SOUND_NOTE_S", "Ending", "Program"]
+
+log = logging.getLogger(__name__)
 
 _SETUP_MESSAGE = _("Set up the game, then CONFIRM on the last row")
 _OFF_ON = (p_("value", "off"), p_("value", "on"))
@@ -99,6 +113,15 @@ PAST_GAMES_PAGE = 5
 """Past games listed at a time (the screen's rows stay readable); the next ones are a row away."""
 LESSON_TOKEN = "1e550000000000ed"
 """The handheld's session token in a guided game when no interrupted game holds the handheld."""
+
+
+class Ending(Enum):
+    """What the program's command starts next when the program ended from the problem screen (None: nothing, it stopped)."""
+
+    AGAIN = "again"
+    """The console again, as it starts (the board is calibrated now)."""
+    DEFAULTS = "defaults"
+    """The console again, with every setting at its default (the config file left as it is)."""
 
 
 class Program(Activity):
@@ -124,11 +147,13 @@ class Program(Activity):
         straight_back_s: float = 0.0,
         updates: Updates | None = None,
         phone: PhoneOpener | None = None,
+        problem: Problem | None = None,
     ) -> None:
         """*files*: what Settings backs up and restores (default: the data folder's games and preferences); *stick*: opens the USB stick.
 
         *straight_back_s*: a game interrupted (not left) this recently is played again at once (0: the start menu always opens).
         *phone*: opens the phone's link for a game whose hidden side plays on a phone (default: on the ``[phone]`` defaults).
+        *problem*: what stops the console from playing: the problem screen opens instead of the start menu (*note* under it).
         """
         self.hardware = hardware
         self.settings = settings
@@ -154,7 +179,11 @@ class Program(Activity):
         self._setup: Setup | None = None
         self._setup_kind: GameKind | None = None
         self.finished = False
-        """The players shut the console down (or quit it)."""
+        """The players shut the console down (or quit it), or the problem screen ended the program (``ending``)."""
+        self.ending: Ending | None = None
+        """What to start next, when the problem screen ended the program."""
+        self.problem = problem
+        """What stops the console from playing (None: nothing does)."""
         self.sounds = Sounds(hardware.speaker)
         self.sounds.apply(settings)
         self._ready = False
@@ -163,8 +192,11 @@ class Program(Activity):
         """What the mute chord turned the sound to, in words, and until when the screen says it."""
         self.chord = KeyChord(*MUTE_CHORD, self._toggle_mute, lambda key, now: self.top.key_pressed(key, now))
         """The control keys go through it: UNDO and MENU together toggle the mute instead of acting."""
-        self.kept, problem = find_kept(settings.data_path, timestamp)
-        self.start_menu(problem or note)
+        if problem is None:
+            self.kept, found = find_kept(settings.data_path, timestamp)
+            self.start_menu(found or note)
+        else:
+            self.trouble(problem, note)
         self.console = Console(hardware, self, clock=clock, on_power=self.power_pressed)
         if self.kept is not None and straight_back_s > 0 and goes_straight_back(self.kept, straight_back_s):
             self._play(fresh=False, now=clock())  # torn from its game (a restart, a power cut), not left: no press needed
@@ -306,9 +338,8 @@ class Program(Activity):
                            Action(p_("row", "Learn to play"), lambda now: self.learn_menu())]
         if any_filed(self._history):
             rows.append(Action(p_("row", "Past games"), lambda now: self.past_games_menu()))
-        rows += [Action(p_("row", "Settings"), lambda now: self.settings_menu()), Action(p_("row", "Hardware test"), self._hardware_test)]
-        rows.append(Action(p_("row", "Shut down"), self._off, confirm_twice=True) if self.shutdown
-                    else Action(p_("row", "Quit"), self._off))
+        rows += [Action(p_("row", "Settings"), lambda now: self.settings_menu()), Action(p_("row", "Hardware test"), self._hardware_test),
+                 self._off_row()]
         message = note
         if self.kept is not None:
             rows.insert(0, Action(p_("row", "Resume: {game}", game=self.kept.kind.describe(self.kept.game)),
@@ -381,6 +412,48 @@ class Program(Activity):
         except OSError as error:
             return _("Your choices hold until the console stops: they cannot be saved ({reason})", reason=fault_in_words(error))
 
+    def _off_row(self) -> Action:
+        """The last row of the start menu and the problem screen: shut down (asked twice) on the board, quit on a PC."""
+        return Action(p_("row", "Shut down"), self._off, confirm_twice=True) if self.shutdown else Action(p_("row", "Quit"), self._off)
+
+    # ------------------------------------------------------------ the problem screen
+
+    def trouble(self, problem: Problem, note: Words = "") -> None:
+        """Open the problem screen: what stops the console, and what its owner can do about it with the keys."""
+        rows: list[Row] = []
+        for remedy in problem.remedies:
+            if remedy is Remedy.DEFAULTS:
+                rows.append(Action(p_("row", "Start with default settings"), lambda now: self._end(Ending.DEFAULTS)))
+            elif remedy is Remedy.CALIBRATE:
+                rows.append(Action(p_("row", "Calibrate the board"), lambda now: self._calibrate(problem)))
+            elif remedy is Remedy.HARDWARE_TEST:
+                rows.append(Action(p_("row", "Run the hardware test"),
+                                   lambda now: self.push(HardwareTest(self.stations, now, over=self._back_to_problem))))
+        rollback = self.updates.rollback_row() if self.updates is not None else None
+        rows += [*([rollback] if rollback is not None else []), self._off_row()]
+        self.open(ProblemActivity(problem, Menu(problem.title, rows, message=note), self.stations))
+
+    def _end(self, ending: Ending) -> None:
+        self.ending = ending
+        self.finished = True
+
+    def _calibrate(self, problem: Problem) -> None:
+        assert problem.calibration is not None
+        self.push(Calibrating(problem.calibration, self.stations, over=self._calibrated))
+
+    def _calibrated(self, complete: bool, said: Words) -> None:
+        """Calibration is over: with a complete map the console starts again (on it); else back to the problem screen, saying why."""
+        if complete:
+            log.info("%s", said)
+            self._end(Ending.AGAIN)
+        else:
+            self._back_to_problem(said)
+
+    def _back_to_problem(self, said: Words) -> None:
+        self.pop()
+        if self.menu is not None:
+            self.menu.message = said
+
     # ------------------------------------------------------------ switching off
 
     def _off(self, now: float) -> None:
@@ -410,9 +483,18 @@ class Program(Activity):
         self.push(PowerQuestion(question, self.stations, under=self.top))
 
     def close(self) -> None:
-        """The console stops (the program is interrupted): a phone game's page is served no more (the game stays journaled)."""
-        if self.playing is not None:
-            self.playing.release_link()
+        """The console stops (the program is interrupted): a phone game's page is served no more (the game stays journaled).
+
+        A game the disk refused gets a last try; what it still refuses is lost, and the log says how much.
+        """
+        playing = self.playing
+        if playing is not None:
+            playing.sitting.retry_saving()
+            lost = playing.sitting.opened.journal.waiting
+            if lost:
+                log.error("the console stops with %d event(s) of the game in play never saved (%s): they are lost", lost,
+                          playing.sitting.saving_problem)
+            playing.release_link()
 
     # ------------------------------------------------------------ the new game's setup
 

@@ -49,10 +49,13 @@ class Opened:
 
 def unsaved(journal: Journal) -> Words:
     """Why the game is not saved and how many moves wait, for the players (empty while every action is on disk)."""
-    if journal.problem is None:
-        return ""
-    return n_("Not saved: {reason} ({n} move waiting). The game goes on", "Not saved: {reason} ({n} moves waiting). The game goes on",
-              journal.waiting, reason=fault_in_words(journal.problem))
+    return "" if journal.problem is None else unsaved_because(journal.problem, journal.waiting)
+
+
+def unsaved_because(problem: OSError, waiting: int) -> Text:
+    """Why the game is not saved and how many moves (or other actions) wait in memory; short enough for the header's bar."""
+    return n_("Not saved: {reason} ({n} move). Play on", "Not saved: {reason} ({n} moves). Play on", waiting,
+              reason=fault_in_words(problem))
 
 
 def find_kept(data: Path, timestamp: Callable[[], str]) -> tuple[ResumedGame | None, Words]:

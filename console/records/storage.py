@@ -70,7 +70,7 @@ def fault_in_words(error: OSError) -> Text:
     """
     from hardware.language import _, plain
 
-    faults = {  # each short enough for the screen's "Not saved: ... The game goes on" bar
+    faults = {  # each short enough for the screen's "Not saved: ... (n moves). Play on" bar
         errno.ENOSPC: _("the disk is full"),
         errno.EDQUOT: _("the disk quota is used up"),
         errno.EROFS: _("the disk is read-only"),

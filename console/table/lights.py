@@ -59,6 +59,12 @@ ATTRACT_SPAN = 66
 """Stations per band: about three bands across the board at once."""
 ATTRACT_STEPS = 256
 """Shades in one band."""
+LOOK_PERIOD = 2 * FPS
+"""Look at the screen: the whole board flashes twice every 2 s ..."""
+LOOK_FLASHES = (range(4), range(8, 12))
+"""... on for 4 frames, off for 4, on for 4, then dark for the rest of the period."""
+LOOK_LEVEL = 0.4
+"""... in the palette's ``selected`` white at this level (199 stations at once: about 0.8 A at the defaults)."""
 
 
 class Signal(Protocol):
@@ -127,6 +133,22 @@ def attract_frame(now: float, stations: Iterable[Station], palette: Palette = ST
         if colour != (0, 0, 0):
             frame[station] = colour
     return frame
+
+
+def look_at_screen_frame(now: float, stations: Iterable[Station], palette: Palette = STANDARD) -> dict[Station, Colour]:
+    """Look at the screen: every station flashes twice, then the board rests dark (the problem screen's signal).
+
+    Nothing else on the board looks like it: the game's signals light a few stations, and the only whole-board ones
+    breathe (the reveal-turn notice, the idle bands).
+
+    >>> len(look_at_screen_frame(0.0, range(1, 200))), look_at_screen_frame(1.0, range(1, 200))
+    (199, {})
+    """
+    tick = frame_number(now) % LOOK_PERIOD
+    if not any(tick in flash for flash in LOOK_FLASHES):
+        return {}
+    colour = scale(palette.selected, LOOK_LEVEL)
+    return dict.fromkeys(stations, colour)
 
 
 @cache

@@ -11,11 +11,14 @@ set -euo pipefail
 
 usage() {
     cat <<'EOF'
-Usage: install.sh [--dry-run] [--force] [--user NAME] [--config FILE] [--boot-config FILE] [--root DIR]
+Usage: install.sh [--dry-run] [--force] [--not-a-pi] [--user NAME] [--config FILE] [--boot-config FILE] [--root DIR]
 
   --dry-run           print every command it would run ("would run: ...") and every file it
                       would write ("would write: ..."), and change nothing
   --force             install even though this does not look like a Raspberry Pi
+  --not-a-pi          install on a machine that is no Raspberry Pi (a test machine, a container):
+                      no board model check, no python3-lgpio, no config.txt edits, and a
+                      starter config on the stand-in board (profile fake: no GPIO, no display)
   --user NAME         run the console service as NAME (default: root; the PWM LED driver of
                       a Pi 3/4/Zero 2 W needs root, see hardware/INSTALL.md)
   --config FILE       the console's config file (default: /etc/scotland-yard/config.toml);
@@ -39,6 +42,9 @@ FALLBACK_SOURCE="$SCRIPT_DIR/scotland-yard-fallback.service"
 FALLBACK_PATH=/etc/systemd/system/scotland-yard-fallback.service
 JOURNALD_SOURCE="$SCRIPT_DIR/journald-scotland-yard.conf"
 JOURNALD_PATH=/etc/systemd/journald.conf.d/scotland-yard.conf
+WATCHDOG_PATH=/etc/systemd/system.conf.d/scotland-yard-watchdog.conf
+# The SoC's watchdog (bcm2835-wdt) counts at most 15 s: systemd must feed it within that, or the board resets.
+RUNTIME_WATCHDOG=15s
 UDEV_SOURCE="$SCRIPT_DIR/99-scotland-yard-handheld.rules"
 UDEV_PATH=/etc/udev/rules.d/99-scotland-yard-handheld.rules
 AUDIO_BLACKLIST_PATH=/etc/modprobe.d/scotland-yard-no-onboard-audio.conf
@@ -47,6 +53,7 @@ MODEL_FILE=${SCOTLAND_YARD_MODEL_FILE:-/proc/device-tree/model}
 TEMPLATE_CHECKOUT=/opt/scotland-yard
 TEMPLATE_ROOT=/usr/local/lib/scotland-yard
 TEMPLATE_CONFIG=/etc/scotland-yard/config.toml
+TEMPLATE_CONFIG_DIR=/etc/scotland-yard
 SERVICE_GROUPS=(gpio spi i2c video render input dialout audio)
 APT_PACKAGES=(
     git gcc python3-venv python3-dev python3-pip python3-lgpio
@@ -57,6 +64,7 @@ BOOT_MARK="# Scotland Yard console (added by hardware/install/install.sh)"
 
 DRY_RUN=0
 FORCE=0
+NOT_A_PI=0
 SERVICE_USER=root
 BOOT_CONFIG=
 
@@ -182,15 +190,24 @@ board_model() {
     if [[ -r $MODEL_FILE ]]; then tr -d '\0' <"$MODEL_FILE"; fi
 }
 
-# A starter config: the reference build's defaults, plus the Pi 5's LED backend on a Pi 5.
+# A starter config: the reference build's defaults, plus the Pi 5's LED backend on a Pi 5
+# (and the stand-in board off a Pi: --not-a-pi).
 starter_config() {
-    local pi5=$1
+    local pi5=$1 profile=pi
+    ((NOT_A_PI)) && profile=fake
     cat <<EOF
 # The Scotland Yard console's configuration. Every setting left out has the
 # reference build's default: see hardware/WIRING.md and hardware/config.py.
-profile = "pi"
+profile = "$profile"
 map_file = "$STATE_DIR/station-map.json"
 EOF
+    if ((NOT_A_PI)); then
+        cat <<'EOF'
+# Not a Raspberry Pi (install.sh --not-a-pi): the console runs on the stand-in board,
+# with no GPIO and no display; set profile = "pi" on a board.
+EOF
+        return
+    fi
     if [[ $pi5 == yes ]]; then
         cat <<'EOF'
 
@@ -231,6 +248,7 @@ unit_text() {
     text=${text//"$TEMPLATE_ROOT"/"$INSTALL_ROOT"}
     text=${text//"$TEMPLATE_CHECKOUT/"/"$CHECKOUT/"}
     text=${text//"$TEMPLATE_CONFIG"/"$CONFIG_FILE"}
+    text=${text//"-$TEMPLATE_CONFIG_DIR"/"-$(dirname "$CONFIG_FILE")"}
     local line out=()
     while IFS= read -r line; do
         [[ $line == User=* ]] && line="User=$SERVICE_USER"
@@ -239,11 +257,22 @@ unit_text() {
     printf '%s\n' "${out[@]}"
 }
 
+# The hardware watchdog's settings for systemd (the SoC's watchdog, fed by systemd itself).
+watchdog_text() {
+    cat <<EOF
+# The board resets if systemd itself stops answering (added by hardware/install/install.sh).
+[Manager]
+RuntimeWatchdogSec=$RUNTIME_WATCHDOG
+RebootWatchdogSec=2min
+EOF
+}
+
 main() {
     while (($#)); do
         case $1 in
             --dry-run) DRY_RUN=1 ;;
             --force) FORCE=1 ;;
+            --not-a-pi) NOT_A_PI=1 ;;
             --user) SERVICE_USER=${2:?--user needs a name}; shift ;;
             --user=*) SERVICE_USER=${1#*=} ;;
             --config) CONFIG_FILE=${2:?--config needs a file}; shift ;;
@@ -265,10 +294,13 @@ main() {
     local model pi5=no
     model=$(board_model)
     if [[ $model != "Raspberry Pi"* ]]; then
-        if ((!FORCE && !DRY_RUN)); then
+        if ((!FORCE && !DRY_RUN && !NOT_A_PI)); then
             fail "this is not a Raspberry Pi (${MODEL_FILE}: ${model:-missing}); use --force to install anyway"
         fi
-        say "note: not a Raspberry Pi (${model:-no board model}); going on as for a Pi 3/4"
+        ((NOT_A_PI)) || say "note: not a Raspberry Pi (${model:-no board model}); going on as for a Pi 3/4"
+    fi
+    if ((NOT_A_PI)); then
+        say "note: --not-a-pi: no python3-lgpio, no config.txt edits; a new config plays on the stand-in board"
     fi
     [[ $model == *"Raspberry Pi 5"* || $model == *"Compute Module 5"* ]] && pi5=yes
     if ((!DRY_RUN)) && [[ $(id -u) != 0 ]]; then
@@ -301,12 +333,20 @@ main() {
 
     say ""
     say "== 1. System packages"
+    local package packages=()
+    for package in "${APT_PACKAGES[@]}"; do  # python3-lgpio is Raspberry Pi OS's: gpiozero's pin driver on a board
+        [[ $package == python3-lgpio ]] && ((NOT_A_PI)) && continue
+        packages+=("$package")
+    done
     run apt-get update
-    run apt-get install -y --no-install-recommends "${APT_PACKAGES[@]}"
+    run apt-get install -y --no-install-recommends "${packages[@]}"
 
     say ""
     say "== 2. SPI (and the PWM's onboard audio) in $BOOT_CONFIG"
     local boot_lines=() audio_off=no
+    if ((NOT_A_PI)); then
+        say "not a Raspberry Pi (--not-a-pi): no config.txt to edit"
+    else
     # SPI0 (dtparam=spi=on) for whatever is on bus 0; SPI1 by the spi1-1cs overlay. On SPI1 the
     # buttons' unconnected select pin is the overlay's cs0_pin; the strip keeps the default (GPIO18).
     if [[ $button_bus == 0 || ($led_backend == spi && $led_bus == 0) ]]; then
@@ -327,6 +367,7 @@ main() {
 blacklist snd_bcm2835"
     fi
     edit_boot_config "$BOOT_CONFIG" "$audio_off" "${boot_lines[@]}"
+    fi
 
     say ""
     say "== 3. Config file and state folder"
@@ -362,15 +403,21 @@ blacklist snd_bcm2835"
     say ""
     say "== 5. The handheld's device name (udev)"
     write_file "$UDEV_PATH" 0644 "$(cat "$UDEV_SOURCE")"
-    run udevadm control --reload-rules
-    run udevadm trigger --subsystem-match=tty --action=add
+    if ((DRY_RUN)) || command -v udevadm >/dev/null; then
+        run udevadm control --reload-rules
+        run udevadm trigger --subsystem-match=tty --action=add
+    else
+        say "note: no udevadm here (a container?): the rule applies where udev runs"
+    fi
 
     say ""
-    say "== 6. The service, its fallback to the previous release, and the journal's limits"
+    say "== 6. The service, its fallback to the previous release, the journal's limits and the hardware watchdog"
     write_file "$UNIT_PATH" 0644 "$(unit_text)"
     write_file "$FALLBACK_PATH" 0644 "$(unit_text "$FALLBACK_SOURCE")"
     write_file "$JOURNALD_PATH" 0644 "$(cat "$JOURNALD_SOURCE")"
-    run systemctl daemon-reload
+    # systemd feeds the SoC's watchdog: if the whole system hangs (not only the console), the board resets.
+    write_file "$WATCHDOG_PATH" 0644 "$(watchdog_text)"
+    run systemctl daemon-reexec
     run systemctl restart systemd-journald.service
     run systemctl enable scotland-yard.service
 
@@ -380,7 +427,8 @@ blacklist snd_bcm2835"
     else
         say "Done. Reboot now (sudo reboot) so the SPI and audio settings take effect."
     fi
-    say "Then: sudo systemctl stop scotland-yard; sudo scotland-yard hw-test --config $CONFIG_FILE"
+    say "Then the console starts on its screen: a new board asks to be calibrated there, with its own keys."
+    say "Or from a terminal: sudo systemctl stop scotland-yard; sudo scotland-yard hw-test --config $CONFIG_FILE"
     say "      sudo scotland-yard calibrate --config $CONFIG_FILE; sudo systemctl start scotland-yard"
     say "Logs: journalctl -u scotland-yard -f"
     local root_option=""

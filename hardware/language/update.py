@@ -1,6 +1,7 @@
 """Bring the catalogs up to date with the source: ``python -m hardware.language.update`` (``--check`` only tells).
 
-For translators and developers, not for the console (it needs Babel, which the test extra installs). It:
+For translators and developers, not for the console: it needs Babel, which the test extra installs, and imports it only
+when it runs (a release, which has no Babel, imports every module in its self-check). It:
 
 1. extracts every message the source marks (``_``, ``p_``, ``n_``, ``np_`` in ``console``, ``hardware`` and
    ``firmware``; the texts of the guided games' lesson files) into ``catalogs/scotland_yard.pot``;
@@ -21,15 +22,13 @@ import tomllib
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
-
-from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po, write_po
+from typing import TYPE_CHECKING, Any
 
 from hardware.language import CATALOGS, DOMAIN, LANGUAGES
 from hardware.language.handheld_font import handheld_module
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 """The project's folder."""
@@ -71,6 +70,9 @@ def _message(context: str | None, text: str) -> Any:
 
 def template() -> Catalog:
     """Every message the source marks, with where it is."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_dir
+
     catalog = Catalog(project="scotland-yard-console", domain=DOMAIN, fuzzy=False, header_comment=HEADER,
                       copyright_holder="the Scotland Yard console's authors")
     python = [("**/tests/**", "ignore"), ("**.py", "python")]
@@ -85,12 +87,16 @@ def template() -> Catalog:
 
 
 def _po_bytes(catalog: Catalog) -> bytes:
+    from babel.messages.pofile import write_po
+
     out = io.BytesIO()
     write_po(out, catalog, width=120, omit_header=False, sort_output=False, ignore_obsolete=True)
     return out.getvalue()
 
 
 def _mo_bytes(catalog: Catalog) -> bytes:
+    from babel.messages.mofile import write_mo
+
     out = io.BytesIO()
     write_mo(out, catalog, use_fuzzy=False)
     return out.getvalue()
@@ -108,6 +114,8 @@ def _stable(catalog: Catalog) -> Catalog:
 
 def _taken(takes: list[str]) -> dict[str, list[Catalog]]:
     """The translators' files of ``--take LANGUAGE:FILE``, by language."""
+    from babel.messages.pofile import read_po
+
     found: dict[str, list[Catalog]] = {}
     for take in takes:
         language, _, name = take.partition(":")
@@ -124,6 +132,9 @@ def wanted(takes: list[str] = ()) -> tuple[dict[Path, bytes], list[str]]:  # typ
     *takes*: translators' files (``LANGUAGE:FILE``) whose translations win over the catalog's, for the messages the
     source still has.
     """
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po
+
     taken = _taken(list(takes))
     pot = _stable(template())
     files = {TEMPLATE: _po_bytes(pot)}

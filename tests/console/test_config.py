@@ -58,17 +58,17 @@ def test_data_folder_defaults_to_the_users_data_folder(monkeypatch: pytest.Monke
 @pytest.mark.parametrize(
     ("config", "args", "message"),
     [
-        ('profile = "fake"\n', [], "the fake profile has nobody at its board"),
-        ('profile = "pi"\n', [], "no station map at"),
         ('profile = "pi"\n', ["--players", "9"], "game.players: the reissue edition is for 2 to 6 players, not 9"),
         ('profile = "pi"\n[game]\nedition = "x"\n', [], "game.edition: must be one of"),
     ],
 )
-def test_play_refuses_what_it_cannot_play(tmp_path: Path, capsys: pytest.CaptureFixture[str], config: str, args: list[str],
-                                          message: str) -> None:
+def test_play_headless_refuses_what_it_cannot_play(tmp_path: Path, capsys: pytest.CaptureFixture[str], config: str, args: list[str],
+                                                   message: str) -> None:
+    """Headless (an update's self-check), what stops the console is refused in one line; on the board it is its problem screen
+    (tests/console/test_problem_screen.py)."""
     path = tmp_path / "config.toml"
     path.write_text(config)
-    assert main(["play", "--config", str(path), *args]) == 2
+    assert main(["play", "--headless", "--data-dir", str(tmp_path / "data"), "--config", str(path), *args]) == 2
     assert message in capsys.readouterr().err
 
 

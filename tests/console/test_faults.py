@@ -146,7 +146,7 @@ def test_the_not_saved_bar_takes_the_header_s_place_and_hides_nothing_of_the_gam
     assert isinstance(screen, OffscreenScreen)
     presenter.show(flow.scene(), 0.0)
     plain = screen.last
-    presenter.warning = session.unsaved_because(OSError(errno.EROFS, ""))
+    presenter.warning = session.unsaved_because(OSError(errno.EROFS, ""), 3)
     presenter.show(flow.scene(), 0.0)
     warned = screen.last
     assert plain is not None and warned is not None
@@ -159,7 +159,7 @@ def test_the_not_saved_bar_takes_the_header_s_place_and_hides_nothing_of_the_gam
         for language in LANGUAGES:
             use(language)
             for code in (*FAULTS.values(), errno.EDQUOT, errno.EPERM, errno.EIO, errno.ENOENT, errno.EEXIST, errno.ENOTDIR):
-                said = str(session.unsaved_because(OSError(code, "")))
+                said = str(session.unsaved_because(OSError(code, ""), 999))  # the most moves a game holds
                 assert kit.font(kit.min_px).size(said)[0] <= header.w - 4 * kit.pad, said  # every reason fits, uncut
     finally:
         use("en")
@@ -361,7 +361,7 @@ def test_a_full_disk_is_said_at_once_on_the_screen_and_in_the_log_with_what_wait
     console.program.console.step()
     waiting = journal.waiting
     words = " ".join(console.program.console.presenter.kit.texts)
-    assert f"Not saved: the disk is full ({waiting} moves waiting). The game goes on" in words
+    assert f"Not saved: the disk is full ({waiting} moves). Play on" in words
     assert not console.program.console.presenter.kit.cut, "the bar holds it whole"
     assert len([record for record in caplog.records if "no longer saved" in record.getMessage()]) == 1, "said once, not every try"
     disk.heal()

@@ -477,7 +477,7 @@ def test_playing_with_a_newer_console_s_station_map_stops_at_start_in_one_line(t
     original = newer_map(tmp_path / "station-map.json")
     path = tmp_path / "config.toml"
     path.write_text(f'profile = "sim"\nmap_file = "station-map.json"\n[game]\ndata_dir = "{tmp_path / "data"}"\n')
-    assert main(["play", "--config", str(path)]) == 2
+    assert main(["play", "--headless", "--config", str(path)]) == 2
     assert capsys.readouterr().err == f"scotland-yard play: {tmp_path / 'station-map.json'}: {refusal_of_the_next(MAP_VERSIONS)}\n"
     assert (tmp_path / "station-map.json").read_bytes() == original
 
@@ -534,7 +534,7 @@ def test_the_console_stops_at_start_on_a_newer_config_file_in_one_line_and_keeps
                                                                                     capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "config.toml"
     original = newer_config(path)
-    assert main(["play", "--config", str(path)]) == 2
+    assert main(["play", "--headless", "--config", str(path)]) == 2
     assert capsys.readouterr().err == f"scotland-yard play: {path}: {refusal_of_the_next(CONFIG_VERSIONS)}\n"
     assert path.read_bytes() == original
 

@@ -416,7 +416,7 @@ def test_self_check_command_passes_here_and_names_a_failed_check(tmp_path: Path,
     config.write_text('profile = "fake"\n')
     assert cli.main(["self-check", "--config", str(config)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert [line.split(":")[0] for line in out] == ["ok imports", "ok config", "ok engine game", "ok program"]
+    assert [line.split(":")[0] for line in out] == ["ok imports", "ok config", "ok engine game", "ok program", "ok start"]
 
 
 # ---------------------------------------------------------------- the Settings menu

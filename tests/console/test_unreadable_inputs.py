@@ -93,7 +93,7 @@ A_FOLDER = ("Is a directory", folder)
 def test_a_config_file_it_cannot_read(tmp_path: Path, capsys: pytest.CaptureFixture[str], problem: str, write: Writer) -> None:
     config = tmp_path / "config.toml"
     write(config)
-    refused(["play", "--config", str(config)], capsys, str(config), problem)
+    refused(["play", "--headless", "--config", str(config)], capsys, str(config), problem)
 
 
 @pytest.mark.parametrize(("data_dir", "fault"), [("a-file", errno.EEXIST), ("a-file/games", errno.ENOTDIR)])
@@ -101,7 +101,7 @@ def test_a_config_whose_data_folder_cannot_be_made(tmp_path: Path, capsys: pytes
     (tmp_path / "a-file").write_text("not a folder")
     config = tmp_path / "config.toml"
     config.write_text(f'[game]\ndata_dir = "{tmp_path / data_dir}"\n')
-    refused(["play", "--config", str(config)], capsys, f"the data folder {tmp_path / data_dir} cannot be used",
+    refused(["play", "--headless", "--config", str(config)], capsys, f"the data folder {tmp_path / data_dir} cannot be used",
             str(fault_in_words(OSError(fault, ""))))
 
 
@@ -135,7 +135,7 @@ def test_a_station_map_it_cannot_read(tmp_path: Path, capsys: pytest.CaptureFixt
     write(station_map_file)
     config = tmp_path / "config.toml"
     config.write_text('profile = "pi"\n')
-    refused(["play", "--config", str(config)], capsys, str(station_map_file), problem)
+    refused(["play", "--headless", "--config", str(config)], capsys, str(station_map_file), problem)
 
 
 @pytest.mark.parametrize(("problem", "write"), [

@@ -56,6 +56,7 @@ SYSTEM_PATHS = (
     "/etc/systemd/system/scotland-yard.service",
     "/etc/systemd/system/scotland-yard-fallback.service",
     "/etc/systemd/journald.conf.d/scotland-yard.conf",
+    "/etc/systemd/system.conf.d/scotland-yard-watchdog.conf",
     "/etc/udev/rules.d/99-scotland-yard-handheld.rules",
     "/etc/modprobe.d/scotland-yard-no-onboard-audio.conf",
     "/usr/local/bin/scotland-yard",
@@ -239,7 +240,7 @@ def test_dry_run_prints_every_step_in_order_and_calls_nothing(sandbox: Sandbox) 
     assert release in commands
     assert f"ln -sfn {DEFAULT_ROOT}/current/bin/scotland-yard /usr/local/bin/scotland-yard" in commands
     assert "udevadm control --reload-rules" in commands
-    assert "systemctl daemon-reload" in commands
+    assert "systemctl daemon-reexec" in commands, "systemd itself rereads its settings: the hardware watchdog"
     assert "systemctl restart systemd-journald.service" in commands
     assert "systemctl enable scotland-yard.service" in commands
     assert any(c.startswith("install -d") and c.endswith(" /var/lib/scotland-yard") for c in commands)
@@ -252,6 +253,7 @@ def test_dry_run_prints_every_step_in_order_and_calls_nothing(sandbox: Sandbox) 
         "/etc/systemd/system/scotland-yard.service",
         "/etc/systemd/system/scotland-yard-fallback.service",
         "/etc/systemd/journald.conf.d/scotland-yard.conf",
+        "/etc/systemd/system.conf.d/scotland-yard-watchdog.conf",
         "/etc/modprobe.d/scotland-yard-no-onboard-audio.conf",
     }
     assert files[str(sandbox.boot_config)].splitlines() == expected_boot_lines(Config(profile="pi"))
@@ -300,7 +302,7 @@ def test_dry_run_with_an_install_root_puts_it_in_every_unit_and_command(sandbox:
     assert unit_entries(files["/etc/systemd/system/scotland-yard.service"])["Service"]["ExecStart"] == [
         f"{root}/current/bin/scotland-yard play"]
     fallback = unit_entries(files["/etc/systemd/system/scotland-yard-fallback.service"])["Service"]["ExecStart"]
-    assert fallback[0] == f"-{root}/previous/bin/scotland-yard rollback --if-on-trial --root {root}"
+    assert fallback[1] == f"-{root}/previous/bin/scotland-yard rollback --if-on-trial --root {root}"
     assert not [path for path, text in files.items() if DEFAULT_ROOT in text]
     assert sandbox.commands_called() == []
 
@@ -534,7 +536,11 @@ def test_fallback_unit_rolls_back_only_a_release_on_trial_then_starts_the_consol
     unit = parsed(FALLBACK, ["Unit", "Service"])
     service = unit["Service"]
     assert service["Type"] == ["oneshot"]
-    rollback, reset, start = service["ExecStart"]
+    mark, rollback, reset, start = service["ExecStart"]
+    # at most once a boot: its marker is in /run (a reboot empties it), kept after the oneshot ends
+    assert unit["Unit"]["ConditionPathExists"] == ["!/run/scotland-yard-fallback/ran"]
+    assert mark == "/usr/bin/touch /run/scotland-yard-fallback/ran"
+    assert service["RuntimeDirectory"] == ["scotland-yard-fallback"] and service["RuntimeDirectoryPreserve"] == ["yes"]
     assert rollback == f"-{DEFAULT_ROOT}/previous/bin/scotland-yard rollback --if-on-trial --root {DEFAULT_ROOT}", (
         "the previous release's own command (the current one may be what is broken); its failure ignored")
     assert reset.split()[1:] == ["reset-failed", UNIT.name] and reset.startswith("/")
@@ -706,3 +712,80 @@ def test_install_md_lists_every_setting_at_its_default() -> None:
         assert set(data[section]) == {f.name for f in fields(kind)}, f"[{section}] does not list every setting"
     starter = min(blocks, key=len)
     assert parse_config(starter) == Config(profile="pi", map_file=STATE_MAP)
+
+
+# ---------------------------------------------------------------- what a restart cannot fix, the watchdogs, the hardening
+
+
+def test_what_a_restart_cannot_fix_is_not_restarted() -> None:
+    """2: the command line is wrong; 3: not even the screen starts to show what stops the console (``UNSHOWN``). Everything else
+    it can show stays up on its problem screen, fed to the watchdog."""
+    from console.program.start import UNSHOWN
+
+    service = parsed(UNIT, ["Unit", "Service", "Install"])["Service"]
+    assert service["RestartPreventExitStatus"] == [f"2 {UNSHOWN}"]
+
+
+def test_the_installer_sets_the_hardware_watchdog_within_the_soc_s_15_s(sandbox: Sandbox) -> None:
+    result = sandbox.dry_run()
+    assert result.returncode == 0, result.stderr
+    text = written_files(result.stdout)["/etc/systemd/system.conf.d/scotland-yard-watchdog.conf"]
+    manager = unit_entries(text)["Manager"]
+    assert manager["RuntimeWatchdogSec"] == ["15s"] and manager["RebootWatchdogSec"] == ["2min"]
+
+
+HARDENED = {"NoNewPrivileges": "yes", "ProtectSystem": "strict", "ProtectHome": "yes", "PrivateTmp": "yes", "ProtectKernelTunables": "yes",
+            "ProtectKernelModules": "yes", "ProtectKernelLogs": "yes", "ProtectControlGroups": "yes", "RestrictNamespaces": "yes",
+            "RestrictSUIDSGID": "yes", "LockPersonality": "yes", "SystemCallArchitectures": "native", "UMask": "0077"}
+
+
+@pytest.mark.parametrize("unit", [UNIT, FALLBACK], ids=["console", "fallback"])
+def test_both_units_are_hardened(unit: Path) -> None:
+    service = parsed(unit, ["Unit", "Service", "Install"] if unit == UNIT else ["Unit", "Service"])["Service"]
+    assert {key: service.get(key, [""])[-1] for key in HARDENED} == HARDENED
+    assert service["CapabilityBoundingSet"] == (["CAP_SYS_RAWIO CAP_SYS_ADMIN CAP_DAC_READ_SEARCH"] if unit == UNIT else [""])
+    writable = service["ReadWritePaths"][0].split()
+    assert DEFAULT_ROOT in writable, "updates and rollbacks write releases"
+
+
+def test_the_config_file_s_folder_stays_writable_where_the_config_is(sandbox: Sandbox) -> None:
+    result = sandbox.dry_run()
+    assert result.returncode == 0, result.stderr
+    service = unit_entries(written_files(result.stdout)["/etc/systemd/system/scotland-yard.service"])["Service"]
+    assert service["ReadWritePaths"] == [f"{DEFAULT_ROOT} -{sandbox.config.parent}"], "a restore writes the config back"
+
+
+def test_not_a_pi_installs_without_the_pi_s_parts(tmp_path: Path) -> None:
+    sandbox = Sandbox(tmp_path, model=None)
+    result = sandbox.run("--dry-run", "--not-a-pi", "--boot-config", str(sandbox.boot_config), "--config", str(sandbox.config))
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    (apt,) = [c for c in would_run(out) if c.startswith("apt-get install")]
+    assert "python3-lgpio" not in apt.split() and "python3-venv" in apt.split()
+    files = written_files(out)
+    assert str(sandbox.boot_config) not in files and "no config.txt to edit" in out
+    assert parse_config(files[str(sandbox.config)]) == Config(profile="fake", map_file=STATE_MAP)
+    assert "this is not a Raspberry Pi" not in result.stderr
+
+
+def security_exposure(unit: Path, folder: Path) -> float:
+    analyze = shutil.which("systemd-analyze")
+    if analyze is None:
+        reason = "systemd-analyze is not installed: the units' exposure was not measured"
+        print(reason)
+        pytest.skip(reason)
+    copy = folder / unit.name
+    copy.write_text(unit.read_text())
+    done = subprocess.run([analyze, "security", "--offline=true", "--no-pager", str(copy)], cwd=folder, capture_output=True, text=True,
+                          timeout=60, check=False)
+    found = re.search(r"Overall exposure level for \S+: (\d+\.\d)", done.stdout)
+    assert found, done.stdout + done.stderr
+    return float(found[1])
+
+
+@pytest.mark.parametrize(("unit", "most"), [(UNIT, 3.0), (FALLBACK, 1.0)], ids=["console", "fallback"])
+def test_systemd_analyze_security_scores_both_units(tmp_path: Path, unit: Path, most: float) -> None:
+    """Both scored 9.6 (UNSAFE) before; the console keeps root and its devices for the drivers."""
+    exposure = security_exposure(unit, tmp_path)
+    print(f"{unit.name}: exposure {exposure}")
+    assert exposure <= most

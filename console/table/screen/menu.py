@@ -22,9 +22,15 @@ def draw_menu(kit: Toolkit, surface: pygame.Surface, menu: MenuUi) -> None:
     """A menu: its title, its rows (the cursor's framed, a setting's value between arrows), the keys, a message."""
     kit.begin(surface)
     kit.title_bar(surface, menu.title)
+    draw_rows(kit, surface, kit.body.y, menu)
+    kit.message_bar(surface, menu.message, alert=False)
+
+
+def draw_rows(kit: Toolkit, surface: pygame.Surface, top: int, menu: MenuUi) -> None:
+    """A menu's rows from *top* down to the keys' hint, which sits over the message bar."""
     pad, body = kit.pad, kit.body
     hint = kit.text(menu.hint, kit.min_px, DIM, kit.size[0] - 4 * pad)
-    area = pygame.Rect(body.x, body.y, body.w, kit.message.y - body.y - hint.get_height() - 2 * pad)
+    area = pygame.Rect(body.x, top, body.w, kit.message.y - top - hint.get_height() - 2 * pad)
     surface.blit(hint, hint.get_rect(midbottom=(kit.size[0] // 2, kit.message.y - pad)))
     row_h = min(round(kit.size[1] * 0.1), area.h // max(1, len(menu.rows)))
     for index, (label, value) in enumerate(menu.rows):
@@ -40,7 +46,6 @@ def draw_menu(kit: Toolkit, surface: pygame.Surface, menu: MenuUi) -> None:
         surface.blit(text, text.get_rect(midleft=(row.x + 2 * pad, row.centery)))
         if shown:
             surface.blit(shown, shown.get_rect(midright=(row.right - 2 * pad, row.centery)))
-    kit.message_bar(surface, menu.message, alert=False)
 
 
 def draw_page(kit: Toolkit, surface: pygame.Surface, title: Words, lines: Sequence[Words]) -> None:

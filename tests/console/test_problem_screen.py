@@ -1,0 +1,187 @@
+"""Never a black screen: what stops the console from playing opens its problem screen (what, where, the owner's keys), with the
+board flashing "look at the screen"; a fresh board is calibrated on it; only a screen that does not start ends the command."""
+
+from __future__ import annotations
+
+import time
+from contextlib import ExitStack
+from pathlib import Path
+
+import pytest
+
+from console.cli import main
+from console.program.calibrating import TITLE as CALIBRATING
+from console.program.chord import CHORD_SECONDS
+from console.program.problem import ProblemActivity
+from console.program.program import Ending, Program
+from console.program.start import UNSHOWN, BoardStart, board_program
+from console.settings import GameSettings
+from console.table.lights import LOOK_LEVEL, scale
+from engine import london
+from hardware.controls import FakeControlButtons
+from hardware.interfaces import Key
+from hardware.leds import RecordingLeds
+from hardware.station_buttons import FakeStationButtons
+from hardware.station_map import StationMap
+
+STATIONS = london().stations
+
+
+def no_words(game: GameSettings) -> None:
+    """The language stays as the test set it."""
+
+
+def config(folder: Path, text: str = "") -> Path:
+    path = folder / "config.toml"
+    path.write_text(f'profile = "fake"\nmap_file = "station-map.json"\n[game]\ndata_dir = "{folder / "data"}"\n{text}')
+    return path
+
+
+def texts(program: Program) -> list[str]:
+    program.console.step()
+    return program.console.presenter.kit.texts
+
+
+def rows(program: Program) -> list[str]:
+    assert program.menu is not None
+    return [str(label) for label, _ in program.menu.ui.rows]
+
+
+def keys(program: Program, *pressed: Key) -> None:
+    controls = program.hardware.controls
+    assert isinstance(controls, FakeControlButtons)
+    for key in pressed:
+        controls.press(key)
+        program.console.step()
+
+
+def choose(program: Program, label: str) -> None:
+    menu = program.menu
+    assert menu is not None
+    while not str(menu.ui.rows[menu.cursor][0]).startswith(label):
+        keys(program, Key.CHOICE_2)
+    keys(program, Key.CONFIRM)
+
+
+def test_a_fresh_board_opens_on_the_problem_screen_and_is_calibrated_with_its_own_keys(tmp_path: Path) -> None:
+    path = config(tmp_path)
+    with ExitStack() as held:
+        program = board_program(BoardStart(str(path)), held, no_words)
+        assert isinstance(program.top, ProblemActivity) and program.status == "Problem: not calibrated"
+        said = texts(program)
+        assert said[:2] == ["The board is not calibrated yet",
+                            "Each station's button and light must be found once: calibrate the board with its own keys (a press on each "
+                            "station), and the console starts"]
+        assert f"no station map at {tmp_path / 'station-map.json'}" in said[2]
+        assert rows(program) == ["Calibrate the board", "Run the hardware test", "Quit"]
+        choose(program, "Calibrate the board")
+        assert program.status == "Calibrating" and texts(program)[0] == str(CALIBRATING)
+        buttons, leds = program.hardware.station_buttons, program.hardware.leds
+        assert isinstance(buttons, FakeStationButtons) and isinstance(leds, RecordingLeds)
+        for station in STATIONS:  # a board wired in order: each light is right at once, the next button accepts it
+            buttons.press(station)
+            program.console.step()
+            assert leds.last == {station: (255, 255, 255)}
+        keys(program, Key.CONFIRM)
+        assert program.finished and program.ending is Ending.AGAIN
+    assert StationMap.load(tmp_path / "station-map.json") == StationMap.wiring_order(STATIONS, 29)
+    with ExitStack() as held:
+        program = board_program(BoardStart(str(path)), held, no_words)
+        assert program.problem is None and program.status == "Start menu"
+
+
+def test_the_problem_screen_flashes_the_whole_board_twice_every_two_seconds(tmp_path: Path) -> None:
+    with ExitStack() as held:
+        program = board_program(BoardStart(str(config(tmp_path))), held, no_words)
+        scene = program.top.scene()
+        assert scene is not None
+        white = scale((255, 255, 255), LOOK_LEVEL)
+        lit = [bool(scene.lights(frame / 30, program.console.presenter.palette)) for frame in range(60)]
+        assert lit == [True] * 4 + [False] * 4 + [True] * 4 + [False] * 48
+        assert scene.lights(0.0, program.console.presenter.palette) == dict.fromkeys(STATIONS, white)
+
+
+def test_a_bad_config_value_says_file_key_and_expected_and_the_owner_can_start_on_defaults(tmp_path: Path) -> None:
+    path = config(tmp_path, 'district = "Narnia"\n')
+    StationMap.identity(STATIONS).save(tmp_path / "station-map.json")
+    with ExitStack() as held:
+        program = board_program(BoardStart(str(path)), held, no_words)
+        assert program.status == "Problem: config file"
+        said = texts(program)
+        assert said[0] == "The config file needs fixing"
+        assert said[2] == f"{path}: game.district: must be one of central (or \"\" for the first), not 'Narnia'"
+        assert rows(program) == ["Start with default settings", "Quit"]
+        choose(program, "Start with default settings")
+        assert program.ending is Ending.DEFAULTS
+    with ExitStack() as held:
+        program = board_program(BoardStart(str(path)), held, no_words, defaults=True)
+        assert program.problem is None and program.status == "Start menu"
+        assert program.hardware.leds.__class__ is RecordingLeds, "the config's profile and map file still hold"
+    assert "Narnia" in path.read_text(), "the file is left as it is"
+
+
+def test_the_hardware_test_runs_from_the_problem_screen_and_comes_back_to_it(tmp_path: Path) -> None:
+    with ExitStack() as held:
+        program = board_program(BoardStart(str(config(tmp_path))), held, no_words)
+        choose(program, "Run the hardware test")
+        assert program.status == "Hardware test"
+        keys(program, Key.MENU)
+        time.sleep(CHORD_SECONDS)  # MENU is held back that long for the mute chord (UNDO and MENU)
+        program.console.step()
+        assert isinstance(program.top, ProblemActivity)
+        assert program.menu is not None and str(program.menu.message).startswith("Hardware test: ")
+
+
+def test_a_fault_of_this_version_at_start_is_shown_not_a_crash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug in this version")
+
+    monkeypatch.setattr("console.program.start.open_board", broken)
+    StationMap.identity(STATIONS).save(tmp_path / "station-map.json")
+    with ExitStack() as held:
+        program = board_program(BoardStart(str(config(tmp_path))), held, no_words)
+        said = texts(program)
+        assert said[0] == "This version of the console cannot start" and said[2] == "RuntimeError: a bug in this version"
+        assert program.status == "Problem: this version fails at start" and rows(program) == ["Quit"]
+
+
+def test_a_part_that_does_not_start_is_named_and_the_rest_of_the_board_serves_the_problem_screen(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text(f'profile = "pi"\nmap_file = "station-map.json"\n[game]\ndata_dir = "{tmp_path / "data"}"\n')
+    StationMap.wiring_order(STATIONS, 29).save(tmp_path / "station-map.json")
+    with ExitStack() as held:
+        program = board_program(BoardStart(str(path)), held, no_words)  # no LED library off a Pi; the keys on gpiozero's mock pins
+        assert program.status == "Problem: the station lights"
+        said = texts(program)
+        assert said[0] == "A part of the board does not start" and said[2].startswith("the station lights: ")
+        assert rows(program) == ["Run the hardware test", "Shut down"]
+
+
+def test_a_problem_that_cannot_be_shown_ends_the_command_with_the_status_systemd_does_not_restart(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    def no_screen(config: object) -> None:
+        raise OSError("no display")
+
+    monkeypatch.setattr("hardware.factory.build_screen", no_screen)
+    assert main(["play", "--config", str(config(tmp_path))]) == UNSHOWN
+    assert capsys.readouterr().err == "scotland-yard play: the screen: OSError: no display: no screen to show what stops the console\n"
+
+
+def test_the_self_check_s_headless_start_reaches_the_start_menu_on_a_fresh_install(tmp_path: Path,
+                                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--headless", "--data-dir", str(tmp_path / "data"), "--config", str(config(tmp_path))]) == 0
+    assert capsys.readouterr().out == "started: Start menu\n"
+
+
+def test_the_simulator_shows_the_problem_in_its_window_and_a_headless_run_ends_with_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('profile = "fake"\n')
+    script = tmp_path / "look.script"
+    script.write_text("wait 0.1\nshot problem\n")
+    assert main(["sim", "--headless", "--script", str(script), "--screenshots", str(tmp_path), "--data-dir", str(tmp_path / "data"),
+                 "--config", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out.split() == [str(tmp_path / "problem.png")]
+    assert err == (f"scotland-yard sim: {path}: profile: the simulator's board is its window, not 'fake' (the tests' stand-in "
+                   "board): use sim (or pi)\n")
