@@ -339,7 +339,7 @@ def _simulate_once(args: argparse.Namespace, commands: list[Command], watchdog: 
     """One start of the simulator: what to start next (None: nothing), and the exit status."""
     from console.program.problem import problem_of
     from console.program.program import Program  # pygame loads only for the simulator
-    from console.program.start import board_ground, default_settings
+    from console.program.start import board_ground, default_settings, sound_note
     from console.program.straight_back import BACK_WITHIN_S
     from console.table.phone import phone_opener
     from hardware.sim import open_window
@@ -359,7 +359,7 @@ def _simulate_once(args: argparse.Namespace, commands: list[Command], watchdog: 
             _speak(args.language, game, on_a_pc=True)
             folder = held.enter_context(DataFolder.open(game.data_path))
             config, problem = settings.hardware, None
-            note = note or folder.note
+            note = note or folder.note or sound_note(config, path)
         except (ConfigError, FolderError) as error:
             print(f"scotland-yard sim: {error}", file=sys.stderr)
             problem = problem_of(error)

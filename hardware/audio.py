@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -51,6 +52,42 @@ def sound_path(sound: str) -> Path:
     """The shipped WAV file of *sound*."""
     check_sound(sound)
     return Path(str(resources.files("hardware") / "sounds" / f"{sound}.wav"))
+
+
+ASOUND = Path("/proc/asound")
+"""Where the kernel lists the sound cards (ALSA): ``cards``, and a ``card<n>`` folder and a link by id for each."""
+
+
+def sound_cards(asound: Path | None = None) -> list[str]:
+    """The sound cards' ids (``Headphones``, ``vc4hdmi0``, ``Device``), in the kernel's order; none without ALSA."""
+    try:
+        lines = ((asound or ASOUND) / "cards").read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return []
+    return [found[1].strip() for line in lines if (found := re.match(r"\s*\d+\s+\[([^\]]+)\]", line))]
+
+
+def missing_card(device: str, asound: Path | None = None) -> str:
+    """The card the ALSA device *device* names if no such card is here ("" if it is, or if *device* names none: ``default``,
+    or a name only ALSA's configuration knows).
+
+    >>> import tempfile
+    >>> asound = Path(tempfile.mkdtemp())
+    >>> _ = (asound / "cards").write_text(" 0 [Headphones     ]: bcm2835_headpho - bcm2835 Headphones\\n")
+    >>> (asound / "card0").mkdir(); (asound / "Headphones").symlink_to("card0")
+    >>> [missing_card(device, asound) for device in ("plughw:CARD=Headphones", "hw:0,0", "default", "hdmi:CARD=vc4hdmi0,DEV=0", "hw:3")]
+    ['', '', '', 'vc4hdmi0', '3']
+    """
+    _, _, arguments = device.partition(":")
+    if not arguments:
+        return ""
+    fields = arguments.split(",")
+    card = next((field.partition("=")[2] for field in fields if field.upper().startswith("CARD=")), "" if "=" in fields[0] else fields[0])
+    if not card:
+        return ""
+    asound = asound or ASOUND
+    there = (asound / f"card{card}") if card.isdigit() else (asound / card)
+    return "" if there.exists() else card
 
 
 def _check_volume(volume: float) -> float:

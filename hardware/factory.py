@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import ExitStack
 from typing import TYPE_CHECKING, TypeVar
 
-from hardware.audio import FakeSpeaker, NoSpeaker, open_speaker
+from hardware.audio import FakeSpeaker, NoSpeaker, missing_card, open_speaker, sound_cards
 from hardware.config import NO_POWER_BUTTON, Config, ConfigError
 from hardware.controls import FakeControlButtons, GpioControlButtons
 from hardware.handheld import MemoryHandheldLink, ScriptedFarEnd
@@ -131,6 +131,11 @@ def build_speaker(config: Config) -> Speaker:
     if config.profile == "fake":
         return FakeSpeaker(config.sound.volume)
     if not config.sound.enabled:
+        return NoSpeaker()
+    card = missing_card(config.sound.device)
+    if card:  # refused, not guessed at: the console says so on its start menu (console.program.start)
+        log.warning("sound off: sound.device %r names card %r, which is not here (cards: %s)", config.sound.device, card,
+                    ", ".join(sound_cards()) or "none")
         return NoSpeaker()
     if config.sound.device:
         os.environ["AUDIODEV"] = config.sound.device  # read by SDL's ALSA driver when the mixer opens

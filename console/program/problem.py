@@ -32,7 +32,7 @@ from console.table.screen.problem import ProblemScene
 from hardware.config import ConfigError
 from hardware.factory import PartError
 from hardware.interfaces import Station
-from hardware.language import Words, _, p_, plain
+from hardware.language import Words, p_, plain
 from hardware.station_map import MapError
 
 
@@ -72,28 +72,28 @@ def problem_of(error: Exception, board: Uncalibrated | None = None) -> Problem:
     where = str(error)
     if isinstance(error, MapError) and board is not None and not board.map_path.exists():
         return Problem(p_("title", "The board is not calibrated yet"),
-                       _("Each station's button and light must be found once: calibrate the board with its own keys (a press "
+                       p_("card", "Each station's button and light must be found once: calibrate the board with its own keys (a press "
                          "on each station), and the console starts"),
                        where, "Problem: not calibrated", (Remedy.CALIBRATE, Remedy.HARDWARE_TEST), board)
     if isinstance(error, MapError):
         return Problem(p_("title", "The station map cannot be used"),
-                       _("Calibrate the board again: a map that only misses stations is resumed, a damaged one is kept aside"),
+                       p_("card", "Calibrate the board again: a map that only misses stations is resumed, a damaged one is kept aside"),
                        where, "Problem: station map", (Remedy.CALIBRATE, Remedy.HARDWARE_TEST) if board else (), board)
     if isinstance(error, PartError):
         return Problem(p_("title", "A part of the board does not start"),
-                       _("Check its wiring and the config file's settings for it; the hardware test shows what works"),
+                       p_("card", "Check its wiring and the config file's settings for it; the hardware test shows what works"),
                        where, f"Problem: {error.part}", (Remedy.HARDWARE_TEST,))
     if isinstance(error, ConfigError):
         return Problem(p_("title", "The config file needs fixing"),
-                       _("A setting names something this console does not have, or is not valid. The file is left as it is: "
+                       p_("card", "A setting names something this console does not have, or is not valid. The file is left as it is: "
                          "fix it, or start with default settings meanwhile"),
                        where, "Problem: config file", (Remedy.DEFAULTS,))
     if isinstance(error, FolderError):
         return Problem(p_("title", "The saved games' folder cannot be used"),
-                       _("Games are saved there: put the folder right, or start with default settings meanwhile"),
+                       p_("card", "Games are saved there: put the folder right, or start with default settings meanwhile"),
                        where, "Problem: data folder", (Remedy.DEFAULTS,))
     return Problem(p_("title", "This version of the console cannot start"),
-                   _("Go back to the previous version, or shut down: what failed is in the log (journalctl -u scotland-yard)"),
+                   p_("card", "Go back to the previous version, or shut down: what failed is in the log (journalctl -u scotland-yard)"),
                    f"{type(error).__name__}: {error}", "Problem: this version fails at start")
 
 

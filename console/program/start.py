@@ -39,10 +39,12 @@ from console.records.storage import DataFolder
 from console.settings import GameSettings, Seat
 from console.table.phone import phone_opener
 from engine import london
+from hardware.audio import missing_card, sound_cards
 from hardware.config import PROFILES, Config
 from hardware.files import read_text
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import HandheldLink, Hardware
+from hardware.language import Words, _
 from hardware.station_map import MapError, StationMap
 
 log = logging.getLogger(__name__)
@@ -98,6 +100,18 @@ def open_board(config: Config, config_file: Path, handheld: HandheldLink | None,
     return build_hardware(config, StationMap.load(map_file), london().stations, handheld)
 
 
+def sound_note(config: Config, path: Path) -> Words:
+    """Why there is no sound, when the config file names a sound card that is not here: the file, the key, the cards there are.
+
+    The setting is refused (``hardware.factory.build_speaker`` opens no sound) and said on the start menu: the console plays on.
+    """
+    card = missing_card(config.sound.device) if config.sound.enabled and config.profile != "fake" else ""
+    if not card:
+        return ""
+    return _("No sound: {file}: sound.device names card {card}, not here (cards: {cards})", file=str(path), card=card,
+             cards=", ".join(sound_cards()) or "-")
+
+
 def power_off() -> None:
     """The last row of the start menu (and the problem screen) on the Pi: a clean shutdown (the service runs as root)."""
     subprocess.run(["systemctl", "poweroff"], check=False)
@@ -122,7 +136,8 @@ def board_program(start: BoardStart, held: ExitStack, speak: Callable[[GameSetti
                                    mister_x=start.mister_x or game.mister_x))
         folder = held.enter_context(DataFolder.open(game.data_path))
         hardware = held.enter_context(open_board(config, path, None, headless=start.headless))  # the handheld on USB
-        return Program(hardware, game, shutdown=power_off if config.profile == "pi" else None, note=note or folder.note,
+        return Program(hardware, game, shutdown=power_off if config.profile == "pi" else None,
+                       note=note or folder.note or sound_note(config, path),
                        files=ConsoleFiles(game.data_path, path, builder_tools.map_path(config, path)),
                        straight_back_s=0 if start.new else BACK_WITHIN_S, updates=None if start.headless else Updates.of_running(str(path)),
                        phone=phone_opener(config.phone))

@@ -13,11 +13,14 @@ import pytest
 from console.cli import main
 from console.games import CLASSIC
 from console.program.config import load_settings
+from console.program.start import sound_note
 from console.records.journal import Journal, JournalError, load
 from console.records.preferences import PREFERENCES, UNUSABLE, load_preferences, save_preferences
 from console.settings import GameSettings
 from engine import Game
+from hardware.audio import NoSpeaker
 from hardware.config import ConfigError
+from hardware.factory import build_speaker
 
 TOKEN = "5f3a9c0e2b7d4418"
 
@@ -115,3 +118,19 @@ def test_config_values_that_name_what_does_not_exist_are_refused_naming_file_key
         load_settings(path)
     assert str(refused.value).startswith(f"{path}: {key}: {expected}")
     assert path.read_text() == text
+
+
+def test_a_sound_device_naming_a_card_that_is_not_here_is_refused_and_said_with_the_file_and_the_cards(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    asound = tmp_path / "asound"
+    (asound / "card0").mkdir(parents=True)
+    (asound / "Headphones").symlink_to("card0")
+    (asound / "cards").write_text(" 0 [Headphones     ]: bcm2835_headpho - bcm2835 Headphones\n")
+    monkeypatch.setattr("hardware.audio.ASOUND", asound)
+    path = tmp_path / "config.toml"
+    path.write_text('profile = "sim"\n[sound]\ndevice = "plughw:CARD=Device,DEV=0"\n')
+    config = load_settings(path).hardware
+    assert str(sound_note(config, path)) == f"No sound: {path}: sound.device names card Device, not here (cards: Headphones)"
+    assert isinstance(build_speaker(config), NoSpeaker)
+    path.write_text('profile = "sim"\n[sound]\ndevice = "plughw:CARD=Headphones"\n')
+    assert sound_note(load_settings(path).hardware, path) == ""

