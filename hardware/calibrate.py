@@ -89,6 +89,8 @@ class CalibrationSteps:
         self.done = False
         self.pixel: int | None = None
         """The pixel offered for the current station once its button is known (None: waiting for its button)."""
+        self.asked: Text | None = None
+        """What the builder was last asked to do (said as it is asked): a screen words its own question from the state."""
         todo = [s for s in self.stations if s not in self.station_map.buttons]
         self.position = self.stations.index(todo[0]) if todo else len(self.stations)
         self._resumed = len(self.stations) - len(todo)
@@ -103,6 +105,11 @@ class CalibrationSteps:
     @property
     def station(self) -> int:
         return self.stations[self.position]
+
+    @property
+    def following(self) -> int | None:
+        """The station after the current one (None for the last: CONFIRM accepts its light)."""
+        return self._following
 
     @property
     def _following(self) -> int | None:
@@ -151,7 +158,8 @@ class CalibrationSteps:
         if self.position == len(self.stations):
             self._finish()
         elif bit is None:
-            self.say(p_("terminal", "Station {station}: press its button.", station=self.station), False)
+            self.asked = p_("terminal", "Station {station}: press its button.", station=self.station)
+            self.say(self.asked, False)
         else:
             self._button_found(bit)
 
@@ -163,9 +171,10 @@ class CalibrationSteps:
         following = self._following
         accept = (p_("terminal", "if it is, press station {station}'s button", station=following) if following is not None
                   else p_("terminal", "if it is, CONFIRM"))
-        self.say(p_("terminal", "Station {station}, button bit {bit}: is the light at station {station}? {accept}; "
-                    "if not, CHOICE_1/CHOICE_2 move it one pixel, CHOICE_3/CHOICE_4 ten. MENU: no light. UNDO: back.",
-                    station=station, bit=bit, accept=accept), True)
+        self.asked = p_("terminal", "Station {station}, button bit {bit}: is the light at station {station}? {accept}; "
+                        "if not, CHOICE_1/CHOICE_2 move it one pixel, CHOICE_3/CHOICE_4 ten. MENU: no light. UNDO: back.",
+                        station=station, bit=bit, accept=accept)
+        self.say(self.asked, True)
 
     def _refuse(self, bit: int, owner: int, wanted: int) -> None:
         self.say(p_("terminal", "that button (bit {bit}) is station {other}'s; press station {station}'s.", bit=bit, other=owner,

@@ -3,7 +3,8 @@
 It is the builder's ``scotland-yard calibrate`` (``hardware.calibrate.CalibrationSteps``)
 run in the console's loop as an activity of the program, so a board with no
 station map yet is calibrated with its own keys and screen, no terminal needed:
-the screen shows the steps' last lines, the board the light they offer. The
+the screen asks for the station in hand in the keys' own names (1 to 4, MENU,
+UNDO) with the steps' last notes under it, and the board shows the light offered. The
 board runs on its uncalibrated map (``StationMap.before_calibration``): the
 button pressed arrives as the key of its place in the chain, the light is lit
 by the key of its pixel. The map is saved after every station, so a
@@ -31,8 +32,8 @@ from hardware.station_buttons import station_bits
 from hardware.station_map import MapError, NewerMapError, StationMap
 
 TITLE = p_("title", "Calibration: press each station's button")
-LINES = 7
-"""The screen shows the steps' last lines."""
+NOTES = 3
+"""The screen shows the steps' last notes (a button of another station, a step of the light, back one station) under its question."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,7 @@ class Calibrating(Activity):
         self.board = board
         self.stations = stations
         self.lines: list[Words] = []
+        """The steps' last notes."""
         station_map, note = map_to_resume(board.map_path)
         if note:
             self.lines.append(note)
@@ -112,8 +114,24 @@ class Calibrating(Activity):
         return "Calibrating"
 
     def _said(self, text: Text, indented: bool) -> None:
-        self.lines.append(text)
-        del self.lines[:-LINES]
+        """A note of the steps (their questions are asked on the screen in its own words)."""
+        if text is not self.steps.asked:
+            self.lines.append(text)
+            del self.lines[:-NOTES]
+
+    def _question(self) -> tuple[Words, ...]:
+        """What the builder does now, in the board's keys."""
+        steps = self.steps
+        if steps.done:
+            return ()
+        done = p_("card", "{done} of {total} stations done", done=steps.position, total=len(self.stations))
+        if steps.pixel is None:
+            return p_("card", "Station {station}: press its button", station=steps.station), done
+        following = steps.following
+        yes = (p_("card", "Station {station}: is the light under it? Yes: press station {following}'s button", station=steps.station,
+                  following=following) if following is not None
+               else p_("card", "Station {station}: is the light under it? Yes: CONFIRM", station=steps.station))
+        return yes, p_("card", "No: keys 1 and 2 move the light one pixel, 3 and 4 ten. MENU: no light here. UNDO: back"), done
 
     def station_pressed(self, station: Station, now: float) -> None:
         """A button: its key is its place among the chain's station inputs (the board runs on its uncalibrated keys)."""
@@ -137,4 +155,5 @@ class Calibrating(Activity):
             self._over(True, _("Calibration saved: the console starts with its station map"))
 
     def scene(self) -> CalibrationScene:
-        return CalibrationScene(TITLE, tuple(self.lines), tuple((pixel + 1, colour) for pixel, colour in self.steps.lit.items()))
+        return CalibrationScene(TITLE, (*self._question(), *self.lines),
+                                tuple((pixel + 1, colour) for pixel, colour in self.steps.lit.items()))

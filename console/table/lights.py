@@ -63,8 +63,9 @@ LOOK_PERIOD = 2 * FPS
 """Look at the screen: the whole board flashes twice every 2 s ..."""
 LOOK_FLASHES = (range(4), range(8, 12))
 """... on for 4 frames, off for 4, on for 4, then dark for the rest of the period."""
-LOOK_LEVEL = 0.4
-"""... in the palette's ``selected`` white at this level (199 stations at once: about 0.8 A at the defaults)."""
+LOOK_LEVEL = 0.35
+"""... in the palette's ``selected`` white at this level: 199 stations at once take about 0.8 A at the default brightness,
+1.4 A at full (under half the 3 A supply), and still read as lit (``LIT_FLOOR``)."""
 
 
 class Signal(Protocol):

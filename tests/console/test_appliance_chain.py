@@ -2,7 +2,8 @@
 
 A Debian bookworm root (the release Raspberry Pi OS is built on) is made once with debootstrap and kept
 (``$SCOTLAND_YARD_CONTAINER_ROOT``, else ``~/.cache/scotland-yard/bookworm``); each run boots it with systemd-nspawn on a
-throw-away layer (``--volatile=overlay``), the checkout bound in at ``/opt/scotland-yard``. Inside, a oneshot unit
+throw-away layer (``--volatile=overlay``), the checkout bound in at ``/opt/scotland-yard`` and the install tree on a folder of
+the host (an update refuses an overlay, as on a Pi's read-only overlay). Inside, a oneshot unit
 (``tests/support/appliance_chain.py``) installs the console with ``hardware/install/install.sh --not-a-pi`` and drives it:
 
 - a fresh install settles on its problem screen asking for calibration, started once;
@@ -76,8 +77,11 @@ def boot_the_chain(root: Path, results: Path) -> dict[str, object]:
     unit.write_text("[Unit]\nDescription=The console's chain under systemd\nAfter=multi-user.target\n\n"
                     "[Service]\nType=oneshot\nExecStart=/usr/bin/python3 /opt/scotland-yard/tests/support/appliance_chain.py\n"
                     "StandardOutput=file:/results/chain.log\nStandardError=inherit\n")
+    tree = results / "install-tree"  # on a file system of its own: an update refuses the root's throw-away overlay (as a Pi's)
+    tree.mkdir()
     boot = subprocess.run(["systemd-nspawn", "-q", "-D", str(root), "--volatile=overlay", "--register=no", "--keep-unit", "--boot",
                            f"--bind-ro={ROOT}:/opt/scotland-yard", f"--bind={results}:/results",
+                           f"--bind={tree}:/usr/local/lib/scotland-yard",
                            f"--bind-ro={unit}:/etc/systemd/system/chain.service", "--", "systemd.wants=chain.service"],
                           capture_output=True, text=True, timeout=BOOT_TIMEOUT_S, check=False)
     (results / "boot.log").write_text(boot.stdout + boot.stderr)

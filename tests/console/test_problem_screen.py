@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from contextlib import ExitStack
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,17 +19,17 @@ from console.program.program import Ending, Program
 from console.program.start import UNSHOWN, BoardStart, board_program
 from console.records.storage import FolderError
 from console.settings import GameSettings
-from console.table.lights import LOOK_LEVEL, scale
+from console.table.lights import LIT_FLOOR, LOOK_LEVEL, look_at_screen_frame, scale
 from console.table.menu import KEY_HINT
 from engine import london
-from hardware.config import Config, ConfigError, ScreenConfig
+from hardware.config import Config, ConfigError, LedConfig, ScreenConfig
 from hardware.controls import FakeControlButtons
 from hardware.factory import PartError, build_hardware
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key
 from hardware.language import LANGUAGES, use
 from hardware.led_backends import LedDriverError
-from hardware.leds import RecordingLeds
+from hardware.leds import RecordingLeds, level_table
 from hardware.station_buttons import FakeStationButtons
 from hardware.station_map import MapError, StationMap
 from tests.support.korean import english_left
@@ -230,3 +231,16 @@ def test_every_problem_screen_is_whole_in_every_language(tmp_path: Path, languag
                 assert english_left(kit.texts[:2], ("journalctl", "scotland", "yard")) == [], kit.texts[:2]
     finally:
         use("en")
+
+
+def test_the_look_at_the_screen_flash_stays_inside_the_power_budget_and_reads_as_lit() -> None:
+    """Every station at once, at full brightness, under half the supply (as every game frame); on the strip at the default
+    brightness, each flash is still plainly lit."""
+    full = replace(LedConfig(), brightness=1.0)
+    levels = level_table(full.gamma, full.brightness)
+    frame = look_at_screen_frame(0.0, STATIONS)
+    lit = sum(levels[c] for colour in frame.values() for c in colour)
+    milliamps = full.count * full.idle_milliamps + lit * full.milliamps_per_channel / 255
+    assert milliamps < full.supply_amps * 1000 / 2, f"{milliamps:.0f} mA"
+    default = LedConfig()
+    assert min(max(level_table(default.gamma, default.brightness)[c] for c in colour) for colour in frame.values()) >= LIT_FLOOR
