@@ -71,6 +71,13 @@ def bookworm_root() -> Path:
     return root
 
 
+def trust_store() -> list[str]:
+    """The host's certificates, bound into the container: a network that inspects TLS has its own authority there, which
+    pip inside must trust as the host's does."""
+    store = Path("/etc/ssl/certs/ca-certificates.crt")
+    return [f"--bind-ro={store}"] if store.is_file() else []
+
+
 def boot_the_chain(root: Path, results: Path) -> dict[str, object]:
     """Boot *root* once with the driver as a oneshot unit; what it measured."""
     unit = results / "chain.service"
@@ -81,7 +88,7 @@ def boot_the_chain(root: Path, results: Path) -> dict[str, object]:
     tree.mkdir()
     boot = subprocess.run(["systemd-nspawn", "-q", "-D", str(root), "--volatile=overlay", "--register=no", "--keep-unit", "--boot",
                            f"--bind-ro={ROOT}:/opt/scotland-yard", f"--bind={results}:/results",
-                           f"--bind={tree}:/usr/local/lib/scotland-yard",
+                           f"--bind={tree}:/usr/local/lib/scotland-yard", *trust_store(),
                            f"--bind-ro={unit}:/etc/systemd/system/chain.service", "--", "systemd.wants=chain.service"],
                           capture_output=True, text=True, timeout=BOOT_TIMEOUT_S, check=False)
     (results / "boot.log").write_text(boot.stdout + boot.stderr)

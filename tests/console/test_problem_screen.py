@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from console.appliance.releases import InstallTree
+from console.appliance.updates import Updates
 from console.cli import main
 from console.program.calibrating import TITLE as CALIBRATING
 from console.program.calibrating import Uncalibrated
@@ -33,6 +35,7 @@ from hardware.leds import RecordingLeds, level_table
 from hardware.station_buttons import FakeStationButtons
 from hardware.station_map import MapError, StationMap
 from tests.support.korean import english_left
+from tests.support.releases import fake_release, link
 
 STATIONS = london().stations
 
@@ -244,3 +247,17 @@ def test_the_look_at_the_screen_flash_stays_inside_the_power_budget_and_reads_as
     assert milliamps < full.supply_amps * 1000 / 2, f"{milliamps:.0f} mA"
     default = LedConfig()
     assert min(max(level_table(default.gamma, default.brightness)[c] for c in colour) for colour in frame.values()) >= LIT_FLOOR
+
+
+def test_the_problem_screen_offers_the_previous_version_and_going_back_ends_the_program_for_its_service(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    current = fake_release(root, "0.2.0-b", version="0.2.0")
+    link(root, "current", current)
+    link(root, "previous", fake_release(root, "0.1.0-a", version="0.1.0"))
+    hardware = build_hardware(Config(profile="fake"), StationMap.identity(STATIONS), STATIONS, MemoryHandheldLink())
+    program = Program(hardware, GameSettings(), problem=problem_of(RuntimeError("a bug in this version")),
+                      updates=Updates(InstallTree(root), current))
+    assert rows(program) == ["Roll back to 0.1.0", "Quit"]
+    keys(program, Key.CONFIRM, Key.CONFIRM)  # asked twice
+    assert program.finished and program.ending is None, "its service starts the release now current"
+    assert (root / "current").resolve().name == "0.1.0-a"

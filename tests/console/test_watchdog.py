@@ -198,6 +198,24 @@ def test_the_healthy_hook_is_called_once_a_minute_after_ready() -> None:
     assert calls == [5.0 + HEALTHY_AFTER_S]
 
 
+def test_a_console_on_its_problem_screen_is_fed_but_not_counted_healthy_until_it_plays() -> None:
+    clock = ManualClock()
+    calls: list[float] = []
+    troubled = [True]
+    watchdog = Watchdog(Watchdog.from_environment({}).notifier, None, on_healthy=lambda: calls.append(clock.now), clock=clock)
+    watchdog.well = lambda: not troubled[0]
+    while clock.now < 3 * HEALTHY_AFTER_S:
+        watchdog.frame()
+        clock.now += 0.25
+    assert calls == []
+    troubled[0] = False  # started with default settings, or calibrated
+    began = clock.now
+    while clock.now < began + 2 * HEALTHY_AFTER_S:
+        watchdog.frame()
+        clock.now += 0.25
+    assert calls == [began + HEALTHY_AFTER_S]
+
+
 def test_a_healthy_hook_the_disk_refuses_is_logged_and_the_loop_goes_on(caplog: pytest.LogCaptureFixture) -> None:
     def refuse() -> None:
         raise OSError(28, "No space left on device")
