@@ -260,7 +260,10 @@ class _Runner:
 
     def run(self, argv: Sequence[str], what: str, timeout: float | None = None) -> str:
         """Run *argv*; its output. A ``ReleaseError`` naming *what* and the command's last error line if it fails."""
-        env = os.environ | self.tools.extra_env
+        # Not the installer's PYTHONPATH (``PYTHONPATH=CHECKOUT python3 -m console.appliance.releases``): pip would find the
+        # checkout's own metadata (a checkout once installed with pip -e) and skip the console, and the self-check would
+        # import the checkout's modules instead of the release's.
+        env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"} | self.tools.extra_env
         try:
             done = subprocess.run(list(argv), capture_output=True, text=True, timeout=timeout, check=False,
                                   pass_fds=(self.lock_fd,), env=env)

@@ -100,6 +100,19 @@ def test_first_update_installs_checks_and_makes_it_current(root: Path, stick: Pa
     assert installed(root) == release
 
 
+def test_the_installer_s_pythonpath_never_reaches_the_release_s_pip_or_its_self_check(
+        root: Path, stick: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The installer runs ``PYTHONPATH=CHECKOUT python3 -m console.appliance.releases``: a checkout once installed with pip -e
+    holds the console's metadata, which pip would take for the console installed (and skip it, no command made)."""
+    checkout = tmp_path / "checkout"
+    (checkout / "scotland_yard_console-0.2.0.dist-info").mkdir(parents=True)
+    (checkout / "scotland_yard_console-0.2.0.dist-info" / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: scotland-yard-console\nVersion: 0.2.0\n")
+    monkeypatch.setenv("PYTHONPATH", str(checkout))
+    release = update(root, str(console_wheel(stick, "0.2.0")), extras=[], tools=tools(tmp_path), say=lambda line: None)
+    assert "ok fake check" in runs(release)
+
+
 def test_an_update_keeps_the_release_it_replaces_as_previous_and_prunes_the_rest(root: Path, stick: Path, tmp_path: Path) -> None:
     oldest = fake_release(root, "0.0.9-20240101T000000Z")
     old = with_old_release(root)
