@@ -171,8 +171,6 @@ def _problem_program(problem: Problem, config: Config, board: Uncalibrated, held
 
 
 def _table_choices(settings: Settings | None) -> GameSettings:
-    """The table's own choices (its language, its sound, its lights' palette) for the problem screen, as far as they can be read."""
-    try:
-        return load_preferences(settings.game if settings is not None else GameSettings())[0]
-    except Exception:  # the problem screen shows whatever the settings' state: every default
-        return GameSettings()
+    """The table's own choices (its language, its sound, its lights' palette) for the problem screen, as far as they can be read
+    (``load_preferences`` refuses nothing: what it cannot use it leaves out)."""
+    return load_preferences(settings.game if settings is not None else GameSettings())[0]
