@@ -21,6 +21,7 @@ from engine import Game
 from hardware.audio import NoSpeaker
 from hardware.config import ConfigError
 from hardware.factory import build_speaker
+from tests.support.asound import sound_cards
 
 TOKEN = "5f3a9c0e2b7d4418"
 
@@ -122,11 +123,7 @@ def test_config_values_that_name_what_does_not_exist_are_refused_naming_file_key
 
 def test_a_sound_device_naming_a_card_that_is_not_here_is_refused_and_said_with_the_file_and_the_cards(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    asound = tmp_path / "asound"
-    (asound / "card0").mkdir(parents=True)
-    (asound / "Headphones").symlink_to("card0")
-    (asound / "cards").write_text(" 0 [Headphones     ]: bcm2835_headpho - bcm2835 Headphones\n")
-    monkeypatch.setattr("hardware.audio.ASOUND", asound)
+    monkeypatch.setattr("hardware.audio.ASOUND", sound_cards(tmp_path, "Headphones"))
     path = tmp_path / "config.toml"
     path.write_text('profile = "sim"\n[sound]\ndevice = "plughw:CARD=Device,DEV=0"\n')
     config = load_settings(path).hardware

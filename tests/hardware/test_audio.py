@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -14,6 +15,7 @@ from hardware.config import Config, SoundConfig
 from hardware.factory import build_hardware, build_speaker
 from hardware.interfaces import Hardware, Speaker
 from hardware.station_map import StationMap
+from tests.support.asound import sound_cards
 
 
 class RecordingVoice:
@@ -144,7 +146,8 @@ def test_a_mixer_that_cannot_start_gives_silence_and_one_log_line(
     assert not pygame.mixer.get_init()
 
 
-def test_the_factory_builds_the_speaker_of_each_profile(dummy_audio: None, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_factory_builds_the_speaker_of_each_profile(dummy_audio: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr("hardware.audio.ASOUND", sound_cards(tmp_path, "Device"))  # the USB speaker is plugged in
     assert isinstance(build_speaker(Config(profile="fake", sound=SoundConfig(volume=0.3))), FakeSpeaker)
     assert isinstance(build_speaker(Config(profile="pi", sound=SoundConfig(enabled=False))), NoSpeaker)
     monkeypatch.delenv("AUDIODEV", raising=False)

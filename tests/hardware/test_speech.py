@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from hardware.speech import NoVoice, ProgramVoice, open_voice
+from tests.support.asound import sound_cards
 
 RECORDER = """#!/bin/sh
 # A stand-in for espeak-ng: writes its arguments and what it read, then (if asked) keeps "speaking".
@@ -115,9 +116,11 @@ def test_without_aplay_a_device_falls_back_to_the_default_output(fake_espeak: Pa
     assert isinstance(voice, ProgramVoice) and voice.player is None
 
 
-def test_the_speaker_is_built_with_the_config_s_device(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_speaker_is_built_with_the_config_s_device(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from hardware import factory
     from hardware.config import parse_config
+
+    monkeypatch.setattr("hardware.audio.ASOUND", sound_cards(tmp_path, "Headphones", "UACDemoV10"))  # the card is plugged in
 
     seen: list[tuple[str, str]] = []
     monkeypatch.setattr(factory, "open_voice", lambda program, device="": seen.append((program, device)) or NoVoice())
