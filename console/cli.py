@@ -346,11 +346,11 @@ def _simulate_once(args: argparse.Namespace, commands: list[Command], watchdog: 
     from hardware.sim.handheld import handheld_in_pane, handheld_in_window
     from hardware.sim.script import ManualClock
 
-    path = builder_tools.DEFAULT_CONFIG if args.config is None else Path(args.config)
+    path = builder_tools.config_named(args.config)
     clock = ManualClock() if args.headless else time.monotonic
     with ExitStack() as held:
         try:
-            path = builder_tools.config_path(args.config)
+            path = builder_tools.config_named(args.config) if defaults else builder_tools.config_path(args.config)  # defaults: none
             settings = default_settings(path, "sim") if defaults else load_settings(path)
             if settings.hardware.profile == "fake":
                 raise ConfigError(f"{path}: profile: the simulator's board is its window, not 'fake' (the tests' stand-in board): "

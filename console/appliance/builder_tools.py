@@ -30,11 +30,16 @@ def config_path(given: str | None) -> Path:
     Only the system one may be missing (every default then): a file named on purpose that is not there is a
     mistake to say, not a reason to play on defaults.
     """
-    named = given or os.environ.get("SCOTLAND_YARD_CONFIG")
-    if named and Path(named) != DEFAULT_CONFIG and not Path(named).exists():
+    path = config_named(given)
+    if path != DEFAULT_CONFIG and not path.exists():
         source = "--config" if given else "$SCOTLAND_YARD_CONFIG"
-        raise ConfigError(f"no config file at {named} (named by {source}): name an existing file, or none for the defaults")
-    return Path(named or DEFAULT_CONFIG)
+        raise ConfigError(f"no config file at {path} (named by {source}): name an existing file, or none for the defaults")
+    return path
+
+
+def config_named(given: str | None) -> Path:
+    """The config file named (on the command line, else by $SCOTLAND_YARD_CONFIG, else the system one), there or not."""
+    return Path(given or os.environ.get("SCOTLAND_YARD_CONFIG") or DEFAULT_CONFIG)
 
 
 def map_path(config: Config, config_file: Path) -> Path:

@@ -123,10 +123,10 @@ def board_program(start: BoardStart, held: ExitStack, speak: Callable[[GameSetti
     *speak* chooses the language from the settings; *defaults*: every setting at its default (the owner chose it on the problem
     screen). A ``PartError`` means not even the screen starts (``UNSHOWN``).
     """
-    path = builder_tools.DEFAULT_CONFIG if start.config is None else Path(start.config)
+    path = builder_tools.config_named(start.config)
     settings: Settings | None = None
     try:
-        path = builder_tools.config_path(start.config)
+        path = builder_tools.config_named(start.config) if defaults else builder_tools.config_path(start.config)  # defaults: no file needed
         settings = default_settings(path, "pi") if defaults else load_settings(path)
         config = settings.hardware
         chosen = settings.game if start.data_dir is None else replace(settings.game, data_dir=start.data_dir)

@@ -261,3 +261,13 @@ def test_the_problem_screen_offers_the_previous_version_and_going_back_ends_the_
     keys(program, Key.CONFIRM, Key.CONFIRM)  # asked twice
     assert program.finished and program.ending is None, "its service starts the release now current"
     assert (root / "current").resolve().name == "0.1.0-a"
+
+
+def test_a_config_file_named_but_missing_is_a_problem_the_defaults_get_past(tmp_path: Path) -> None:
+    missing = tmp_path / "typo.toml"
+    with ExitStack() as held:
+        program = board_program(BoardStart(str(missing), data_dir=str(tmp_path / "data")), held, no_words)
+        assert program.status == "Problem: config file" and f"no config file at {missing}" in texts(program)[2]
+    with ExitStack() as held:  # on defaults the board is the Pi's, and it has no station map yet
+        program = board_program(BoardStart(str(missing), data_dir=str(tmp_path / "data")), held, no_words, defaults=True)
+        assert program.status in ("Problem: not calibrated", "Problem: the station lights")
