@@ -54,12 +54,13 @@ from benchmarks.figures import Figure, ms_per_call, timed, timed_command
 from console.cli import board_drawing
 from console.games.classic.flow import Flow
 from console.games.classic.model import Mode
+from console.games.classic.pace import PACES
 from console.games.junior.flow import LOOK
 from console.games.junior.model import Celebration, JuniorMode, JuniorUi
 from console.games.junior.words import reveal_words
 from console.lessons import Guide, shipped_courses
 from console.program.program import Program
-from console.settings import MISTER_X_MOVES_AFTER_S, GameSettings, Seat
+from console.settings import GameSettings, Seat
 from console.table.lights import STANDARD
 from console.table.scene import Scene
 from console.table.screen.toolkit import Toolkit
@@ -113,7 +114,7 @@ def _in_play(data: Path, speaker: Speaker | None = None) -> Program:
 
 def _until_detectives(program: Program, clock: SkippingClock) -> None:
     """Run the console's frames, a frame's time skipped at each, until the computer Mister X has moved."""
-    for _ in range(round((max(MISTER_X_MOVES_AFTER_S.values()) + 5) * 30)):
+    for _ in range(round((max(pace.mister_x_s for pace in PACES.values()) + 5) * 30)):
         flow = program.flow
         if not isinstance(flow, Flow) or flow.ui.mode is Mode.DETECTIVES:
             return

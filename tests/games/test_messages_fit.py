@@ -53,7 +53,7 @@ from firmware import messages
 from hardware.config import ScreenConfig
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
-from hardware.language import Joined, Text, Words, _, use
+from hardware.language import Joined, Text, Words, _, current, use
 from tests.support.junior import HandheldRogues as RogueHands
 
 
@@ -203,7 +203,13 @@ def junior_games() -> Iterator[Said]:
 
 @cache
 def everything_said() -> tuple[Said, ...]:
-    return (*classic_games(), *junior_games())
+    """Every message of the restless tables, its text in English (whichever language a test had chosen before)."""
+    shown = current()
+    use("en")
+    try:
+        return (*classic_games(), *junior_games())
+    finally:
+        use(shown)
 
 
 def sentence(words: Any) -> object:
