@@ -11,9 +11,11 @@ listed, until the game ends on his phone too.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
@@ -54,11 +56,20 @@ def test_mister_x_plays_a_whole_game_on_his_phone(tmp_path: Path, browser: WebDr
         program.console.step()
 
     def tap(selector: str) -> None:
-        eventually(lambda: browser.find_elements(By.CSS_SELECTOR, selector), f"{selector} on the phone", pump)
-        browser.find_element(By.CSS_SELECTOR, selector).click()
+        def tapped() -> bool:
+            try:
+                browser.find_element(By.CSS_SELECTOR, selector).click()
+            except (NoSuchElementException, StaleElementReferenceException):  # not yet, or the page drew its screen anew
+                return False
+            return True
+
+        eventually(tapped, f"{selector} on the phone", pump)
 
     def legs() -> list[str]:
         def listed() -> list[str]:
+            for dismiss in browser.find_elements(By.CSS_SELECTOR, '[data-action="dismiss"]'):  # his last move's notice
+                with contextlib.suppress(StaleElementReferenceException):  # gone already
+                    dismiss.click()
             return [str(button.get_attribute("data-leg")) for button in browser.find_elements(By.CSS_SELECTOR, "[data-leg]")]
 
         return eventually(listed, "the phone lists his moves", pump)
@@ -119,8 +130,6 @@ def test_mister_x_plays_a_whole_game_on_his_phone(tmp_path: Path, browser: WebDr
             tap('[data-action="send"]')
         eventually(lambda flow=flow, made=made: flow.game.moves_made > made or flow.over,  # type: ignore[misc]
                    "the console plays the phone's move", pump)
-        for dismiss in browser.find_elements(By.CSS_SELECTOR, '[data-action="dismiss"]'):
-            dismiss.click()
     flow = program.flow
     assert flow is not None and flow.over, "the game did not end"
     assert all(played.values()), played

@@ -22,6 +22,7 @@ import aiohttp
 import pytest
 from nacl.public import PrivateKey
 from nacl.secret import SecretBox
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
@@ -205,8 +206,16 @@ class Phone:
         return str(self.wait(lambda: all(word in (text := self.text()) for word in words) and text, f"the screen shows {words}"))
 
     def tap(self, selector: str) -> None:
-        self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, selector), f"{selector} on the screen")
-        self.driver.find_element(By.CSS_SELECTOR, selector).click()
+        """Tap *selector* once it is on the screen (found again if the page drew its screen anew in between)."""
+
+        def tapped() -> bool:
+            try:
+                self.driver.find_element(By.CSS_SELECTOR, selector).click()
+            except (NoSuchElementException, StaleElementReferenceException):
+                return False
+            return True
+
+        self.wait(tapped, f"{selector} on the screen")
 
     def legs(self) -> list[str]:
         """The moves the list offers, as legs."""
