@@ -3,7 +3,7 @@ anything shows it, so pulling the power loses at most the action in progress.
 
 A journal is a JSON-lines file, one event per line, written by ``Journal``::
 
-    {"seq":1,"hash":"<16 hex>","event":{"format":"scotland-yard-journal","settings":{...},"token":"...","type":"start","version":2,...}}
+    {"seq":1,"hash":"<16 hex>","event":{"format":"scotland-yard-journal","settings":{...},"token":"...","type":"start","version":3,...}}
     {"seq":2,"hash":"<16 hex>","event":{"move":"T5","pad":"  ","type":"move"}}
     {"seq":3,"hash":"<16 hex>","event":{"move":"red T115","type":"move"}}
     {"seq":4,"hash":"<16 hex>","event":{"type":"undo"}}
