@@ -42,12 +42,14 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner among the figures
 
 import aiohttp
+import nacl.public
 import pygame
 
 from benchmarks.figures import Figure, ms_per_call, timed, timed_command
@@ -72,8 +74,9 @@ from hardware.factory import build_hardware
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Speaker
 from hardware.leds import RecordingLeds
-from hardware.phone import PhoneLink
+from hardware.phone import PhoneLink, pairing
 from hardware.phone.channel import Channel
+from hardware.phone.pairing import connection_key, field_key, key_field
 from hardware.station_buttons import FakeStationButtons
 from hardware.station_map import StationMap
 
@@ -155,14 +158,24 @@ def _phone_pinging(wanted: bool) -> Iterator[PhoneLink | None]:
         yield None
         return
     link = PhoneLink("127.0.0.1", 0)
-    channel = Channel(base64.urlsafe_b64decode(link.url.split("#k=")[1] + "="), "phone")
+    code = Channel(base64.urlsafe_b64decode(link.url.split("#k=")[1] + "="), "phone", ordered=False)
+    phone_id, secret = "0123456789abcdef", nacl.public.PrivateKey.generate()
     stop = threading.Event()
+
+    def opened(channel: Channel, frame: str) -> dict[str, Any]:
+        return channel.open(frame).body
 
     async def phone() -> None:
         async with aiohttp.ClientSession() as session, session.ws_connect(link.url.split("#")[0] + "ws") as socket:
-            await socket.send_str(channel.seal({"type": "hello"}, "0123456789abcdef"))
+            await socket.send_str(code.seal({"type": "join", "key": key_field(bytes(secret.public_key))}, phone_id))
+            answer = opened(code, await socket.receive_str())
+            session_key = pairing.session_key(bytes(secret), field_key(answer["key"], pairing.KEY_BYTES))
+            handshake, nonce = Channel(session_key, "phone", ordered=False), os.urandom(pairing.NONCE_BYTES)
+            await socket.send_str(handshake.seal({"type": "hello", "nonce": key_field(nonce)}, phone_id))
+            answer = opened(handshake, await socket.receive_str())
+            channel = Channel(connection_key(session_key, nonce, field_key(answer["nonce"], pairing.NONCE_BYTES)), "phone")
             while not stop.is_set():
-                await socket.send_str(channel.seal({"type": "ping"}, "0123456789abcdef"))
+                await socket.send_str(channel.seal({"type": "ping"}, phone_id))
                 await asyncio.sleep(0.05)
 
     pinging = threading.Thread(target=asyncio.run, args=(phone(),))

@@ -14,7 +14,8 @@ A kind of game (classic Scotland Yard in its editions, say) is one folder of
 - its replay: the scenes of a finished game as the table saw them;
 - its news: what changed between two scenes, for the console's sounds (``console.table.sounds``);
 - its text record: a finished game as readable text, move by move (``console.records.export``);
-- its hidden side's name, for the phone's pairing code (``console.table.screen.pairing``).
+- its hidden side's name, and where its screen lets the phone's pairing code go
+  (``console.table.screen.pairing``).
 
 Its games keep the engine's protocol of every game (``engine.BoardGame``):
 the program, the sitting, the journal, the presenter and replay hold a game as
@@ -35,6 +36,7 @@ from console.games.recorder import UNDO, Action, Event, Recorder, replay_event
 from console.games.table import HiddenSeat
 from console.settings import GameSettings, Level, Seat
 from console.table.menu import Row, Setting
+from console.table.screen.pairing import Rooms, whole_body
 from console.table.screen.pictures import Drawing
 from engine import BoardGame
 from hardware.interfaces import HandheldLink, Key, Message
@@ -266,6 +268,9 @@ class GameKind:
     """What changed from one scene of its game to the next shown, as the console's sounds hear it: public news only."""
     hidden_side: Words
     """The hidden side in words ("Mister X", "the rogues"): whom the phone's pairing code on the screen is for."""
+    pairing_rooms: Rooms = whole_body
+    """Where its screen lets the phone's pairing code go, best first, so that what the table must see to go on stays in view
+    (``console.table.screen.pairing``)."""
     pictures: Mapping[str, Drawing] = field(default_factory=dict)
     """Its own pictures for its lessons' cards, by the name a step gives each (``console.lessons.pictures``)."""
 

@@ -12,8 +12,10 @@ structure to ``TableFlow``, which holds what every table does alike:
   (a person on the handheld, or the computer), and while it is being asked a
   press on the board is refused; its actions come back as handheld messages
   or, for the computer, at a tick;
-- the game waits while the hidden side's handheld is away (the kind says in
-  which modes), and goes on where it was once it is back;
+- the game waits while the hidden side's handheld is away only where the kind
+  says (when the hidden side must act), and goes on where it was once it is
+  back; elsewhere play goes on, and the handheld is told where the hidden side
+  stands when it comes back;
 - leaving withdraws the pending question from the handheld and stops the
   computer's thinking; the end is recorded and shown until a key is pressed.
 """
@@ -171,7 +173,8 @@ class TableFlow(ABC, Generic[G, U, A]):
     WORDING: ClassVar[Wording]
     """How the kind's refusals read (its pieces' names, its own values)."""
     PAUSES_IN: ClassVar[frozenset[Enum] | None] = None
-    """The modes in which the game waits when the hidden side's handheld goes away (None: every mode)."""
+    """The modes in which the game waits when the hidden side's handheld goes away (None: every mode): those in which the
+    hidden side must act, and only those, so that a phone asleep in the others' turn stops nobody."""
 
     def __init__(self, game: G, seat: HiddenSeat[G, A], recorder: Recorder | None) -> None:
         self.game = game
@@ -263,7 +266,7 @@ class TableFlow(ABC, Generic[G, U, A]):
             self._hidden_acts(action, now)
 
     def handheld_connected(self, connected: bool, now: float) -> None:
-        """The handheld went away (the game waits, where the kind says it must) or came back (it goes on)."""
+        """The handheld went away (the game waits, where the kind says it must) or came back (it goes on, or catches up)."""
         self._handheld_there = connected
         if not self.seat.uses_handheld or self.over:
             return
@@ -272,6 +275,8 @@ class TableFlow(ABC, Generic[G, U, A]):
         elif connected and self._paused_from is not None:
             mode, self._paused_from = self._paused_from, None
             self.resume(mode, now)
+        elif connected and not self.asking:
+            self.seat.show(self.game)  # back while the others played on: where the hidden side stands now
 
     def button_stuck(self, station: Station, now: float) -> None:
         self.say(_("The button at station {station} is stuck: it is ignored until released", station=station))

@@ -22,7 +22,6 @@ import logging
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
-from enum import Enum
 from typing import TYPE_CHECKING
 
 from console.games.classic import journal
@@ -58,10 +57,12 @@ LOOK = Look(board_frame, draw_game)
 
 
 class Flow(TableFlow[Game, Ui, Move]):
-    """The console's state machine for one Scotland Yard game; the whole table waits for Mister X's handheld."""
+    """The console's state machine for one Scotland Yard game; the table waits for Mister X's handheld in his turn only."""
 
     WAITING_FOR_HIDDEN = _("Mister X is moving: wait for him")
     WORDING = CLASSIC_WORDING
+    PAUSES_IN = frozenset({Mode.MISTER_X})
+    """Only his turn waits for his handheld (its reveal warning with it): the detectives play on, and it catches up."""
 
     def __init__(self, game: Game, seat: HiddenSeat[Game, Move], now: float, recorder: Recorder | None = None, *,
                  deal: bool = True, assist: bool = False, hints: bool = False, detectives: ComputerDetectives | None = None) -> None:
@@ -110,14 +111,6 @@ class Flow(TableFlow[Game, Ui, Move]):
 
     def paused_ui(self, reason: Words) -> Ui:
         return replace(self.ui, mode=Mode.PAUSED, message=reason)
-
-    def resume(self, mode: Enum, now: float) -> None:
-        if mode is Mode.DEAL:
-            self.ui = replace(self.ui, mode=mode, message=_DEAL_MESSAGE)
-        elif mode is Mode.CORRECT:
-            self._show_correction()
-        else:
-            self.go_on(now)  # Mister X is asked again: a request may have been lost on the way
 
     def tick_more(self, now: float) -> None:
         """The computer detectives' plan, once they have thought."""

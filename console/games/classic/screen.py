@@ -37,6 +37,7 @@ from console.games.classic.model import Mode, Ui
 from console.games.words import display_name, outcome_parts
 from console.table.case import capitalised
 from console.table.lights import showing
+from console.table.screen.pairing import whole_body
 from console.table.screen.toolkit import BACKGROUND, DIM, HIGHLIGHT, PANEL, TEXT, TICKET_COLOURS, TICKET_INK, Colour, Toolkit, fraction
 from engine import Station, Ticket, Transport
 from engine.editions import Length
@@ -120,6 +121,12 @@ class Layout:
 def layout(size: tuple[int, int]) -> Layout:
     return Layout(log=fraction(size, 0.008, 0.125, 0.992, 0.37), table=fraction(size, 0.008, 0.385, 0.6, 0.885),
                   focus=fraction(size, 0.612, 0.385, 0.992, 0.885))
+
+
+def pairing_rooms(kit: Toolkit) -> list[pygame.Rect]:
+    """Where the phone's pairing code goes: over the travel log and the pieces, so that the header (whose turn), the right
+    panel (the pieces to place, why the game waits) and the message stay in view; else (a small screen) the whole body."""
+    return [fraction(kit.size, 0.008, 0.125, 0.6, 0.885), *whole_body(kit)]
 
 
 def draw_game(kit: Toolkit, surface: pygame.Surface, view: PublicView, ui: Ui, now: float) -> None:

@@ -117,9 +117,11 @@ class HandheldSeat(OnHandheld):
         return leg
 
     def accepted(self, game: Game) -> None:
+        """His move was played: tell him, and where he stands now (a page reloaded in the detectives' turn rebuilds from it)."""
         new = game.public_view().log[self._made_before :]
         self.link.send(messages.accepted([entry.move for entry in new if entry.reveal]))
         self.hint = ""
+        self.show(game)
 
     def refused(self, reason: Words, game: Game) -> None:
         self.refuse(reason)

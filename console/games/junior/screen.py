@@ -49,7 +49,7 @@ from hardware.language import Text, Words, np_, p_
 
 __all__ = [
     "GOALS", "GOOD", "PIECE_COLOURS", "TOKEN_COLOUR", "TRANSPORT_COLOURS", "JuniorLayout", "draw_face", "draw_junior", "junior_layout",
-    "render_junior_png", "token_rects",
+    "pairing_rooms", "render_junior_png", "token_rects",
 ]
 
 TOKEN_COLOUR: Colour = (255, 196, 40)
@@ -124,6 +124,13 @@ def junior_layout(size: tuple[int, int]) -> JuniorLayout:
         px_title=max(main, round(h * 0.085)),
         px_body=main,
     )
+
+
+def pairing_rooms(kit: Toolkit) -> list[pygame.Rect]:
+    """Where the phone's pairing code goes: below the prompt (what to do now), which stays in view with the top bar and the
+    message; the pawns to place are lit on the board (on the screen, the code needs the room between the boards too)."""
+    boards = junior_layout(kit.size).boards
+    return [boards[Team.ROGUES].union(boards[Team.DETECTIVES])]
 
 
 def token_rects(size: tuple[int, int]) -> dict[Team, tuple[pygame.Rect, ...]]:
