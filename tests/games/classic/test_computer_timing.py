@@ -17,7 +17,6 @@ from typing import Any
 
 import pytest
 
-from benchmarks.ai import positions
 from console.games.classic.pace import MARGIN_S, PACES, Pace, mister_x_wait_s
 from console.games.classic.seats import ComputerDetectives, ComputerSeat
 from console.games.thinker import Thinker
@@ -25,6 +24,7 @@ from console.settings import Level
 from engine import Game, MisterXView, Station, london
 from engine.ai.baselines import greedy_mister_x
 from engine.ai.players import choose_detective_moves, choose_mister_x_move
+from tests.support.positions import positions
 
 FRAME_S = 0.01
 
