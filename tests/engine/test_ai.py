@@ -27,6 +27,8 @@ from benchmarks.ladder import main as ladder_main
 from benchmarks.matches import wilson
 from benchmarks.tournament import main as tournament_main
 from benchmarks.tournament import play_game, start_position
+from benchmarks.yardstick import elo, interval, step
+from benchmarks.yardstick import main as yardstick_main
 from engine import DetectiveMove, DoubleMove, Game, LogEntry, MisterXMove, Reason, Side, Ticket, london
 from engine.ai import mister_x, players, playout
 from engine.ai.beginner import beginner_detectives, beginner_mister_x
@@ -518,6 +520,25 @@ def test_the_curve_command_plays_a_level_at_shares_of_its_work_on_both_sides(cap
     assert [line.split(":")[0] for line in lines] == ["mister_x easy@0.5 vs greedy", "mister_x easy@2 vs greedy",
                                                       "detectives easy@0.5 vs greedy", "detectives easy@2 vs greedy"]
     assert all("games=3" in line and "mean_move_s=" in line for line in lines)
+
+
+def test_the_yardstick_compares_a_player_with_the_yardstick_on_each_side_on_the_same_deals(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    yardstick_main(["--player", "easy", "--yardstick", "beginner", "--games", "4", "--seed", "0", "--processes", "1",
+                    "--resamples", "50"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "deals from seed 0 (tuning seeds), 4 of them"
+    assert [line.split(":")[0] for line in lines[1:]] == ["easy_vs_beginner", "beginner_vs_beginner", "beginner_vs_easy",
+                                                          "mister_x", "detectives"]
+    assert all(re.search(r"step=-?\d+ Elo ci95=-?\d+..-?\d+ (ok|short)$", line) for line in lines[-2:])
+
+
+def test_a_step_over_the_yardstick_is_paired_by_deal() -> None:
+    player = [True] * 64 + [False] * 36
+    assert step(player, player) == 0 and interval(player, player, 200, 1) == (0.0, 0.0)
+    assert round(step([True] * 64 + [False] * 36, [True] * 59 + [False] * 41)) == 37
+    low, high = interval([True] * 80 + [False] * 20, [True] * 50 + [False] * 50, 500, 1)
+    assert 0 < low < elo(0.8) < high
 
 
 def test_a_budget_scales_a_level_s_work_and_twice_the_work_counts_twice_the_playouts(playouts: list[int]) -> None:
