@@ -164,6 +164,8 @@ class HandheldPane(Pane):
         self.cable = cable
         self._drawn: tuple[int, bool, str] | None = None
         self._fonts: dict[str, tuple[pygame.font.Font, pygame.font.Font]] = {}
+        self._turns = handheld.ui.buzzes
+        """His turns begun so far (the firmware counts them for its buzzer): one more, and the pane asks for the keyboard."""
         self.fit((WIDTH * SCALE + 16, 10_000))
 
     def fit(self, room: tuple[int, int]) -> None:
@@ -187,6 +189,10 @@ class HandheldPane(Pane):
 
     def step(self) -> None:
         self.handheld.step()
+
+    def asking(self) -> bool:
+        began, self._turns = self.handheld.ui.buzzes != self._turns, self.handheld.ui.buzzes
+        return began
 
     @property
     def changed(self) -> bool:
