@@ -68,6 +68,8 @@ class TableUi(Generic[M]):
     """Pieces to put on their lit stations and press, and where."""
     refused: Flash | None = None
     """A press that was not a legal choice: blinks red."""
+    title: Words = ""
+    """The screen's title instead of the one the mode gives (a replay's own: nothing there waits for a press)."""
 
     @property
     def timed(self) -> tuple[Signal | None, ...]:

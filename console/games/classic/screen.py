@@ -42,7 +42,7 @@ from engine import Station, Ticket, Transport
 from engine.editions import Length
 from engine.position import MISTER_X
 from engine.views import PieceView, PublicLogEntry, PublicView
-from hardware.language import Text, np_, p_
+from hardware.language import Text, Words, np_, p_
 
 REVEAL: Colour = (90, 200, 255)
 """Reveal moves and revealed stations: a colour no ticket uses."""
@@ -471,8 +471,10 @@ class GameScreen:
         self.kit.message_bar(surface, "" if ui.mode is Mode.PAUSED else ui.message, alert=showing(ui.refused, now))
 
 
-def _status(ui: Ui) -> Text:
-    """The header's line: whose turn it is, and what kind of action is awaited."""
+def _status(ui: Ui) -> Words:
+    """The header's line: whose turn it is, and what kind of action is awaited (or the title the flow gives)."""
+    if ui.title:
+        return ui.title
     selected = display_name(ui.selected) if ui.selected else None
     if ui.mode is Mode.DEAL:
         return p_("title", "Place the pieces")

@@ -140,7 +140,7 @@ def draw_junior(kit: Toolkit, surface: pygame.Surface, view: JuniorView, ui: Jun
     layout = junior_layout(surface.get_size())
     celebration = ui.celebration if showing(ui.celebration, now) else None
     revealed = ui.celebration.result.round if ui.mode is JuniorMode.REVEAL and ui.celebration is not None else view.round
-    _top_bar(kit, surface, layout, view, revealed)
+    _top_bar(kit, surface, layout, ui.title or district_words(view.district), revealed)
     # The flow's prompt may already be the reveal's words ("Caught Mister FOX!"): then it is the headline, in gold.
     said = celebration is not None and ui.prompt == reveal_words(celebration.result)[0]
     _prompt(kit, surface, layout, ui.prompt, now - celebration.since if said and celebration else None)
@@ -160,13 +160,13 @@ def render_junior_png(view: JuniorView, ui: JuniorUi, path: str | Path, size: tu
     pygame.image.save(surface, str(path))
 
 
-def _top_bar(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, view: JuniorView, round_number: int) -> None:
-    """The district, and the round: during a reveal, the round being revealed."""
+def _top_bar(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, title: Words, round_number: int) -> None:
+    """The *title* (the district), and the round: during a reveal, the round being revealed."""
     rect, pad = layout.top, 2 * kit.pad
     pygame.draw.rect(surface, PANEL, rect)
     right = kit.text(p_("title", "Round {round}", round=round_number), layout.px_top, TEXT, rect.w // 3)
     surface.blit(right, right.get_rect(midright=(rect.right - pad, rect.centery)))
-    left = kit.text(district_words(view.district), layout.px_top, DIM, rect.w - right.get_width() - 3 * pad)
+    left = kit.text(title, layout.px_top, DIM, rect.w - right.get_width() - 3 * pad)
     surface.blit(left, left.get_rect(midleft=(rect.x + pad, rect.centery)))
 
 
