@@ -70,11 +70,19 @@ class TableUi(Generic[M]):
     """A press that was not a legal choice: blinks red."""
     title: Words = ""
     """The screen's title instead of the one the mode gives (a replay's own: nothing there waits for a press)."""
+    choices_lit: bool = True
+    """The board lights the ``choices`` (a lesson's step that talks about something else keeps them dark)."""
 
     @property
     def timed(self) -> tuple[Signal | None, ...]:
         """The signals that make the screen change with time (a kind adds its own)."""
         return (self.refused,)
+
+    @property
+    def choices(self) -> tuple[Station, ...]:
+        """The stations the board lights as the next press's choices: the pieces' to place (a kind adds its own, such as
+        where a picked piece may go)."""
+        return tuple(station for _, station in self.to_place)
 
 
 V = TypeVar("V")

@@ -4,7 +4,9 @@ The game is its kind's own flow (``console.games``), dealt as the course says,
 so every light, refusal and screen is what a real game shows; the guide stands
 between the table and it. A step's words go on the lesson card; the press the
 step waits for goes through to the game, any other is refused with the step's
-friendly explanation (the station blinks red) and the step waits again.
+friendly explanation (the station blinks red: a press on another of the game's
+lit choices is told it is a real move, not this lesson's) and the step waits again.
+The game's choices are lit only while a step waits for a press.
 The hidden side is the script's (``console.lessons.seat``), but for the turns
 the learner plays on the handheld.
 
@@ -149,7 +151,7 @@ class Guide(OnAFlow):
             self._go_on(lambda: self.flow.station_pressed(station, now))
         elif step is not None and not self.flow.paused:
             self._refused = Flash(station, now, REFUSED_SECONDS)
-            self._wrong = step.refusal
+            self._wrong = step.other_choice if step.wait is Wait.PRESS and station in self._choices() else step.refusal
         else:
             self.flow.station_pressed(station, now)  # the game waits for the handheld: it says so
 
@@ -166,6 +168,11 @@ class Guide(OnAFlow):
         else:
             self._wrong = step.refusal
 
+    def _choices(self) -> tuple[Station, ...]:
+        """The stations the game lights now as the next press's choices."""
+        game = self.flow.scene()
+        return game.ui.choices if isinstance(game, TableScene) else ()
+
     def say(self, note: Words) -> None:
         """Put *note* on the lesson card, under the step's words (a refused choice's explanation, a problem saving where the learner is)."""
         self._wrong = note
@@ -181,7 +188,8 @@ class Guide(OnAFlow):
         step = self.step
         if isinstance(game, TableScene) and not self.flow.paused:
             instruction = step.instruction if step is not None else _("Press any key to finish")
-            game = replace(game, ui=replace(game.ui, message=instruction, refused=self._refused))
+            choices = step is not None and step.wait is Wait.PRESS  # a step that talks: the pieces and its own lights, no choices
+            game = replace(game, ui=replace(game.ui, message=instruction, refused=self._refused, choices_lit=choices))
         heading = self.where
         if step is None:
             card = Card(heading, p_("card", "That is the whole course. You know the game now: deal a real one from the start menu!"), "",

@@ -25,7 +25,12 @@ one thing, and only that thing:
   (in the game's notation); ``hint`` is what the handheld says meanwhile.
 
 Anything else is answered with ``wrong`` (or a plain default) and the step
-waits again: a lesson never ends in a dead end. Besides, a step may:
+waits again: a lesson never ends in a dead end. A press on another of the
+stations the game lights as its choices (where the picked piece may go: a
+real move, not this lesson's) is answered with ``choice`` instead (default:
+that it is a real choice, and what this step waits for). Only a step that
+waits for a press lights the game's choices: while a step talks, the board
+shows the pieces and what the step lights. Besides, a step may:
 
 - ``hidden = "B65"`` (or a list, one per rogue): the hidden side's scripted
   action, played when its turn comes, before this step shows (the step tells
@@ -98,6 +103,8 @@ class Step:
     """What the handheld says while this step waits for it."""
     wrong: Words = ""
     """The friendly explanation of anything else (empty: a plain default)."""
+    choice: Words = ""
+    """The explanation of a press on another of the game's lit choices: a real move, but not this lesson's (empty: a default)."""
     do: Words = ""
     hidden: tuple[str, ...] = ()
     """The hidden side's scripted action played before this step shows (one action each: a list where several hidden pieces act)."""
@@ -124,6 +131,12 @@ class Step:
     def refusal(self) -> Words:
         """What a wrong press is told."""
         return self.wrong or p_("card", "Not this time. {instruction}.", instruction=self.instruction)
+
+    @property
+    def other_choice(self) -> Words:
+        """What a press on another of the game's lit choices is told: the game would take it, the lesson goes elsewhere."""
+        return self.choice or p_("card", "That one is lit too: a real choice. This lesson goes another way. {instruction}.",
+                                 instruction=self.instruction)
 
 
 @dataclass(frozen=True)
@@ -162,7 +175,8 @@ _PRESS_KEY = {Key.CHOICE_1: _("Press key {number}", number=1), Key.CHOICE_2: _("
               Key.CHOICE_3: _("Press key {number}", number=3), Key.CHOICE_4: _("Press key {number}", number=4),
               Key.CONFIRM: _("Press CONFIRM"), Key.UNDO: _("Press UNDO"), Key.MENU: _("Press MENU")}
 """The message bar's line of a step that waits for a control key."""
-_FIELDS = {"say", "confirm", "press", "key", "handheld", "hint", "wrong", "do", "hidden", "light", "lines", "assist", "picture"}
+_FIELDS = {"say", "confirm", "press", "key", "handheld", "hint", "wrong", "choice", "do", "hidden", "light", "lines", "assist",
+           "picture"}
 
 
 def load_course(folder: Path) -> Course:
@@ -237,6 +251,7 @@ def _step(data: Any, where: str, pictures: Collection[str]) -> Step:
     return Step(say=_words(data, "say", where, "card"), wait=wait, press=_int(data, "press", where) if wait is Wait.PRESS else None,
                 key=key, handheld=_text(data, "handheld", where) if wait is Wait.HANDHELD else "",
                 hint=_words(data, "hint", where, "handheld", optional=True), wrong=_words(data, "wrong", where, "card", optional=True),
+                choice=_words(data, "choice", where, "card", optional=True),
                 do=_words(data, "do", where, None, optional=True), hidden=tuple(hidden),
                 light=_stations(data.get("light", []), where), lines=lines, assist=assist, picture=picture)
 

@@ -312,9 +312,10 @@ def test_every_step_of_every_course_reads_in_korean_and_fits(tmp_path: Path, cou
     for index, (_, step) in enumerate(course.steps):
         use("ko")
         card = learner.guide.scene().card
-        texts, cut = lesson_words(replace(card, wrong=step.refusal), step.instruction)
-        english = [text for text in [*texts, str(step.hint)] if ENGLISH.search(text)]
-        assert not english and not cut, f"step {index + 1}: English {english}, cut {cut}"
+        for wrong in (step.refusal, step.other_choice):
+            texts, cut = lesson_words(replace(card, wrong=wrong), step.instruction)
+            english = [text for text in [*texts, str(step.hint)] if ENGLISH.search(text)]
+            assert not english and not cut, f"step {index + 1}: English {english}, cut {cut}"
         use("en")
         learner.answer(step)
     use("ko")
@@ -349,3 +350,73 @@ def test_what_the_handheld_is_sent_in_korean_it_can_draw(course: Course, korean:
     use("ko")
     sent = [str(text) for _, step in course.steps if step.wait is Wait.HANDHELD for text in (step.hint, step.refusal)]
     assert sent and not [char for char in glyphs_for(sent) if char not in lang_ko.CHARS]
+
+
+def piece_stations(view: object) -> set[int]:
+    """Where the pieces stand, in a classic game's view or a Junior one's (a press there picks a piece)."""
+    pieces = getattr(view, "pieces", None)
+    return {piece.station for piece in pieces} if pieces is not None else {station for _, station in view.stations}  # type: ignore[attr-defined]
+
+
+STATION_NAMED = re.compile(r"(?<!key )\b(\d{1,3})\b")
+"""A station number in a lesson's words (not a control key's: "key 2")."""
+
+
+def lit_stations(scene: object, palette: object) -> set[int]:
+    """The stations the board lights (any colour but the district's faint glow) over a second of *scene*."""
+    from console.games.junior.lights import AREA
+
+    lit: set[int] = set()
+    for now in (0.0, 0.25, 0.5, 0.75):
+        lit |= {station for station, colour in scene.lights(now, palette).items() if colour not in ((0, 0, 0), AREA)}  # type: ignore[attr-defined]
+    return lit
+
+
+@pytest.mark.parametrize("course", COURSES, ids=lambda course: course.name)
+def test_every_step_lights_the_stations_its_words_name_and_only_its_own_press_among_the_game_s_choices(tmp_path: Path,
+                                                                                                          course: Course) -> None:
+    """What the card says and what the board lights agree: the stations a step points at are named in its words; every
+    station its words name is lit (but Mister X's secret moves on the handheld, which the board never shows); and the game's
+    choices pulse only on a step that waits for a press among them (a step that talks lights nothing of the game's choices)."""
+    learner = Learner(tmp_path)
+    learner.open(course)
+    palette = PALETTES[learner.console.program.settings.palette]
+    problems = []
+    for index, (_, step) in enumerate(course.steps, 1):
+        scene = learner.guide.scene()
+        named = {int(number) for number in STATION_NAMED.findall(str(step.say))}
+        pointed = {*step.light, *([step.press] if step.press is not None else [])}
+        if pointed - named:
+            problems.append(f"step {index}: lights {sorted(pointed - named)}, which its words do not name")
+        if step.wait is not Wait.HANDHELD and named - lit_stations(scene, palette):
+            problems.append(f"step {index}: names {sorted(named - lit_stations(scene, palette))}, which the board does not light")
+        ui = scene.game.ui  # type: ignore[attr-defined]
+        picks = piece_stations(scene.game.view)  # type: ignore[attr-defined]
+        if ui.choices_lit and ui.choices and (step.wait is not Wait.PRESS or step.press not in {*ui.choices, *picks}):
+            problems.append(f"step {index}: the game's choices {sorted(ui.choices)} pulse, but the step waits for {step.wait.value}")
+        learner.answer(step)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("course", COURSES, ids=lambda course: course.name)
+def test_a_press_on_another_lit_choice_is_told_it_is_a_real_choice_and_an_unlit_one_that_it_is_not(tmp_path: Path,
+                                                                                                    course: Course) -> None:
+    """Lesson 3's "Red can reach the pulsing stations only" is never said of a station that pulses."""
+    learner = Learner(tmp_path)
+    learner.open(course)
+    told = 0
+    for _, step in course.steps:
+        ui = learner.guide.scene().game.ui  # type: ignore[attr-defined]
+        others = [station for station in ui.choices if station != step.press] if ui.choices_lit else []
+        if step.wait is Wait.PRESS and others:
+            before = learner.guide.flow.game.public_view()
+            learner.console.table.press(others[0])
+            card = learner.guide.scene().card
+            assert card.wrong == step.other_choice and card.wrong != step.refusal
+            assert "real choice" in str(card.wrong) or step.choice, card.wrong
+            assert learner.guide.flow.game.public_view() == before
+            learner.console.table.press(WRONG_STATION)
+            assert learner.guide.scene().card.wrong == step.refusal
+            told += 1
+        learner.answer(step)
+    assert told >= 3
