@@ -131,6 +131,10 @@ class Screen(Protocol):
     @property
     def surface(self) -> pygame.Surface: ...
 
+    @property
+    def height_mm(self) -> float:
+        """The height of its picture in millimetres (the smallest letters it is given follow from it)."""
+
     def present(self) -> None:
         """Show what was drawn on ``surface``."""
 

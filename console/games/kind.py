@@ -41,6 +41,8 @@ from hardware.interfaces import HandheldLink, Key, Message
 from hardware.language import Text, Words, _, p_
 
 if TYPE_CHECKING:
+    import pygame
+
     from console.games.text import Terminal
     from console.games.thinker import Thinker
     from console.table.lights import Palette
@@ -268,6 +270,9 @@ class GameKind:
     """The hidden side in words ("Mister X", "the rogues"): whom the phone's pairing code on the screen is for."""
     pictures: Mapping[str, Drawing] = field(default_factory=dict)
     """Its own pictures for its lessons' cards, by the name a step gives each (``console.lessons.pictures``)."""
+    card_place: Callable[[tuple[int, int]], pygame.Rect] | None = None
+    """Where its screen keeps room for a lesson card, at a screen's size (its screen leaves it free when its ``Ui`` says
+    ``lesson_card``): what its lessons talk about stays in view. None: it has no lessons."""
 
 
 LEVEL_NAMES: dict[Level, Text] = {Level.BEGINNER: p_("value", "very easy"), Level.EASY: p_("value", "easy"),

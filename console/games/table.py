@@ -72,6 +72,8 @@ class TableUi(Generic[M]):
     """The screen's title instead of the one the mode gives (a replay's own: nothing there waits for a press)."""
     choices_lit: bool = True
     """The board lights the ``choices`` (a lesson's step that talks about something else keeps them dark)."""
+    lesson_card: bool = False
+    """A guided game: the screen keeps its lesson card's place free (its kind's ``card_place``) and draws the rest."""
 
     @property
     def timed(self) -> tuple[Signal | None, ...]:

@@ -61,6 +61,8 @@ LINE_LEVEL = 0.5
 POINT_PERIOD = 30
 """The stations a step points at swell to white and back once a second."""
 WHITE: Colour = (255, 255, 255)
+THE_END = p_("card", "That is the whole course. You know the game now: deal a real one from the start menu!")
+"""The card after a course's last step."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,8 @@ class LessonScene:
     lit: tuple[Station, ...]
     """The stations the step points at."""
     line: tuple[frozenset[Station], Colour] | None
+    place: Callable[[tuple[int, int]], pygame.Rect] = field(compare=False)
+    """Where the game's screen keeps room for the card (its kind's ``card_place``)."""
     refused: Flash | None = field(default=None)
 
     def lights(self, now: float, palette: Palette) -> Frame:
@@ -88,7 +92,7 @@ class LessonScene:
 
     def draw(self, kit: Toolkit, surface: pygame.Surface, now: float, palette: Palette) -> None:
         self.game.draw(kit, surface, now, palette)
-        draw_card(kit, surface, self.card)
+        draw_card(kit, surface, self.card, self.place(kit.size))
 
     def animating(self, now: float) -> bool:
         return bool(self.lit) or self.game.animating(now)
@@ -111,6 +115,13 @@ class Guide(OnAFlow):
         self.kind = find_kind(course.edition)
         self.pictures = pictures_of(self.kind)
         self.steps: tuple[Step, ...] = tuple(step for _, step in course.steps)
+        self._card_texts: tuple[Words, ...] = (*(text for step in self.steps for text in (step.say, step.refusal, step.other_choice)),
+                                               THE_END)
+        """Every text the course's cards show: the card's words keep the one size they all fit."""
+        self._headings: tuple[Words, ...] = tuple(self.where_in(course, step) for step in range(len(self.steps)))
+        """Every heading of the course's cards: the card keeps room for the longest."""
+        assert self.kind.card_place is not None, "a course's kind of game has room for its card"  # checked as the course is read
+        self._place = self.kind.card_place
         self.settings = replace(settings, edition=course.edition, players=course.players, detectives=course.detectives,
                                 bobbies=course.bobbies, five_reveals=False, mister_x=Seat.HANDHELD, detectives_by=Seat.PEOPLE,
                                 assist=False, hints=False, district=course.district)
@@ -186,22 +197,24 @@ class Guide(OnAFlow):
     def scene(self) -> LessonScene:
         game = self.flow.scene()
         step = self.step
-        if isinstance(game, TableScene) and not self.flow.paused:
-            instruction = step.instruction if step is not None else _("Press any key to finish")
-            choices = step is not None and step.wait is Wait.PRESS  # a step that talks: the pieces and its own lights, no choices
-            game = replace(game, ui=replace(game.ui, message=instruction, refused=self._refused, choices_lit=choices))
+        if isinstance(game, TableScene):
+            ui = replace(game.ui, lesson_card=True)  # its screen keeps the card's place free
+            if not self.flow.paused:
+                instruction = step.instruction if step is not None else _("Press any key to finish")
+                choices = step is not None and step.wait is Wait.PRESS  # a step that talks: the pieces and its own lights, no choices
+                ui = replace(ui, message=instruction, refused=self._refused, choices_lit=choices)
+            game = replace(game, ui=ui)
         heading = self.where
         if step is None:
-            card = Card(heading, p_("card", "That is the whole course. You know the game now: deal a real one from the start menu!"), "",
-                        None, self.course.card)
-            return LessonScene(game, card, (), None)
+            return LessonScene(game, Card(heading, THE_END, "", None, self._card_texts, self._headings), (), None, self._place)
         lit = step.light + ((step.press,) if step.press is not None else ())
         line = (line_stations(step.lines), LINE_LIGHTS[step.lines][1]) if step.lines else None
         note = self._wrong
         if self.flow.paused and isinstance(game, TableScene):
             note = game.ui.message  # why the game waits (the handheld is away): the card is where it would show
         picture = self.pictures[step.picture] if step.picture else None
-        return LessonScene(game, Card(heading, step.say, note, picture, self.course.card), lit, line, self._refused)
+        card = Card(heading, step.say, note, picture, self._card_texts, self._headings)
+        return LessonScene(game, card, lit, line, self._place, self._refused)
 
     # ------------------------------------------------------------ steps
 

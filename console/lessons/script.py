@@ -3,7 +3,7 @@
 A course is a folder of ``console/lessons`` (one for each kind of game): a
 ``course.toml`` that deals the game the lessons play (``title``, ``edition``,
 ``players``, and optionally ``detectives``, ``bobbies``, ``district``; the
-``seed``; ``card``: where its screen has room for the lesson card), and one
+``seed``), and one
 TOML file per lesson, played in the order of their names. A lesson is plain data, so it can
 be changed without code::
 
@@ -64,7 +64,6 @@ from pathlib import Path
 from typing import Any
 
 from console.games import editions, find_kind
-from console.lessons.card import PLACES
 from console.lessons.pictures import pictures_of
 from hardware.config import ConfigError
 from hardware.interfaces import Key
@@ -135,8 +134,7 @@ class Step:
     @property
     def other_choice(self) -> Words:
         """What a press on another of the game's lit choices is told: the game would take it, the lesson goes elsewhere."""
-        return self.choice or p_("card", "That one is lit too: a real choice. This lesson goes another way. {instruction}.",
-                                 instruction=self.instruction)
+        return self.choice or p_("card", "A real move too, but not this lesson's. {instruction}.", instruction=self.instruction)
 
 
 @dataclass(frozen=True)
@@ -160,8 +158,6 @@ class Course:
     """The pieces, if not the edition's table for the players."""
     district: str
     """Where a game played in a district is played (empty: the first shipped district, or none)."""
-    card: str
-    """Where its lesson card goes on its game's screen (``console.lessons.card.PLACES``)."""
     seed: int
     lessons: tuple[Lesson, ...]
 
@@ -185,15 +181,18 @@ def load_course(folder: Path) -> Course:
     where = f"{folder.name}/course.toml"
     edition = _text(head, "edition", where)
     try:
-        pictures = pictures_of(find_kind(edition))
+        kind = find_kind(edition)
     except ConfigError:
         raise ScriptError(f"{where}: edition: {edition!r} is not one of {', '.join(editions())}") from None
+    if kind.card_place is None:
+        raise ScriptError(f"{where}: edition: {edition!r}'s screen has no room for a lesson card")
+    pictures = pictures_of(kind)
     lessons = tuple(load_lesson(path, pictures) for path in sorted(folder.glob("*.toml")) if path.name != "course.toml")
     if not lessons:
         raise ScriptError(f"{folder.name}: the course has no lessons")
     detectives, bobbies = (_int(head, key, where) if key in head else None for key in ("detectives", "bobbies"))
     return Course(folder.name, _words(head, "title", where, "title"), edition, _int(head, "players", where),
-                  detectives, bobbies, _text(head, "district", where, ""), _place(head, where), _int(head, "seed", where), lessons)
+                  detectives, bobbies, _text(head, "district", where, ""), _int(head, "seed", where), lessons)
 
 
 def load_lesson(path: Path, pictures: Collection[str]) -> Lesson:
@@ -281,13 +280,6 @@ def _int(data: dict[str, Any], key: str, where: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ScriptError(f"{where}: {key}: {'a whole number' if key in data else 'missing'}")
     return value
-
-
-def _place(data: dict[str, Any], where: str) -> str:
-    place = _text(data, "card", where, "lower right")
-    if place not in PLACES:
-        raise ScriptError(f"{where}: card: {place!r} is not one of {', '.join(PLACES)}")
-    return place
 
 
 def _stations(value: Any, where: str) -> tuple[int, ...]:

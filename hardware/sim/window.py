@@ -191,6 +191,8 @@ class SimWindow:
         self.display = pygame.display.set_mode(size, pygame.RESIZABLE, 32)  # 32 bits: the dummy driver defaults to 16
         self.console_screen = pygame.Surface((screen.width, screen.height))
         """The console draws its screen here (``SimScreen.surface``)."""
+        self.screen_height_mm = screen.height_mm
+        """The height of the screen it stands for (the console's on the table): the console's letters follow from it."""
         self.frame: dict[Station, Colour] = {}
         self.pane: Pane | None = None
         self.pane_shown = False
@@ -713,6 +715,7 @@ class SimScreen:
 
     def __init__(self, window: SimWindow) -> None:
         self.window = window
+        self.height_mm = window.screen_height_mm
 
     @property
     def surface(self) -> pygame.Surface:

@@ -16,6 +16,7 @@ from console.games.classic import journal, record_text, setup
 from console.games.classic.flow import Flow
 from console.games.classic.news import news
 from console.games.classic.replay import scenes
+from console.games.classic.screen import card_place
 from console.games.classic.seats import ComputerDetectives, ComputerSeat, HandheldSeat
 from console.games.classic.text_game import TextGame
 from console.games.kind import GameKind, OwnGames, Table
@@ -76,5 +77,5 @@ def text(game: Game, settings: GameSettings, terminal: Terminal) -> None:
 own = OwnGames(Game)
 CLASSIC = GameKind(editions=EDITION_NAMES, check=setup.check, setup=setup.ClassicSetup, deal=deal, describe=own(describe),
                    summary=own(summary), flow=own(seated), journal=journal.CODEC, scenes=own(scenes), text_record=own(record_text.lines),
-                   text=own(text), news=news, hidden_side=display_name(MISTER_X))
+                   text=own(text), news=news, hidden_side=display_name(MISTER_X), card_place=card_place)
 """Scotland Yard: Mister X against the detectives (and bobbies), on the whole London board."""

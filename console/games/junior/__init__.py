@@ -16,6 +16,7 @@ from console.games.junior.flow import JuniorFlow
 from console.games.junior.news import news
 from console.games.junior.pictures import PICTURES
 from console.games.junior.replay import scenes
+from console.games.junior.screen import card_place
 from console.games.junior.seats import ComputerDetectiveTeam, ComputerRogues, HandheldRogues
 from console.games.junior.text_game import JuniorTextGame
 from console.games.kind import GameKind, OwnGames, Table
@@ -59,5 +60,5 @@ def text(game: JuniorGame, settings: GameSettings, terminal: Terminal) -> None:
 own = OwnGames(JuniorGame)
 JUNIOR = GameKind(editions=setup.EDITIONS, check=setup.check, setup=setup.JuniorSetup, deal=deal, describe=own(describe),
                   summary=own(summary), flow=own(seated), journal=journal.CODEC, scenes=own(scenes), text_record=own(record_text.lines),
-                  text=own(text), news=news, hidden_side=p_("name", "the rogues"), pictures=PICTURES)
+                  text=own(text), news=news, hidden_side=p_("name", "the rogues"), pictures=PICTURES, card_place=card_place)
 """Mister FOX (and ROXy) against Willy Watson and Milly Marble, in a district."""
