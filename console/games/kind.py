@@ -110,6 +110,8 @@ class Table:
     """The computer players' seeds follow from it."""
     hidden_by: SeatWrapper | None = None
     """Who plays the hidden side instead of the seat the settings choose (given it): a guided game's script (``console.lessons``)."""
+    pieces_move_themselves: bool = False
+    """The board has no pieces to move by hand (the simulator's lights are its pieces): the computer's pieces move themselves."""
 
     def seat(self, chosen: HiddenSeat[S, A], parse: Callable[[str], A]) -> HiddenSeat[S, A]:
         """The hidden side's seat: *chosen* (the settings'), unless a script plays the hidden side around it (its actions read by
@@ -270,6 +272,9 @@ class GameKind:
     """The hidden side in words ("Mister X", "the rogues"): whom the phone's pairing code on the screen is for."""
     pictures: Mapping[str, Drawing] = field(default_factory=dict)
     """Its own pictures for its lessons' cards, by the name a step gives each (``console.lessons.pictures``)."""
+    first_game: Mapping[str, Any] | None = None
+    """The settings of its quick first game (the start menu's Quick game opens the setup with them), over the console's;
+    None: it offers none."""
     card_place: Callable[[tuple[int, int]], pygame.Rect] | None = None
     """Where its screen keeps room for a lesson card, at a screen's size (its screen leaves it free when its ``Ui`` says
     ``lesson_card``): what its lessons talk about stays in view. None: it has no lessons."""

@@ -61,7 +61,7 @@ LINE_LEVEL = 0.5
 POINT_PERIOD = 30
 """The stations a step points at swell to white and back once a second."""
 WHITE: Colour = (255, 255, 255)
-THE_END = p_("card", "That is the whole course. You know the game now: deal a real one from the start menu!")
+THE_END = p_("card", "That is the whole course. You know the game now: try a Quick game from the start menu!")
 """The card after a course's last step."""
 
 
