@@ -26,11 +26,12 @@ def test_the_start_menu_offers_a_quick_game_that_opens_its_setup_ready_to_deal(t
     menu = console.program.menu
     assert menu is not None and str(menu.current.label) == "Deal the start stations" and "twenty minutes" in console.message
     assert console.values["Edition"] == "quick game" and console.values["Mister X is"] == "a person, on the handheld"
-    assert console.values["Detectives are"] == "the computer" and console.values["Computer plays"] == "very easy"
+    assert console.values["Detectives are"] == "the computer" and console.values["Computer plays"] == "easy"
     console.keys(Key.CONFIRM)
     flow = console.program.flow
     assert flow is not None and flow.game.ruleset == QUICK
     assert (QUICK.length, sorted(QUICK.reveal_moves), QUICK.transports) == (10, [3, 8], BEGINNER.transports)
+    assert (QUICK.detective_tickets, QUICK.mister_x_own_tickets) == (BEGINNER.detective_tickets, BEGINNER.mister_x_own_tickets)
     assert EDITIONS["beginner"] is BEGINNER and BEGINNER.length == 13  # the editions' rules stay as they are
 
 
@@ -74,7 +75,7 @@ def test_left_and_resumed_a_quick_game_is_still_a_quick_game(tmp_path: Path) -> 
 
 
 def test_on_the_lit_board_the_computer_detectives_wait_for_their_pieces_to_be_moved(tmp_path: Path) -> None:
-    console = Console(tmp_path, edition="quick", detectives_by=Seat.COMPUTER, level=Level.BEGINNER)
+    console = Console(tmp_path, edition="quick", detectives_by=Seat.COMPUTER, level=Level.EASY)
     console.deal_and_place()
     flow = console.program.flow
     assert flow is not None
@@ -82,3 +83,10 @@ def test_on_the_lit_board_the_computer_detectives_wait_for_their_pieces_to_be_mo
         console.program.console.step()
     assert flow.ui.chosen is not None and "move it there and press" in str(flow.ui.message)
     assert not any(hasattr(move, "piece") for move in flow.game.actions)
+
+
+def test_the_first_game_benchmark_plays_a_quick_game_to_its_end_in_minutes() -> None:
+    from benchmarks.first_game import play
+
+    game = play(seed=1, think_s=120.0, place_s=5.0)
+    assert 1 <= game.rounds <= QUICK.length and 2 * 60 < game.seconds < 25 * 60
