@@ -128,8 +128,8 @@ def test_a_whole_reissue_game_and_its_replay_in_the_window_cut_no_words(tmp_path
     assert flow is not None and flow.game.is_over, "the game did not end"
     sim.do("shot", "game-over")
     sim.do("key", "confirm")  # filed; the start menu offers it among the past games
-    assert sim.program.menu is not None and str(sim.program.menu.ui.rows[2][0]) == "Past games"
-    for verb, argument in [("key", "2"), ("key", "2"), ("key", "confirm"), ("key", "confirm"), ("key", "confirm"),
+    assert sim.program.menu is not None and str(sim.program.menu.ui.rows[3][0]) == "Past games"
+    for verb, argument in [("key", "2"), ("key", "2"), ("key", "2"), ("key", "confirm"), ("key", "confirm"), ("key", "confirm"),
                            ("shot", "replay-start")]:
         sim.do(verb, argument)
     playback = sim.program.playback
@@ -145,7 +145,7 @@ def test_a_whole_reissue_game_and_its_replay_in_the_window_cut_no_words(tmp_path
     assert all((tmp_path / f"{name}.png").exists() for name in ("game-over", "replay-start", "replay-end"))
 
 
-def test_computer_detectives_against_a_computer_mister_x_the_players_only_move_the_pieces(tmp_path: Path) -> None:
+def test_computer_detectives_against_a_computer_mister_x_play_a_whole_game_in_the_window(tmp_path: Path) -> None:
     sim = Sim(tmp_path, edition="beginner", players=3, detectives_by=Seat.COMPUTER, worker=True)
     for _ in range(MAX_ACTIONS):
         flow = sim.program.flow

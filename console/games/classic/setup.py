@@ -38,7 +38,7 @@ QUICK = replace(BEGINNER, name="quick", length=10, reveal_moves=frozenset({3, 8}
 reissue's cards (the Beginner's Game's are always the same). A custom ruleset: the editions stay as they are; a game keeps
 its ruleset in its journal and record, so it resumes and replays as it was played."""
 QUICK_SEATS = {"mister_x": Seat.HANDHELD, "detectives_by": Seat.COMPUTER, "level": Level.EASY}
-"""How the quick game seats its table first: the newcomer is Mister X, against the computer's easy detectives (in the simulator,
+"""How the start menu's Quick game seats the table: the newcomer is Mister X, against the computer's easy detectives (in the simulator,
 which has no pieces to move by hand, they move themselves). ``python -m benchmarks.first_game``: a newcomer who plays as
 people learning the game do (the very easy level's Mister X) wins half of the games against them, in about 19 minutes at
 two minutes a move."""
@@ -116,8 +116,6 @@ class ClassicSetup:
         if key not in ("edition", "five_reveals", "players", "detectives", "bobbies"):
             return
         edition = menu.value("edition")
-        if key == "edition" and edition == QUICK.name:
-            menu.values |= QUICK_SEATS  # the quick game seats its table as a first game does
         ruleset = RULESETS[edition]
         low, high = ruleset.players
         chosen = GameSettings(edition=edition, players=min(max(menu.value("players"), low), high),
