@@ -6,6 +6,7 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 
 import pygame
@@ -280,11 +281,17 @@ def test_rounds_the_script_plays_for_mister_x_need_no_handheld(tmp_path: Path) -
         assert not learner.guide.flow.paused and learner.guide.index == index + 1  # Mister X's scripted moves went on
 
 
+@cache
+def toolkit(size: tuple[int, int]) -> tuple[Toolkit, pygame.Surface]:
+    """A toolkit and a surface of *size*, kept (a toolkit keeps its fonts and rendered texts: drawing again is cheap)."""
+    return Toolkit(size), pygame.Surface(size)
+
+
 def lesson_words(scene: LessonScene, size: tuple[int, int] = SIZE) -> Toolkit:
     """*scene* (the game's screen, its card over it) drawn at *size*: the toolkit that drew it (its words, those cut, its
     smallest line)."""
-    kit = Toolkit(size)
-    scene.draw(kit, pygame.Surface(size), 0.0, PALETTES[PaletteName.STANDARD])
+    kit, surface = toolkit(size)
+    scene.draw(kit, surface, 0.0, PALETTES[PaletteName.STANDARD])
     return kit
 
 
