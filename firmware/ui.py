@@ -389,7 +389,7 @@ class Ui:
         return changed
 
     def page(self):
-        """What the screen shows now: (8 lines, inverted rows); see ``screens``."""
+        """What the screen shows now: (its lines, 8 in English; inverted rows); see ``screens``."""
         if not self.awake:
             return screens.cover(self.who, self.passing) if self.ringing else screens.BLANK
         if self.notice is not None:
@@ -412,7 +412,7 @@ class Ui:
         return screens.game_over(self.result)
 
     def lines(self):
-        """The 8 text lines on the screen now."""
+        """The text lines on the screen now (8 in English, 5 in Korean)."""
         return list(self.page()[0])
 
     def draw(self, canvas):

@@ -9,9 +9,11 @@ pseudo-terminal in its own window (``handheld_in_window``; ``scotland-yard
 handheld-sim`` and ``python -m hardware.sim.handheld --port PORT`` open one).
 
 Its buttons are on-screen keys, with keyboard shortcuts: the arrow keys, Space
-for OK and B for back/hide. The pane shows the firmware's own pixels, so its
-screen speaks the language the console's link tells it, and the pane's labels
-follow the screen: they name the keys as its words do.
+for OK and B for back/hide (in the simulator's window, while the pane has the
+keyboard: ``asking`` claims it when his turn begins). The pane shows the
+firmware's own pixels, so its screen speaks the language the console's link
+tells it, and the pane's labels follow the screen: they name the keys as its
+words do.
 """
 
 from __future__ import annotations
