@@ -42,6 +42,9 @@ if TYPE_CHECKING:
     from console.table.screen.toolkit import Toolkit
 
 REFUSED_SECONDS = 0.8
+SELF_MOVE_S = 1.5
+"""How long a computer piece's move that makes itself (on a board without pieces to move by hand: the simulator's) is
+shown, lit and said, before it is made."""
 
 
 @dataclass(frozen=True)

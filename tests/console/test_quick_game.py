@@ -90,3 +90,21 @@ def test_the_first_game_benchmark_plays_a_quick_game_to_its_end_in_minutes() -> 
 
     game = play(seed=1, think_s=120.0, place_s=5.0)
     assert 1 <= game.rounds <= QUICK.length and 2 * 60 < game.seconds < 25 * 60
+
+
+def test_in_the_simulator_junior_s_computer_detectives_step_by_themselves(tmp_path: Path) -> None:
+    from console.games.junior.model import JuniorMode
+
+    console = Console(tmp_path, pieces_by_hand=False, edition="junior", players=3, detectives_by=Seat.COMPUTER,
+                      level=Level.EASY)
+    console.choose("New game")
+    console.choose("Set up the pawns")
+    flow = console.program.flow
+    assert flow is not None and flow.ui.mode is JuniorMode.DEAL
+    for _, station in flow.ui.to_place:
+        console.table.press(station)
+    for _ in range(400):  # the rogue chooses on the handheld; nobody presses a detective's station
+        if flow.game.results:  # type: ignore[attr-defined]
+            break
+        console.program.console.step()
+    assert flow.game.results and "move it and press it" not in str(flow.ui.message)  # type: ignore[attr-defined]

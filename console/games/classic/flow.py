@@ -32,7 +32,7 @@ from console.games.classic.model import Mode, Ui
 from console.games.classic.screen import TICKET_NAMES, draw_game
 from console.games.recorder import Recorder
 from console.games.refusals import CLASSIC_WORDING, player_words
-from console.games.table import Flash, HiddenSeat, Look, TableFlow, TableScene, refusal
+from console.games.table import SELF_MOVE_S, Flash, HiddenSeat, Look, TableFlow, TableScene, refusal
 from console.games.words import display_name, listed, outcome_words, sentences, ticket_words
 from console.table.menu import Action, Row, Setting
 from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, IllegalPositionError, Move, Side, Station, Ticket
@@ -51,8 +51,6 @@ _DEAL_MESSAGE = _("Place each piece on its lit station and press it")
 _CORRECT_MESSAGE = _("CONFIRM: apply the correction   UNDO: cancel it")
 _SWITCH = (p_("value", "off"), p_("value", "on"))
 REVEAL_SECONDS = 6.0
-SELF_MOVE_S = 1.5
-"""How long a self-moving computer detective's move is shown (lit, and said) before it is made."""
 
 
 LOOK = Look(board_frame, draw_game)

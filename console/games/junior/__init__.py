@@ -50,7 +50,8 @@ def seated(game: JuniorGame, settings: GameSettings, table: Table, now: float, r
     chosen = ComputerRogues(level, table.seed) if settings.mister_x is Seat.COMPUTER else HandheldRogues(table.handheld)
     rogues = table.seat(chosen, parse_step)
     detectives = ComputerDetectiveTeam(level, table.seed) if settings.detectives_by is Seat.COMPUTER else None
-    return JuniorFlow(game, rogues, now, table.recorder, deal=not resumed, hints=settings.hints, detectives=detectives)
+    return JuniorFlow(game, rogues, now, table.recorder, deal=not resumed, hints=settings.hints, detectives=detectives,
+                      self_moving=table.pieces_move_themselves)
 
 
 def text(game: JuniorGame, settings: GameSettings, terminal: Terminal) -> None:
