@@ -43,6 +43,8 @@ from hardware.interfaces import HandheldLink, Key, Message
 from hardware.language import Text, Words, _, p_
 
 if TYPE_CHECKING:
+    import pygame
+
     from console.games.text import Terminal
     from console.games.thinker import Thinker
     from console.table.lights import Palette
@@ -110,6 +112,8 @@ class Table:
     """The computer players' seeds follow from it."""
     hidden_by: SeatWrapper | None = None
     """Who plays the hidden side instead of the seat the settings choose (given it): a guided game's script (``console.lessons``)."""
+    pieces_move_themselves: bool = False
+    """The board has no pieces to move by hand (the simulator's lights are its pieces): the computer's pieces move themselves."""
 
     def seat(self, chosen: HiddenSeat[S, A], parse: Callable[[str], A]) -> HiddenSeat[S, A]:
         """The hidden side's seat: *chosen* (the settings'), unless a script plays the hidden side around it (its actions read by
@@ -273,6 +277,12 @@ class GameKind:
     (``console.table.screen.pairing``)."""
     pictures: Mapping[str, Drawing] = field(default_factory=dict)
     """Its own pictures for its lessons' cards, by the name a step gives each (``console.lessons.pictures``)."""
+    first_game: Mapping[str, Any] | None = None
+    """The settings of its quick first game (the start menu's Quick game opens the setup with them), over the console's;
+    None: it offers none."""
+    card_place: Callable[[tuple[int, int]], pygame.Rect] | None = None
+    """Where its screen keeps room for a lesson card, at a screen's size (its screen leaves it free when its ``Ui`` says
+    ``lesson_card``): what its lessons talk about stays in view. None: it has no lessons."""
 
 
 LEVEL_NAMES: dict[Level, Text] = {Level.BEGINNER: p_("value", "very easy"), Level.EASY: p_("value", "easy"),

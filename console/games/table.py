@@ -44,6 +44,9 @@ if TYPE_CHECKING:
     from console.table.screen.toolkit import Toolkit
 
 REFUSED_SECONDS = 0.8
+SELF_MOVE_S = 1.5
+"""How long a computer piece's move that makes itself (on a board without pieces to move by hand: the simulator's) is
+shown, lit and said, before it is made."""
 
 
 @dataclass(frozen=True)
@@ -70,11 +73,23 @@ class TableUi(Generic[M]):
     """Pieces to put on their lit stations and press, and where."""
     refused: Flash | None = None
     """A press that was not a legal choice: blinks red."""
+    title: Words = ""
+    """The screen's title instead of the one the mode gives (a replay's own: nothing there waits for a press)."""
+    choices_lit: bool = True
+    """The board lights the ``choices`` (a lesson's step that talks about something else keeps them dark)."""
+    lesson_card: bool = False
+    """A guided game: the screen keeps its lesson card's place free (its kind's ``card_place``) and draws the rest."""
 
     @property
     def timed(self) -> tuple[Signal | None, ...]:
         """The signals that make the screen change with time (a kind adds its own)."""
         return (self.refused,)
+
+    @property
+    def choices(self) -> tuple[Station, ...]:
+        """The stations the board lights as the next press's choices: the pieces' to place (a kind adds its own, such as
+        where a picked piece may go)."""
+        return tuple(station for _, station in self.to_place)
 
 
 V = TypeVar("V")

@@ -170,7 +170,7 @@ class Sitting:
         self.opened = opened = open_game(settings, kept=kept, fresh=fresh, timestamp=timestamp(), seed=seed)
         link = handheld if handheld is not None else hardware.handheld
         link.start_session(opened.token, new_game=not opened.resumed)
-        table = Table(link, thinker or Thinker(), opened.journal, opened.seed)
+        table = Table(link, thinker or Thinker(), opened.journal, opened.seed, pieces_move_themselves=not hardware.pieces_by_hand)
         self.flow: GameFlow = opened.kind.flow(opened.game, opened.settings, table, now, opened.resumed)
         if opened.note:
             self.flow.say(opened.note)

@@ -31,7 +31,7 @@ from console.games.classic.model import Mode, Ui
 from console.games.classic.screen import TICKET_NAMES, draw_game
 from console.games.recorder import Recorder
 from console.games.refusals import CLASSIC_WORDING, player_words
-from console.games.table import Flash, HiddenSeat, Look, TableFlow, TableScene, refusal
+from console.games.table import SELF_MOVE_S, Flash, HiddenSeat, Look, TableFlow, TableScene, refusal
 from console.games.words import display_name, listed, outcome_words, sentences, ticket_words
 from console.table.menu import Action, Row, Setting
 from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, IllegalPositionError, Move, Side, Station, Ticket
@@ -65,12 +65,18 @@ class Flow(TableFlow[Game, Ui, Move]):
     """Only his turn waits for his handheld (its reveal warning with it): the detectives play on, and it catches up."""
 
     def __init__(self, game: Game, seat: HiddenSeat[Game, Move], now: float, recorder: Recorder | None = None, *,
-                 deal: bool = True, assist: bool = False, hints: bool = False, detectives: ComputerDetectives | None = None) -> None:
+                 deal: bool = True, assist: bool = False, hints: bool = False, detectives: ComputerDetectives | None = None,
+                 self_moving: bool = False) -> None:
+        """*self_moving*: the board has no pieces to move by hand (the simulator), so the computer's detectives move
+        themselves, each move shown for ``SELF_MOVE_S`` first."""
         super().__init__(game, seat, recorder)
         self.detectives = detectives
         """The computer playing the detectives and bobbies (None: people do)."""
+        self.self_moving = self_moving
         self._plan: list[DetectiveMove] = []
         """The computer detectives' moves still to be made this round, first first."""
+        self._plan_shown = 0.0
+        """When the plan's next move was shown (a self-moving one is made ``SELF_MOVE_S`` later)."""
         self._correction: Correction | None = None
         self.ui = Ui(Mode.DEAL, assist=assist, hints=hints)
         seat.show(game)
@@ -119,6 +125,8 @@ class Flow(TableFlow[Game, Ui, Move]):
             if plan is not None:
                 self._plan = list(plan)
                 self._show_plan(now)
+        elif self.ui.mode is Mode.DETECTIVES and self.self_moving and self._plan and now >= self._plan_shown + SELF_MOVE_S:
+            self._play(self._plan.pop(0), now)
 
     def cancel_thinking(self) -> None:
         if self.detectives is not None:
@@ -207,11 +215,13 @@ class Flow(TableFlow[Game, Ui, Move]):
             self._detectives_turn(now, note)  # nothing (left) to show: think again
             return
         move = self._plan[0]
+        self._plan_shown = now
+        piece, ticket = display_name(move.piece), ticket_words(move.ticket)
+        doing = (_("{piece} takes {ticket} to {station}", piece=piece, ticket=ticket, station=move.station) if self.self_moving else
+                 _("{piece} takes {ticket} to {station}: move it there and press {station}", piece=piece, ticket=ticket,
+                   station=move.station))
         self.ui = replace(self.ui, mode=Mode.DETECTIVES, selected=move.piece, destinations={move.station: (move.ticket,)},
-                          chosen=move.station, ticket_choices=(),
-                          message=sentences(note, _("{piece} takes {ticket} to {station}: move it there and press {station}",
-                                                    piece=display_name(move.piece), ticket=ticket_words(move.ticket),
-                                                    station=move.station)))
+                          chosen=move.station, ticket_choices=(), message=sentences(note, doing))
 
     def _detective_press(self, station: Station, now: float) -> None:
         if self.detectives is not None:
