@@ -1,93 +1,100 @@
-"""Benchmark of the computer players: ``python -m benchmarks.ai`` prints one ``name: value`` a line.
+"""Benchmark of the computer players: how long their choices take in whole games, ``name: value`` a line.
 
-For each level, the mean and worst seconds of one choice over a fixed set of
-positions (classic and reissue, five detectives, early and late, before and
-after reveals, Mister X with double moves to weigh, and his opening moves,
-which weigh the most stations he may be on), measured on one core:
+``python -m benchmarks.ai`` plays ``--games`` whole games of each level against
+itself (classic, five detectives, the tournament's deals from ``--seed``), and
+times every choice: one Mister X move, one detectives' whole round. For each
+level and side it prints the mean, the 95th and 99th percentiles and the worst,
+in CPU seconds and in wall seconds (the wall time means something on an
+otherwise idle machine only: hence one process by default):
 
-- ``LEVEL_mister_x_mean_s`` / ``LEVEL_mister_x_max_s``: one Mister X move;
-- ``LEVEL_detectives_mean_s`` / ``LEVEL_detectives_max_s``: one whole detectives' round.
-
-Each line names the level's budget here: a Raspberry Pi 4 core counts as four
-times slower than the machine the budgets were set on, so ``hard`` and ``expert`` must stay
-within 0.5 s and ``normal`` within 0.25 s (2 s and 1 s on the Pi).
+- ``LEVEL_SIDE_cpu_mean_s`` ... ``LEVEL_SIDE_cpu_max_s``, ``LEVEL_SIDE_wall_max_s``:
+  the level's whole work (what a test or a tournament waits for), with the
+  worst on a Raspberry Pi 4 in its note (``benchmarks.computer.PI_FACTOR``
+  times) beside the longest its pace lets the console wait;
+- ``LEVEL_SIDE_late_max_s``: the same games against the clock at ``--clock``
+  of its pace (0.25: what a Pi 4 searches), how long past its stop an answer
+  came at worst; times the Pi factor, that must stay within the console's
+  margin (``console.games.classic.pace.MARGIN_S``), or the table waits longer
+  than the level promises.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
+from functools import partial
 
-from benchmarks.figures import Figure, command, seconds_each, show
-from benchmarks.tournament import start_position
-from engine.ai.baselines import greedy_detective, greedy_mister_x
-from engine.ai.players import LEVELS, choose_detective_moves, choose_mister_x_move
-from engine.editions import CLASSIC, REISSUE
-from engine.game import Game
-from engine.outcome import Side
+from benchmarks.computer import PI_FACTOR, Timing
+from benchmarks.figures import Figure, command, show
+from benchmarks.matches import Match
+from benchmarks.tournament import GameResult, _warm, play_game
+from console.games.classic.pace import MARGIN_S, PACES
+from console.settings import Level
+from engine.ai.players import LEVELS
 
-BUDGET_S = {"beginner": 0.25, "easy": 0.25, "normal": 0.25, "hard": 0.5, "expert": 0.5}
-"""Seconds a choice may take here (a quarter of the Raspberry Pi 4 budget)."""
-
-
-def positions(count: int) -> tuple[list[Game], list[Game]]:
-    """Positions with Mister X to move and with the detectives to move, from greedy games."""
-    mister_x: list[Game] = []
-    detectives: list[Game] = []
-    for index in range(20 * count):
-        if len(mister_x) >= count and len(detectives) >= count:
-            break
-        game = _deal(index)
-        stop = 2 + (index * 5) % 17
-        while not game.is_over and (game.moves_made < stop or (index // 2 % 2 and game.turn is Side.DETECTIVES)):
-            if game.turn is Side.MISTER_X:
-                game.play(greedy_mister_x(game.board, game.mister_x_view()))
-            else:
-                game.play(greedy_detective(game.board, game.public_view(), game.legal_moves()))  # type: ignore[arg-type]
-        if game.is_over:
-            continue
-        if game.turn is Side.MISTER_X:
-            if len(mister_x) < count:
-                mister_x.append(game)
-        elif len(detectives) < count:
-            detectives.append(game)
-    return mister_x, detectives
+SIDES = ("mister_x", "detectives")
 
 
-def openings(count: int) -> list[Game]:
-    """Mister X to make his first move, in *count* deals."""
-    return [_deal(index) for index in range(count)]
+def percentile(values: Sequence[float], share: float) -> float:
+    """The nearest-rank percentile: the least of *values* that *share* of them do not exceed.
+
+    >>> percentile([0.1 * k for k in range(1, 101)], 0.95)
+    9.5
+    """
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
 
 
-def _deal(index: int) -> Game:
-    """The *index*-th deal: classic and reissue in turn, each start card in turn."""
-    ruleset = (CLASSIC, REISSUE)[index % 2]
-    start = ruleset.mister_x_starts[index % len(ruleset.mister_x_starts)]
-    return Game(start_position(ruleset, 6, start, seed=index))
+class Timings(Match[GameResult]):
+    """The games of a level against itself, for their timings."""
+
+    def timed(self, result: GameResult) -> tuple[float, ...]:
+        return tuple(t.wall_s for t in (*result.mister_x_times, *result.detective_times))
+
+    def side(self, side: str) -> list[Timing]:
+        """Every choice of *side* (``mister_x`` or ``detectives``) over the games."""
+        return [t for r in self.results for t in (r.mister_x_times if side == "mister_x" else r.detective_times)]
 
 
-def measure(level: str, mister_x: list[Game], detectives: list[Game]) -> tuple[list[float], list[float]]:
-    """The seconds of each choice at *level*: Mister X's moves in *mister_x*, the detectives' rounds in *detectives*."""
-    return (seconds_each(lambda n, game: choose_mister_x_move(game.mister_x_view(), game.board, level, seed=n), mister_x),
-            seconds_each(lambda n, game: choose_detective_moves(game.public_view(), game.board, level, seed=n), detectives))
+def games(player: str, count: int, seed: int, processes: int) -> Timings:
+    """*count* games of *player* against itself."""
+    game = partial(play_game, "classic", 6, player, player, seed=seed)
+    return Timings.play(player, player, game, count, processes, warm=partial(_warm, "classic"))
 
 
-def figures(count: int, levels: Sequence[str]) -> Iterator[Figure]:
-    mister_x, detectives = positions(count)
-    mister_x += openings(count // 4)
-    measure("easy", mister_x[:1], detectives[:1])  # build the tables before timing
+def figures(levels: Sequence[str], count: int, seed: int, clock: float, processes: int) -> Iterator[Figure]:
     for level in levels:
-        x_times, d_times = measure(level, mister_x, detectives)
-        for side, times in (("mister_x", x_times), ("detectives", d_times)):
-            yield Figure(f"{level}_{side}_mean_s", sum(times) / len(times))
-            yield Figure(f"{level}_{side}_max_s", max(times), f"budget {BUDGET_S[level]:.2f}")
+        whole, clocked = games(level, count, seed, processes), games(f"{level}~{clock:g}", count, seed, processes)
+        pace = PACES[Level(level)]
+        for side in SIDES:
+            timings = whole.side(side)
+            if not timings:
+                continue
+            cpu = [t.cpu_s for t in timings]
+            promise = pace.mister_x_s if side == "mister_x" else pace.detectives_s
+            name = f"{level}_{side}"
+            yield Figure(f"{name}_cpu_mean_s", sum(cpu) / len(cpu), f"{len(cpu)} choices")
+            yield Figure(f"{name}_cpu_p95_s", percentile(cpu, 0.95))
+            yield Figure(f"{name}_cpu_p99_s", percentile(cpu, 0.99))
+            yield Figure(f"{name}_cpu_max_s", max(cpu), f"a Pi 4: {max(cpu) * PI_FACTOR:.2f} s; its pace waits {promise:g} s")
+            wall = [t.wall_s for t in timings]
+            yield Figure(f"{name}_wall_mean_s", sum(wall) / len(wall))
+            yield Figure(f"{name}_wall_p99_s", percentile(wall, 0.99))
+            yield Figure(f"{name}_wall_max_s", max(wall))
+            late = max((t.late_s for t in clocked.side(side)), default=0.0)
+            yield Figure(f"{name}_late_max_s", late, f"on the clock at {clock:g}; a Pi 4: {late * PI_FACTOR:.3f} s "
+                                                   f"of the {MARGIN_S:g} s margin")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = command("ai", __doc__)
-    parser.add_argument("--positions", type=int, default=40, help="positions per side (default 40)")
+    parser.add_argument("--games", type=int, default=20, help="games a level (default 20)")
     parser.add_argument("--levels", nargs="*", choices=LEVELS, default=list(LEVELS))
+    parser.add_argument("--seed", type=int, default=0, help="first deal seed (default 0)")
+    parser.add_argument("--clock", type=float, default=0.25, help="the clock's share of the pace for the late answers (default 0.25)")
+    parser.add_argument("--processes", type=int, default=1, help="worker processes (default 1: the wall times stay honest)")
     args = parser.parse_args(argv)
-    show(figures(args.positions, args.levels))
+    show(figures(args.levels, args.games, args.seed, args.clock, args.processes))
 
 
 if __name__ == "__main__":

@@ -42,24 +42,27 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner among the figures
 
 import aiohttp
+import nacl.public
 import pygame
 
 from benchmarks.figures import Figure, ms_per_call, timed, timed_command
 from console.cli import board_drawing
 from console.games.classic.flow import Flow
 from console.games.classic.model import Mode
+from console.games.classic.pace import PACES
 from console.games.junior.flow import LOOK
 from console.games.junior.model import Celebration, JuniorMode, JuniorUi
 from console.games.junior.words import reveal_words
 from console.lessons import Guide, shipped_courses
 from console.program.program import Program
-from console.settings import MISTER_X_MOVES_AFTER_S, GameSettings, Seat
+from console.settings import GameSettings, Seat
 from console.table.lights import STANDARD
 from console.table.scene import Scene
 from console.table.screen.toolkit import Toolkit
@@ -71,8 +74,9 @@ from hardware.factory import build_hardware
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Speaker
 from hardware.leds import RecordingLeds
-from hardware.phone import PhoneLink
+from hardware.phone import PhoneLink, pairing
 from hardware.phone.channel import Channel
+from hardware.phone.pairing import connection_key, field_key, key_field
 from hardware.station_buttons import FakeStationButtons
 from hardware.station_map import StationMap
 
@@ -113,7 +117,7 @@ def _in_play(data: Path, speaker: Speaker | None = None) -> Program:
 
 def _until_detectives(program: Program, clock: SkippingClock) -> None:
     """Run the console's frames, a frame's time skipped at each, until the computer Mister X has moved."""
-    for _ in range(round((max(MISTER_X_MOVES_AFTER_S.values()) + 5) * 30)):
+    for _ in range(round((max(pace.mister_x_s for pace in PACES.values()) + 5) * 30)):
         flow = program.flow
         if not isinstance(flow, Flow) or flow.ui.mode is Mode.DETECTIVES:
             return
@@ -154,14 +158,24 @@ def _phone_pinging(wanted: bool) -> Iterator[PhoneLink | None]:
         yield None
         return
     link = PhoneLink("127.0.0.1", 0)
-    channel = Channel(base64.urlsafe_b64decode(link.url.split("#k=")[1] + "="), "phone")
+    code = Channel(base64.urlsafe_b64decode(link.url.split("#k=")[1] + "="), "phone", ordered=False)
+    phone_id, secret = "0123456789abcdef", nacl.public.PrivateKey.generate()
     stop = threading.Event()
+
+    def opened(channel: Channel, frame: str) -> dict[str, Any]:
+        return channel.open(frame).body
 
     async def phone() -> None:
         async with aiohttp.ClientSession() as session, session.ws_connect(link.url.split("#")[0] + "ws") as socket:
-            await socket.send_str(channel.seal({"type": "hello"}, "0123456789abcdef"))
+            await socket.send_str(code.seal({"type": "join", "key": key_field(bytes(secret.public_key))}, phone_id))
+            answer = opened(code, await socket.receive_str())
+            session_key = pairing.session_key(bytes(secret), field_key(answer["key"], pairing.KEY_BYTES))
+            handshake, nonce = Channel(session_key, "phone", ordered=False), os.urandom(pairing.NONCE_BYTES)
+            await socket.send_str(handshake.seal({"type": "hello", "nonce": key_field(nonce)}, phone_id))
+            answer = opened(handshake, await socket.receive_str())
+            channel = Channel(connection_key(session_key, nonce, field_key(answer["nonce"], pairing.NONCE_BYTES)), "phone")
             while not stop.is_set():
-                await socket.send_str(channel.seal({"type": "ping"}, "0123456789abcdef"))
+                await socket.send_str(channel.seal({"type": "ping"}, phone_id))
                 await asyncio.sleep(0.05)
 
     pinging = threading.Thread(target=asyncio.run, args=(phone(),))

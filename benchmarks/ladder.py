@@ -34,7 +34,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from benchmarks.figures import command
-from benchmarks.tournament import run_match
+from benchmarks.tournament import TOURNAMENT, run_match
 from engine.ai.players import LEVELS
 
 Record = tuple[int, int]
@@ -117,9 +117,17 @@ def table(records: Mapping[tuple[str, str], Record], levels: Sequence[str], resa
     return lines
 
 
+def tournament_player(name: str) -> str:
+    """*name*, if the tournament knows the player."""
+    if TOURNAMENT.player(name) not in TOURNAMENT.players:
+        raise argparse.ArgumentTypeError(f"no player called {name!r}; the players are {', '.join(TOURNAMENT.players)}")
+    return name
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = command("ladder", __doc__)
-    parser.add_argument("--levels", nargs="*", choices=LEVELS, default=list(LEVELS), help="the levels, weakest first")
+    parser.add_argument("--levels", nargs="*", type=tournament_player, default=list(LEVELS),
+                        help="the levels, weakest first (any tournament player: hard-steady, expert~0.25)")
     parser.add_argument("--games", type=int, default=200, help="games a pairing (default 200)")
     parser.add_argument("--seed", type=int, default=0, help="first deal seed (default 0)")
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1, help="worker processes (default: the cores)")

@@ -159,11 +159,13 @@ class Tournament:
     default_matchups: tuple[str, ...]
     games: int
     """The default of ``--games``."""
+    player: Callable[[str], str] = str
+    """The player a name stands for, to find it in ``players`` (a name may add to it: ``expert~0.25``)."""
 
     def matchup(self, text: str) -> tuple[str, str]:
         """The two players of a match-up ``HUNTED:DETECTIVES``."""
         hunted, _, detectives = text.partition(":")
-        if hunted not in self.players or detectives not in self.players:
+        if self.player(hunted) not in self.players or self.player(detectives) not in self.players:
             raise argparse.ArgumentTypeError(
                 f"a match-up is {self.hunted}:DETECTIVES, each one of {', '.join(self.players)}; not {text!r}")
         return hunted, detectives

@@ -11,8 +11,9 @@ Players: ``random``, ``greedy``, ``novice`` (the baselines and scripted novices 
 detective; novice detectives chase his last reveal) and the levels ``beginner``,
 ``easy``, ``normal``, ``hard``, ``expert`` of ``engine.ai.players``, and
 ``easy-steady``, ``normal-steady``, ``hard-steady``: those levels' searches without
-their slips, as they played before they slipped (the yardstick ``expert`` must beat). Each
-match-up prints one line::
+their slips, as they played before they slipped (the yardstick ``expert`` must beat);
+a level's name may add its share of work (``hard@2``) and a clock (``expert~0.25``:
+``benchmarks.computer``). Each match-up prints one line::
 
     normal_vs_greedy: mrx_win_rate=0.91 ci95=0.84..0.95 games=100 max_move_s=0.210 mean_move_s=0.050 wall_s=95
 
@@ -27,36 +28,33 @@ mean and worst move time, and with ``--per-start`` a table by start station.
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 
+from benchmarks.computer import STEADY_LEVELS, Timing, computer, player
 from benchmarks.habits import HABITS, habits
 from benchmarks.matches import Match, Tournament, in_turn, move_seed
 from engine.ai.baselines import greedy_detective, greedy_mister_x, novice_detective
 from engine.ai.distance import distances
 from engine.ai.model import tables
-from engine.ai.players import LEVEL_SETTINGS, LEVELS, choose_detective_moves, choose_mister_x_move
+from engine.ai.players import LEVELS
 from engine.board import london
 from engine.deduction import start_candidates
 from engine.editions import Ruleset, StartDeal, find_ruleset
 from engine.game import Game
-from engine.moves import DetectiveMove, DoubleMove, MisterXMove
+from engine.moves import DoubleMove, MisterXMove
 from engine.outcome import Side
 from engine.position import Position, deal
 
-STEADY = "-steady"
-"""Ends a level's name for its search alone, without its slips: ``hard-steady`` is hard as it played before it slipped."""
-
-PLAYERS = ("random", "greedy", "novice", *LEVELS, *(level + STEADY for level, settings in LEVEL_SETTINGS.items() if settings.slips))
-"""The players a match-up may name."""
+PLAYERS = ("random", "greedy", "novice", *LEVELS, *STEADY_LEVELS)
+"""The players a match-up may name (with ``@WORK`` and ``~CLOCK`` after a level: ``benchmarks.computer``)."""
 
 DEFAULT_MATCHUPS = ("normal:greedy", "greedy:normal", "normal:normal")
 """The three match-ups measured by default: ours against greedy detectives, greedy Mister X against ours, ours against ours."""
 
-TOURNAMENT = Tournament("tournament", __doc__, PLAYERS, "MISTER_X", DEFAULT_MATCHUPS, games=100)
+TOURNAMENT = Tournament("tournament", __doc__, PLAYERS, "MISTER_X", DEFAULT_MATCHUPS, games=100, player=player)
 
 
 def start_position(ruleset: Ruleset, players: int, start: int, seed: int) -> Position:
@@ -79,8 +77,8 @@ class GameResult:
     start: int
     mister_x_won: bool
     reason: str
-    mister_x_times: tuple[float, ...]
-    detective_times: tuple[float, ...]
+    mister_x_times: tuple[Timing, ...]
+    detective_times: tuple[Timing, ...]
     habits: tuple[int, ...] = ()
     """Mister X's habits in this game, counted in ``benchmarks.habits.HABITS``' order."""
     watched: Counter[object] = field(default_factory=Counter)
@@ -95,18 +93,6 @@ class GameResult:
         return (self.start,)
 
 
-def computer(player: str) -> tuple[str, float, bool]:
-    """A computer player's level, budget and whether it slips: ``hard`` is hard as it is, ``hard@2`` hard with twice
-    its work, ``hard-steady`` hard without its slips.
-
-    >>> computer("hard@0.5"), computer("hard-steady")
-    (('hard', 0.5, True), ('hard', 1.0, False))
-    """
-    player, _, budget = player.partition("@")
-    level = player.removesuffix(STEADY)
-    return level, float(budget) if budget else 1.0, level == player
-
-
 Watch = Callable[[Game], Counter[object]]
 """Counts something of a game at the start of each detectives' round (``benchmarks.categories``)."""
 
@@ -119,47 +105,44 @@ def play_game(edition: str, players: int, mister_x: str, detectives: str, index:
     game_seed = seed + index
     game = Game(start_position(ruleset, players, start, game_seed))
     rng = random.Random(game_seed)
-    x_times: list[float] = []
-    d_times: list[float] = []
+    x_times: list[Timing] = []
+    d_times: list[Timing] = []
     counted: Counter[str] = Counter()
     watched: Counter[object] = Counter()
+    hunted, hounds = computer(mister_x), computer(detectives)
     while not game.is_over:
         step = len(game.actions)
         if game.turn is Side.MISTER_X:
             view = game.mister_x_view()
-            began = time.perf_counter()
             move: MisterXMove | DoubleMove
-            if mister_x == "random":
+            if hunted is not None:
+                move, timing = hunted.mister_x(view, game.board, seed=move_seed(game_seed, step))
+                x_times.append(timing)
+            elif mister_x == "random":
                 move = rng.choice(view.moves)
-            elif mister_x in ("greedy", "novice"):  # the novice Mister X runs from the nearest detective: the greedy one
+            else:  # greedy, and the novice Mister X, who runs from the nearest detective: the greedy one
                 move = greedy_mister_x(game.board, view)
-            else:
-                level, budget, slips = computer(mister_x)
-                move = choose_mister_x_move(view, game.board, level, seed=move_seed(game_seed, step), budget=budget, slips=slips)
-            x_times.append(time.perf_counter() - began)
             counted += habits(game.board, view, move)
             game.play(move)
             if watch is not None and not game.is_over:
                 watched += watch(game)
             continue
-        began = time.perf_counter()
-        if detectives == "random":
-            piece = game.to_move()[0]
-            game.play(rng.choice(game.moves_of(piece)))
-        elif detectives in ("greedy", "novice"):
-            baseline = greedy_detective if detectives == "greedy" else novice_detective
-            game.play(baseline(game.board, game.public_view(), game.legal_moves()))  # type: ignore[arg-type]
-        else:
-            level, budget, slips = computer(detectives)
-            moves: list[DetectiveMove] = choose_detective_moves(game.public_view(), game.board, level, seed=move_seed(game_seed, step),
-                                                                budget=budget, slips=slips)
+        if hounds is not None:
+            forced = all(len(game.moves_of(piece)) <= 1 for piece in game.to_move())
+            moves, timing = hounds.detectives(game.public_view(), game.board, seed=move_seed(game_seed, step), forced=forced)
+            d_times.append(timing)
             if not moves:
                 raise RuntimeError(f"the {detectives} detectives found no move in {game!r}")
             for m in moves:
                 if game.is_over or game.turn is not Side.DETECTIVES:
                     break
                 game.play(m)
-        d_times.append(time.perf_counter() - began)
+        elif detectives == "random":
+            piece = game.to_move()[0]
+            game.play(rng.choice(game.moves_of(piece)))
+        else:
+            baseline = greedy_detective if detectives == "greedy" else novice_detective
+            game.play(baseline(game.board, game.public_view(), game.legal_moves()))  # type: ignore[arg-type]
     outcome = game.outcome
     assert outcome is not None
     return GameResult(index, start, outcome.winner is Side.MISTER_X, outcome.reason.value, tuple(x_times), tuple(d_times),
@@ -179,9 +162,8 @@ class MatchResult(Match[GameResult]):
     SIDE = "mrx"
 
     def timed(self, result: GameResult) -> tuple[float, ...]:
-        """Move times of the computer players (the baselines' are left out)."""
-        return (*(result.mister_x_times if computer(self.hunted)[0] in LEVELS else ()),
-                *(result.detective_times if computer(self.detectives)[0] in LEVELS else ()))
+        """Move times of the computer players (the baselines make none), in wall seconds."""
+        return tuple(t.wall_s for t in (*result.mister_x_times, *result.detective_times))
 
     def habits(self) -> str:
         """Mister X's habits over the match-up's games (``benchmarks.habits``)."""
@@ -190,9 +172,10 @@ class MatchResult(Match[GameResult]):
 
     def sides(self) -> str:
         parts = []
-        for label, times in (("mister_x", [t for r in self.results for t in r.mister_x_times]),
-                             ("detectives", [t for r in self.results for t in r.detective_times])):
-            if times:
+        for label, timings in (("mister_x", [t for r in self.results for t in r.mister_x_times]),
+                               ("detectives", [t for r in self.results for t in r.detective_times])):
+            if timings:
+                times = [t.wall_s for t in timings]
                 parts.append(f"{label} mean_move_s={sum(times) / len(times):.3f} max_move_s={max(times):.3f} moves={len(times)}")
         return "  " + "; ".join(parts)
 

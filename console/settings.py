@@ -54,18 +54,6 @@ class Level(Enum):
     EXPERT = "expert"
 
 
-THINKING_CAP_S: dict[Level, float] = {Level.BEGINNER: 2.0, Level.EASY: 2.0, Level.NORMAL: 4.0, Level.HARD: 8.0,
-                                     Level.EXPERT: 8.0}
-"""Longest a computer player may think at each level (a Pi 4 runs ``hard`` within 2 s; a slower board gets room,
-then a quick fallback move)."""
-
-MISTER_X_MOVES_AFTER_S: dict[Level, float] = {Level.BEGINNER: 1.5, Level.EASY: 1.5, Level.NORMAL: 1.5, Level.HARD: 3.0,
-                                             Level.EXPERT: 3.0}
-"""When the computer Mister X's move is announced, counted from the start of his turn, however long he thought:
-his search takes longer from some stations than from others, so its time would tell where he is. A Pi 4 searches
-within two-thirds of it; a search still running then gives way to a quick move, at the same moment."""
-
-
 @dataclass(frozen=True)
 class GameSettings:
     edition: str = "reissue"

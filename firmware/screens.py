@@ -1,29 +1,36 @@
-"""What Mister X reads on the handheld: one function per screen, 16 columns by 8 lines.
+"""What Mister X reads on the handheld: one function per screen, 16 columns by 8 lines in English.
 
-Each screen function returns a page: a tuple of 8 text lines and a tuple of the
-rows drawn inverted (the cursor). ``draw`` puts a page on any framebuf-like
-canvas of 128x64 pixels in the 8x8 font. Words first, pixels second: tests and
-the simulator can read a screen back as text, and two pages compare equal
-exactly when they would light the same pixels.
+Each screen function returns a page: a tuple of text lines, as many as the
+screen holds in the language in use (``rows``: 8 in English), and a tuple of
+the rows drawn inverted (the cursor). ``draw`` puts a page on any framebuf-like
+canvas of 128x64 pixels: ASCII in the built-in 8x8 font, any other character
+from the language's glyphs (Korean: 12x12 cells, 5 lines of 12 pixels; see
+``hardware.language.handheld_font``). Words first, pixels second: tests and the
+simulator can read a screen back as text, and two pages compare equal exactly
+when they would light the same pixels.
 
 The words are the handheld's own (``language._``: in the language the console
 speaks) or the console's (a refusal's reason, a lesson, a rogue's name, the
-result: sent in its language). A character fills one column whatever its
-script: a Hangul syllable is one 8x8 cell from the language's glyphs, so the
-layout counts characters (``len``), never bytes. The words on the keys name each
-key by its label, as the simulator's pane labels it in the same language:
-``<>=log Hide=dark`` between his turns, ``OK=send Hide=no`` on the confirm
-screen, ``OK=moves`` on a lesson.
+result: sent in its language). A line is measured in pixels (``width``: 8 an
+ASCII character, the glyph's advance for any other), never in bytes, and holds
+128; ``COLUMNS`` are the built-in font's 8-pixel columns. A screen of fewer lines
+keeps a page's most important ones (``page``'s *spare* lines go first, after its
+blank ones). The words on the keys name each key by its label, as the
+simulator's pane labels it in the same language: ``<>=log Hide=dark`` between
+his turns, ``OK=send Hide=no`` on the confirm screen, ``OK=moves`` on a lesson.
 """
 
 try:
-    from .language import _, glyph
+    from .language import _, advance, glyph, metric
 except ImportError:
-    from language import _, glyph
+    from language import _, advance, glyph, metric
 
 COLUMNS = 16
 ROWS = 8
+"""The lines of a screen in the built-in font (``rows``: in the language in use)."""
 GLYPH = 8
+WIDTH = 128
+"""A line's pixels."""
 
 TICKETS = ("taxi", "bus", "underground", "boat", "black", "double")
 """Tickets in the order they are listed; names the handheld does not know come after, then ``STAY``.
@@ -68,35 +75,55 @@ def holder(who=None):
     return who or _("Mister X")
 
 
-def pad(text, width):
-    """*text* with spaces after it up to *width* columns (``%-5s`` would count bytes on MicroPython, three a syllable)."""
-    return text + " " * (width - len(text))
+def rows():
+    """The lines a screen holds in the language in use."""
+    return metric("ROWS")
+
+
+def width(text):
+    """*text*'s pixels on a line."""
+    return sum(advance(char) for char in text)
+
+
+def cut(text, pixels=WIDTH):
+    """*text*, cut to *pixels*."""
+    while width(text) > pixels:
+        text = text[:-1]
+    return text
+
+
+def pad(text, columns):
+    """*text* with spaces after it up to *columns* of 8 pixels (``%-5s`` would count bytes on MicroPython, three a
+    syllable)."""
+    return text + " " * max(0, (columns * 8 - width(text) + 7) // 8)
 
 
 def spread(left, right):
     """*left* and *right* on one line, *right* flush with the right edge."""
-    gap = COLUMNS - len(left) - len(right)
+    gap = (WIDTH - width(left) - width(right)) // 8
     return left + " " * max(gap, 1) + right
 
 
 def centred(text):
-    return " " * ((COLUMNS - len(text)) // 2) + text
+    return " " * ((WIDTH - width(text)) // 16) + text
 
 
-def wrap(text, width=COLUMNS):
-    """*text* in lines of at most *width* columns, broken between words where it can be."""
+def wrap(text, columns=COLUMNS):
+    """*text* in lines of at most *columns* 8-pixel columns, broken between words where it can be."""
+    pixels = columns * 8
     lines = []
     line = ""
     for word in text.split():
-        while len(word) > width:
+        while width(word) > pixels:
             if line:
                 lines.append(line)
                 line = ""
-            lines.append(word[:width])
-            word = word[width:]
+            head = cut(word, pixels)
+            lines.append(head)
+            word = word[len(head):]
         if not line:
             line = word
-        elif len(line) + 1 + len(word) <= width:
+        elif width(line) + 8 + width(word) <= pixels:
             line = line + " " + word
         else:
             lines.append(line)
@@ -106,12 +133,24 @@ def wrap(text, width=COLUMNS):
     return lines
 
 
-def page(lines, marks=()):
-    """A page: exactly 8 lines of at most 16 columns (cut, padded with empty lines)."""
-    lines = [line[:COLUMNS] for line in lines[:ROWS]]
-    while len(lines) < ROWS:
-        lines.append("")
-    return (tuple(lines), tuple(marks))
+def page(lines, marks=(), spare=()):
+    """A page: exactly ``rows()`` lines, each cut to the screen's width, padded with empty lines.
+
+    Where the screen holds fewer lines than given, its blank lines go first (the last first), then the lines at the
+    indices *spare* names, in its order; the marks follow the lines they mark.
+    """
+    kept = list(range(len(lines)))
+    limit = rows()
+    for index in [i for i in reversed(kept) if not lines[i]] + list(spare):
+        if len(kept) <= limit:
+            break
+        if index in kept:
+            kept.remove(index)
+    kept = kept[:limit]
+    shown = [cut(lines[i]) for i in kept]
+    while len(shown) < limit:
+        shown.append("")
+    return (tuple(shown), tuple(kept.index(mark) for mark in marks if mark in kept))
 
 
 BLANK = page(())
@@ -144,19 +183,25 @@ def header(round_number, station, who=None):
     at = _("at %s") % station
     if who:
         for right in (at, str(station)):
-            if len(who) + 1 + len(right) <= COLUMNS:
+            if width(who) + 8 + width(right) <= WIDTH:
                 return spread(who, right)
     return spread(_("Round %d") % round_number, at)
 
 
-def _window(rows, top, height):
-    """*height* rows from *top*, with ``^`` / ``v`` in the last column where more lies above / below."""
-    shown = list(rows[top:top + height])
+def _window(lines, top, height):
+    """*height* lines from *top*, with ``^`` / ``v`` in the last column where more lies above / below."""
+    shown = list(lines[top:top + height])
     if top > 0 and shown:
-        shown[0] = pad(shown[0][:COLUMNS - 1], COLUMNS - 1) + "^"
-    if top + height < len(rows) and shown:
-        shown[-1] = pad(shown[-1][:COLUMNS - 1], COLUMNS - 1) + "v"
+        shown[0] = _marked(shown[0], "^")
+    if top + height < len(lines) and shown:
+        shown[-1] = _marked(shown[-1], "v")
     return shown
+
+
+def _marked(line, mark):
+    """*line* with *mark* in the last column (the line cut short of it)."""
+    line = cut(line, WIDTH - 8)
+    return line + " " * ((WIDTH - 8 - width(line)) // 8) + mark
 
 
 def pairing(connected, who=None):
@@ -167,7 +212,8 @@ def pairing(connected, who=None):
 
 
 def waiting(round_number, station, tickets, seen, connected, who=None):
-    """Between his turns: where he is, what he holds, where he was just seen (and a rogue's name)."""
+    """Between his turns: where he is, what he holds, where he was just seen (and a rogue's name). A shorter screen
+    leaves out the keys' hint first, then that he waits (but not that the console is away), then the name."""
     lines = [header(round_number, station)] + ticket_lines(tickets)
     while len(lines) < 5:
         lines.append("")
@@ -176,7 +222,8 @@ def waiting(round_number, station, tickets, seen, connected, who=None):
     lines.append(_seen(seen))
     lines.append(_("wait your turn") if connected else _("not connected"))
     lines.append(_("<>=log Hide=dark"))
-    return page(lines)
+    last = len(lines) - 1
+    return page(lines, spare=(last, last - 1, 4) if connected else (last, 4, last - 2))
 
 
 def _seen(seen):
@@ -202,7 +249,7 @@ def move_rows(tickets, moves):
 
 def list_height(warning):
     """How many rows of the turn list show under its header (and the warning, if any)."""
-    return ROWS - 1 - (1 if warning else 0)
+    return rows() - 1 - (1 if warning else 0)
 
 
 def choose(heading, rows, top, cursor, warning):
@@ -223,14 +270,15 @@ def _journey(move, ending):
     (``Underground`` over ``to 117?``)."""
     station, ticket = move
     words = _tickets()[ticket][2] % station + ending
-    if len(words) <= COLUMNS:
+    if width(words) <= WIDTH:
         return [words, ""]
     first, _space, rest = words.partition(" ")
     return [first, rest]
 
 
 def confirm(heading, move, double, reveal):
-    """Is this the move? *double* is None when a double move is not on offer, else whether it is chosen."""
+    """Is this the move? *double* is None when a double move is not on offer, else whether it is chosen. A shorter
+    screen leaves out "first of two" first, then the heading."""
     lines = [heading, ""] + _journey(move, "?")
     lines.append("" if double is None else _("double  < yes >") if double else _("double  < no  >"))
     if double:
@@ -239,7 +287,7 @@ def confirm(heading, move, double, reveal):
         lines.append(_("SEEN by all!"))
     while len(lines) < ROWS - 1:
         lines.append("")
-    return page(lines + [_("OK=send Hide=no")])
+    return page(lines + [_("OK=send Hide=no")], spare=(5, 0) if double else (0,))
 
 
 def sending(move, connected):
@@ -258,19 +306,23 @@ def refused(reason):
     return page([_("move refused:"), ""] + wrap(reason))
 
 
-LOG_ROWS = ROWS - 1
-"""Travel-log lines on one screen (under its heading)."""
+def log_rows():
+    """Travel-log lines on one screen (under its heading)."""
+    return rows() - 1
 
 
 def travel_log(log, top):
     """His own travel log, one move a line: number, ticket, station."""
-    rows = ["%2d " % (n + 1) + pad(short(str(ticket)), CELL) + " %s" % station for n, (ticket, station) in enumerate(log)]
+    lines = ["%2d " % (n + 1) + pad(short(str(ticket)), CELL) + " %s" % station for n, (ticket, station) in enumerate(log)]
     count = _("1 move") if len(log) == 1 else _("%d moves") % len(log)
-    return page([spread(_("Log"), count)] + (_window(rows, top, LOG_ROWS) or [_("no moves yet")]))
+    return page([spread(_("Log"), count)] + (_window(lines, top, log_rows()) or [_("no moves yet")]))
 
 
-LESSON_ROWS = ROWS - 1
-"""Lines of a lesson on one screen (under its heading); a longer one scrolls."""
+def lesson_rows():
+    """Lines of a lesson on one screen (under its heading); a longer one scrolls."""
+    return rows() - 1
+
+
 LESSON_COLUMNS = COLUMNS - 1
 """A lesson's width: its last column is left to the scroll marks, which never hide a letter."""
 
@@ -283,7 +335,7 @@ def lesson_lines(hint):
 def lesson(lines, top):
     """A guided turn's lesson, its ``lesson_lines`` from line *top*: what to choose, and why (under an inverted heading,
     which sets it apart from the list it leads to)."""
-    return page([spread(_("lesson:"), _("OK=moves"))] + _window(lines, top, LESSON_ROWS), (0,))
+    return page([spread(_("lesson:"), _("OK=moves"))] + _window(lines, top, lesson_rows()), (0,))
 
 
 def game_over(result):
@@ -309,45 +361,57 @@ def failure(error):
 
 
 def draw(canvas, shown):
-    """Put the page *shown* on *canvas* (clears it first; marked rows are white with black text).
+    """Put the page *shown* on *canvas* (clears it first; marked rows are lit with dark text).
 
     A marked row's bar starts one pixel above its line, over the previous line's
-    descender row, so the letters, which fill the top seven rows of their eight,
-    have a white edge above and below.
+    last row, so the letters, which leave their cell's last row empty, have a lit
+    edge above and below.
     """
     lines, marks = shown
+    line, top = metric("LINE"), metric("TOP")
     canvas.fill(0)
     for row, text in enumerate(lines):
-        y = row * GLYPH
+        y = top + row * line
         if row in marks:
-            canvas.fill_rect(0, y - 1, COLUMNS * GLYPH, GLYPH + 1, 1)
+            canvas.fill_rect(0, y - 1, WIDTH, line + 1, 1)
             _line(canvas, text, y, 0)
         elif text:
             _line(canvas, text, y, 1)
 
 
 def _line(canvas, text, y, c):
-    """One line of *text* at *y* in colour *c*, a character a column: its ASCII in the canvas's font, any other
+    """One line of *text* at *y* in colour *c*: its ASCII in the canvas's font, on the line's baseline, any other
     character from the language's glyphs (a box where it has none: the canvas's font would draw one cell a byte)."""
-    start = 0
-    for column, char in enumerate(text):
+    x = 0
+    run = ""
+    ascii_y = y + metric("ASCII_TOP")
+    for char in text:
         if " " <= char <= "~":
+            run += char
             continue
-        if start < column:
-            canvas.text(text[start:column], start * GLYPH, y, c)
-        _cell(canvas, glyph(char), column * GLYPH, y, c)
-        start = column + 1
-    if start < len(text):
-        canvas.text(text[start:] if start else text, start * GLYPH, y, c)
+        if run:
+            canvas.text(run, x, ascii_y, c)
+            x += 8 * len(run)
+            run = ""
+        _cell(canvas, glyph(char), x, y, c)
+        x += advance(char)
+    if run:
+        canvas.text(run, x, ascii_y, c)
 
 
 def _cell(canvas, rows, x, y, c):
-    """The 8x8 picture *rows* (a byte a row, the leftmost pixel the highest bit) at (x, y): its set pixels in colour *c*."""
-    for row in range(GLYPH):
-        bits = rows[row]
+    """The picture *rows* (a square cell, each row as many bytes as it is wide in eights, the leftmost pixel the highest
+    bit) at (x, y): its set pixels in colour *c*."""
+    size = metric("CELL")
+    per_row = (size + 7) // 8
+    for row in range(size):
+        bits = 0
+        for byte in rows[row * per_row:row * per_row + per_row]:
+            bits = bits << 8 | byte
         column = 0
+        top = 1 << (8 * per_row - 1)
         while bits:
-            if bits & 0x80:
+            if bits & top:
                 canvas.pixel(x + column, y + row, c)
-            bits = (bits << 1) & 0xFF
+            bits = (bits << 1) & ((top << 1) - 1)
             column += 1

@@ -84,7 +84,8 @@ class Ui:
         self.notice_until = 0
         self.showing_log = False
         self.log_top = 0
-        self.lesson = []  # a guided turn's hint, wrapped into the screen's lines
+        self.hint = ""  # a guided turn's lesson, as the console sent it
+        self.lesson = []  # the hint, wrapped into the screen's lines
         self.showing_lesson = False
         self.lesson_top = 0
         self.result = ""
@@ -118,6 +119,10 @@ class Ui:
         self.language = code
         language.use(code)
         self.rows = screens.move_rows(*self.listed)  # the same rows, in its words: the cursor stays where it is
+        self.top = 0
+        self._follow()  # scrolled for the lines its glyphs leave the list
+        self.lesson = screens.lesson_lines(self.hint)  # the lesson in its glyphs' lines (its words come again from the console)
+        self.lesson_top = 0
 
     def on_message(self, message):
         """Take in one message from the console; returns the messages to send back (a list, mostly empty).
@@ -193,12 +198,13 @@ class Ui:
 
     def _teach(self, message):
         """The lesson of a checked choice *message* (its ``hint``) shows before the list; without one, the list shows."""
-        self.lesson = screens.lesson_lines(message.get("hint", ""))
+        self.hint = message.get("hint", "")
+        self.lesson = screens.lesson_lines(self.hint)
         self.showing_lesson, self.lesson_top = bool(self.lesson), 0
 
     def _forget_lesson(self):
         """The turn is over (played, withdrawn, or the game with it): so is its lesson."""
-        self.lesson, self.showing_lesson = [], False
+        self.hint, self.lesson, self.showing_lesson = "", [], False
 
     def _accepted(self, message):
         seen = message["seen"]
@@ -312,14 +318,14 @@ class Ui:
 
     def _log_button(self, name):
         if name in ("up", "down"):
-            self.log_top = _scrolled(self.log_top, name, len(self.log), screens.LOG_ROWS)
+            self.log_top = _scrolled(self.log_top, name, len(self.log), screens.log_rows())
         else:
             self.showing_log = False
 
     def _lesson_button(self, name):
         """Up and down scroll a lesson longer than the screen; left and right go on to the log, any other button to the list."""
-        if name in ("up", "down") and len(self.lesson) > screens.LESSON_ROWS:
-            self.lesson_top = _scrolled(self.lesson_top, name, len(self.lesson), screens.LESSON_ROWS)
+        if name in ("up", "down") and len(self.lesson) > screens.lesson_rows():
+            self.lesson_top = _scrolled(self.lesson_top, name, len(self.lesson), screens.lesson_rows())
             return
         self.showing_lesson = False
         if name in ("left", "right"):
@@ -327,7 +333,7 @@ class Ui:
 
     def _open_log(self):
         self.showing_log = True
-        self.log_top = max(0, len(self.log) - screens.LOG_ROWS)  # the latest moves
+        self.log_top = max(0, len(self.log) - screens.log_rows())  # the latest moves
 
     def _hide(self):
         self.awake, self.ringing, self.passing, self.showing_log, self.notice = False, False, False, False, None
@@ -383,7 +389,7 @@ class Ui:
         return changed
 
     def page(self):
-        """What the screen shows now: (8 lines, inverted rows); see ``screens``."""
+        """What the screen shows now: (its lines, 8 in English; inverted rows); see ``screens``."""
         if not self.awake:
             return screens.cover(self.who, self.passing) if self.ringing else screens.BLANK
         if self.notice is not None:
@@ -406,7 +412,7 @@ class Ui:
         return screens.game_over(self.result)
 
     def lines(self):
-        """The 8 text lines on the screen now."""
+        """The text lines on the screen now (8 in English, 5 in Korean)."""
         return list(self.page()[0])
 
     def draw(self, canvas):

@@ -26,6 +26,7 @@ class Ui:
     ringing: bool
     passing: bool
     showing_log: bool
+    hint: str
     lesson: list[str]
     showing_lesson: bool
     result: str

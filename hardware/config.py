@@ -112,6 +112,9 @@ class ScreenConfig:
     width: int = 800
     height: int = 480
     fullscreen: bool = True
+    height_mm: float = 85.92
+    """The height of the screen's picture in millimetres (the 7-inch Touch Display's): it sets the smallest letters the
+    console writes, those a player reads from a seat (``console.table.screen.legibility``)."""
 
 
 @dataclass(frozen=True)
@@ -275,6 +278,7 @@ def check_config(config: Config) -> Config:
     _range("controls.bounce_ms", config.controls.bounce_ms, 0, 1000)
     _range("screen.width", config.screen.width, 64, 8192)
     _range("screen.height", config.screen.height, 64, 8192)
+    _range("screen.height_mm", config.screen.height_mm, 10, 2000)
     _range("sound.volume", config.sound.volume, 0, 1)
     _range("phone.port", config.phone.port, 1, 65535)
     if any(char.isspace() or char in "/?#@" for char in config.phone.host):

@@ -209,7 +209,7 @@ def build_sim(config: Config, drawing: BoardDrawing, handheld: HandheldLink, *,
 
     window = SimWindow(drawing, config.screen, size, leds=config.leds)
     parts = SimLeds(window), SimStationButtons(window), SimControls(window), SimScreen(window)
-    return Hardware(*parts, handheld, SimPowerButton(window), build_speaker(config)), window
+    return Hardware(*parts, handheld, SimPowerButton(window), build_speaker(config), pieces_by_hand=False), window
 
 
 def _require_pi(config: Config, part: str) -> None:

@@ -141,6 +141,10 @@ class Screen(Protocol):
     @property
     def surface(self) -> pygame.Surface: ...
 
+    @property
+    def height_mm(self) -> float:
+        """The height of its picture in millimetres (the smallest letters it is given follow from it)."""
+
     def present(self) -> None:
         """Show what was drawn on ``surface``."""
 
@@ -214,6 +218,8 @@ class Hardware:
     handheld: HandheldLink
     power: PowerButton = field(default_factory=NoPowerButton)
     speaker: Speaker = field(default_factory=_silent_speaker)
+    pieces_by_hand: bool = True
+    """Pieces stand on the board and people move them (False: its lights are the pieces, as in the simulator's window)."""
 
     def close(self) -> None:
         for part in (self.leds, self.station_buttons, self.controls, self.screen, self.handheld, self.power, self.speaker):

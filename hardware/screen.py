@@ -23,6 +23,7 @@ class DisplayScreen:
         flags = pygame.FULLSCREEN if config.fullscreen else 0
         self._display = pygame.display.set_mode((config.width, config.height), flags)
         pygame.mouse.set_visible(False)
+        self.height_mm = config.height_mm
 
     @property
     def surface(self) -> pygame.Surface:
@@ -40,6 +41,7 @@ class OffscreenScreen:
 
     def __init__(self, config: ScreenConfig) -> None:
         self._surface = pygame.Surface((config.width, config.height))
+        self.height_mm = config.height_mm
         self.presented = 0
         self.last: pygame.Surface | None = None
 

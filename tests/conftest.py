@@ -208,6 +208,14 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
     yield from phone_browser(tmp_path_factory)
 
 
+@pytest.fixture(scope="module")
+def other_browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
+    """Another phone: a second headless Chromium, its own profile (nothing in its storage is the first one's)."""
+    from tests.support.browser import phone_browser
+
+    yield from phone_browser(tmp_path_factory)
+
+
 @pytest.fixture(autouse=True)
 def _english_after_each_test() -> Iterator[None]:
     """Every test starts in English and leaves it so: the language in use is the process's, and a Korean test must not leak."""

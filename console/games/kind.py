@@ -14,7 +14,8 @@ A kind of game (classic Scotland Yard in its editions, say) is one folder of
 - its replay: the scenes of a finished game as the table saw them;
 - its news: what changed between two scenes, for the console's sounds (``console.table.sounds``);
 - its text record: a finished game as readable text, move by move (``console.records.export``);
-- its hidden side's name, for the phone's pairing code (``console.table.screen.pairing``).
+- its hidden side's name, and where its screen lets the phone's pairing code go
+  (``console.table.screen.pairing``).
 
 Its games keep the engine's protocol of every game (``engine.BoardGame``):
 the program, the sitting, the journal, the presenter and replay hold a game as
@@ -35,12 +36,15 @@ from console.games.recorder import UNDO, Action, Event, Recorder, replay_event
 from console.games.table import HiddenSeat
 from console.settings import GameSettings, Level, Seat
 from console.table.menu import Row, Setting
+from console.table.screen.pairing import Rooms, whole_body
 from console.table.screen.pictures import Drawing
 from engine import BoardGame
 from hardware.interfaces import HandheldLink, Key, Message
 from hardware.language import Text, Words, _, p_
 
 if TYPE_CHECKING:
+    import pygame
+
     from console.games.text import Terminal
     from console.games.thinker import Thinker
     from console.table.lights import Palette
@@ -108,6 +112,8 @@ class Table:
     """The computer players' seeds follow from it."""
     hidden_by: SeatWrapper | None = None
     """Who plays the hidden side instead of the seat the settings choose (given it): a guided game's script (``console.lessons``)."""
+    pieces_move_themselves: bool = False
+    """The board has no pieces to move by hand (the simulator's lights are its pieces): the computer's pieces move themselves."""
 
     def seat(self, chosen: HiddenSeat[S, A], parse: Callable[[str], A]) -> HiddenSeat[S, A]:
         """The hidden side's seat: *chosen* (the settings'), unless a script plays the hidden side around it (its actions read by
@@ -266,10 +272,19 @@ class GameKind:
     """What changed from one scene of its game to the next shown, as the console's sounds hear it: public news only."""
     hidden_side: Words
     """The hidden side in words ("Mister X", "the rogues"): whom the phone's pairing code on the screen is for."""
+    pairing_rooms: Rooms = whole_body
+    """Where its screen lets the phone's pairing code go, best first, so that what the table must see to go on stays in view
+    (``console.table.screen.pairing``)."""
     pictures: Mapping[str, Drawing] = field(default_factory=dict)
     """Its own pictures for its lessons' cards, by the name a step gives each (``console.lessons.pictures``)."""
     districts: Callable[[], Sequence[str]] = tuple
     """The districts its games may be played in (the config file's ``district``); none for a game of the whole board."""
+    first_game: Mapping[str, Any] | None = None
+    """The settings of its quick first game (the start menu's Quick game opens the setup with them), over the console's;
+    None: it offers none."""
+    card_place: Callable[[tuple[int, int]], pygame.Rect] | None = None
+    """Where its screen keeps room for a lesson card, at a screen's size (its screen leaves it free when its ``Ui`` says
+    ``lesson_card``): what its lessons talk about stays in view. None: it has no lessons."""
 
 
 LEVEL_NAMES: dict[Level, Text] = {Level.BEGINNER: p_("value", "very easy"), Level.EASY: p_("value", "easy"),

@@ -12,8 +12,10 @@ structure to ``TableFlow``, which holds what every table does alike:
   (a person on the handheld, or the computer), and while it is being asked a
   press on the board is refused; its actions come back as handheld messages
   or, for the computer, at a tick;
-- the game waits while the hidden side's handheld is away (the kind says in
-  which modes), and goes on where it was once it is back;
+- the game waits while the hidden side's handheld is away only where the kind
+  says (when the hidden side must act), and goes on where it was once it is
+  back; elsewhere play goes on, and the handheld is told where the hidden side
+  stands when it comes back;
 - leaving withdraws the pending question from the handheld and stops the
   computer's thinking; the end is recorded and shown until a key is pressed.
 """
@@ -42,6 +44,9 @@ if TYPE_CHECKING:
     from console.table.screen.toolkit import Toolkit
 
 REFUSED_SECONDS = 0.8
+SELF_MOVE_S = 1.5
+"""How long a computer piece's move that makes itself (on a board without pieces to move by hand: the simulator's) is
+shown, lit and said, before it is made."""
 
 
 @dataclass(frozen=True)
@@ -68,11 +73,23 @@ class TableUi(Generic[M]):
     """Pieces to put on their lit stations and press, and where."""
     refused: Flash | None = None
     """A press that was not a legal choice: blinks red."""
+    title: Words = ""
+    """The screen's title instead of the one the mode gives (a replay's own: nothing there waits for a press)."""
+    choices_lit: bool = True
+    """The board lights the ``choices`` (a lesson's step that talks about something else keeps them dark)."""
+    lesson_card: bool = False
+    """A guided game: the screen keeps its lesson card's place free (its kind's ``card_place``) and draws the rest."""
 
     @property
     def timed(self) -> tuple[Signal | None, ...]:
         """The signals that make the screen change with time (a kind adds its own)."""
         return (self.refused,)
+
+    @property
+    def choices(self) -> tuple[Station, ...]:
+        """The stations the board lights as the next press's choices: the pieces' to place (a kind adds its own, such as
+        where a picked piece may go)."""
+        return tuple(station for _, station in self.to_place)
 
 
 V = TypeVar("V")
@@ -171,7 +188,8 @@ class TableFlow(ABC, Generic[G, U, A]):
     WORDING: ClassVar[Wording]
     """How the kind's refusals read (its pieces' names, its own values)."""
     PAUSES_IN: ClassVar[frozenset[Enum] | None] = None
-    """The modes in which the game waits when the hidden side's handheld goes away (None: every mode)."""
+    """The modes in which the game waits when the hidden side's handheld goes away (None: every mode): those in which the
+    hidden side must act, and only those, so that a phone asleep in the others' turn stops nobody."""
 
     def __init__(self, game: G, seat: HiddenSeat[G, A], recorder: Recorder | None) -> None:
         self.game = game
@@ -263,7 +281,7 @@ class TableFlow(ABC, Generic[G, U, A]):
             self._hidden_acts(action, now)
 
     def handheld_connected(self, connected: bool, now: float) -> None:
-        """The handheld went away (the game waits, where the kind says it must) or came back (it goes on)."""
+        """The handheld went away (the game waits, where the kind says it must) or came back (it goes on, or catches up)."""
         self._handheld_there = connected
         if not self.seat.uses_handheld or self.over:
             return
@@ -272,6 +290,8 @@ class TableFlow(ABC, Generic[G, U, A]):
         elif connected and self._paused_from is not None:
             mode, self._paused_from = self._paused_from, None
             self.resume(mode, now)
+        elif connected and not self.asking:
+            self.seat.show(self.game)  # back while the others played on: where the hidden side stands now
 
     def button_stuck(self, station: Station, now: float) -> None:
         self.say(_("The button at station {station} is stuck: it is ignored until released", station=station))

@@ -9,8 +9,9 @@ Every line typed gets a one-line answer and the prompt back.
 
 from __future__ import annotations
 
+import difflib
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
@@ -69,6 +70,16 @@ def not_a(word: str, kind: Words, choices: Sequence[Words]) -> Text:
     """The answer to a word that is not one of *choices*: which word, and what it could be (*kind*: "a station")."""
     return p_("terminal", "Not understood: {word} is not {kind} ({choices}).", word=repr(word), kind=kind,
               choices=join(p_("terminal", ", "), choices))
+
+
+def unknown_word(word: str, commands: Collection[str], names: Collection[str] = ()) -> Text:
+    """The answer to a first word that is neither a command nor one of *names* (a piece's, as typed): the command (or
+    name) closest to it, if one is close, and ``help`` (a typo of a command is answered with that command)."""
+    close = difflib.get_close_matches(word, [*commands, *names], n=1, cutoff=0.6)
+    if close:
+        return p_("terminal", "Not understood: {word}. Did you mean {close}? Type \"help\" for the commands.", word=repr(word),
+                  close=repr(close[0]))
+    return p_("terminal", "Not understood: {word}. Type \"help\" for the commands.", word=repr(word))
 
 
 def spellings(words: Text) -> set[str]:

@@ -5,8 +5,8 @@ searches (up to 2 s a move on a Pi 4), so the search runs in a worker process,
 one for the whole program (Mister X and the detectives never think at once).
 The loop asks ``result()`` each frame; the game can ``cancel()`` a search it no
 longer wants (a move taken back, the game left), which stops the worker at
-once; a search past its time cap is cancelled the same way and the caller
-falls back to a quick move.
+once; a search past its time cap is cancelled the same way (its caller then
+thinks again at once, in-process: ``console.games.classic.seats``).
 
 >>> thinker = Thinker(inline=True)
 >>> thinker.start(sum, [1, 2, 3], cap_s=1.0)
@@ -56,6 +56,11 @@ class Thinker:
         self._job: AsyncResult[Any] | None = None
         self._inline_result: object = _NOTHING
         self._deadline = 0.0
+
+    @property
+    def clocked(self) -> bool:
+        """Whether its searches play against the clock (in the worker) rather than do their whole work (in-process)."""
+        return not self.inline
 
     @property
     def busy(self) -> bool:

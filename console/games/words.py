@@ -90,7 +90,8 @@ def line_words(transport: Transport) -> Text:
     return _LINES[transport]
 
 
-_EDITIONS = {"reissue": _("reissue edition"), "classic": _("classic edition"), "beginner": _("Beginner's Game")}
+_EDITIONS = {"reissue": _("reissue edition"), "classic": _("classic edition"), "beginner": _("Beginner's Game"),
+             "quick": _("quick game")}
 
 
 def edition_words(edition: str) -> Words:

@@ -1,40 +1,38 @@
-"""The lesson card: a step's words drawn over the game's screen, beside the game it talks about.
+"""The lesson card: a step's words in the place the game's screen keeps free for them.
 
-The course says where its game's screen has room for it (``PLACES``): on a
-classic game's screen the card covers the right of the lower half (the
-header, whose turn it is, the travel log above and the pieces' list on the
-left stay in view, since the steps talk about them); on a screen with a big
-prompt, the top band (the round and the prompt it stands in for: the rest,
-such as token boards, the pieces' stations and a reveal, stays in view).
-Its words are kept as texts and put into words only as it is drawn, so a
-change of language changes the card on the next frame.
-A step's explanation of a wrong press is under its words, in amber; the two
-are as large as they fit together (not under the screen's smallest line; the
-card grows a little away from its edge of the screen when even that is too
-large); a picture, if the step has one, is on their left.
+Each kind of game says where its screen has room for the card (its ``card_place``),
+and its screen leaves that place free in a guided game: what the steps talk about
+(the round track, the travel log, the tickets, Junior's token boards) is never
+under the card. The card never grows out of its place, and its words keep one size
+from step to step: the largest line, from the screen's main line down to its
+smallest (``Toolkit.min_px``), at which every text of the course fits (``sized_by``).
+Under the heading (which lesson this is) come the step's words; a wrong press's
+explanation, or why the game waits, takes their place, in amber, until the step is
+answered. A picture, if the step has one, is above the words. Its words are kept as
+texts and put into words only as it is drawn, so a change of language changes the
+card on the next frame.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 import pygame
 
 from console.table.case import capitalised
 from console.table.screen.pictures import Drawing
-from console.table.screen.toolkit import PANEL, TEXT, Colour, Toolkit, fraction
-from hardware.language import Words
+from console.table.screen.toolkit import PANEL, TEXT, Colour, Toolkit
+from hardware.language import Words, current
 
 AMBER: Colour = (255, 196, 90)
 BORDER: Colour = (120, 170, 255)
 HEADING: Colour = (170, 200, 255)
-PLACES = {"lower right": (0.43, 0.385, 0.992, 0.885), "top": (0.008, 0.008, 0.992, 0.37)}
-"""Where a course puts its card (its ``card``), as a rectangle in fractions of the screen."""
-GROWS = {"lower right": -1, "top": 1}
-"""The way a card in each place grows when its words need more room: up from the screen's bottom, down from its top."""
-MOST_GROWTH = 0.3
-"""The most a card grows, as a fraction of the screen's height: the screen's header and its left half stay in view."""
-HEADING_LINES = 2
+HEADING_LINES = 3
+"""The most lines a heading takes; its room is as many as the course's longest heading needs (``headings``), so the words
+start at the same height on every card."""
+PICTURE_SHARE = 0.26
+"""A picture's height, as a share of the room under the heading."""
 
 
 @dataclass(frozen=True)
@@ -43,81 +41,86 @@ class Card:
     """Which lesson this is ("lesson 3 of 9, A detective's move": begun with a capital when drawn)."""
     say: Words
     wrong: Words
-    """Why the last press was not the one (empty: none)."""
+    """Why the last press was not the one, or why the game waits (empty: none): shown instead of ``say``, in amber."""
     picture: Drawing | None
-    """A picture beside the words (``console.lessons.pictures``), or None."""
-    place: str = "lower right"
-    """Where the card goes (``PLACES``)."""
+    """A picture above the words (``console.lessons.pictures``), or None."""
+    sized_by: Sequence[Words] = field(default=(), compare=False)
+    """Every text the course's cards show: the words are written at the largest size that fits them all (empty: this
+    card's own)."""
+    headings: Sequence[Words] = field(default=(), compare=False)
+    """Every heading of the course: the heading's room is as many lines as the longest needs (empty: this card's own)."""
 
 
-def card_rect(size: tuple[int, int], place: str = "lower right") -> pygame.Rect:
-    return fraction(size, *PLACES[place])
+@dataclass(frozen=True)
+class CardLayout:
+    """Where a card's heading, picture and words go in its place."""
+
+    heading: pygame.Rect
+    picture: pygame.Rect | None
+    words: pygame.Rect
 
 
-def draw_card(kit: Toolkit, surface: pygame.Surface, card: Card) -> None:
-    """The card over the screen drawn so far; its words go to ``kit.texts`` (and a cut one to ``kit.cut``)."""
-    rect = _grown(kit, card)
+def card_layout(kit: Toolkit, place: pygame.Rect, picture: bool, headings: Sequence[Words] = ()) -> CardLayout:
+    """The card's parts in *place*: the room for the longest of *headings*, the picture (if any), the room for the words."""
+    inner = place.inflate(-4 * kit.pad, -3 * kit.pad)
+    rows = _course_fit(kit, headings, inner.size, lambda: max(
+        (min(HEADING_LINES, kit.rows_needed(capitalised(str(text)), kit.min_px, inner.w)) for text in headings), default=1))
+    heading = pygame.Rect(inner.x, inner.y, inner.w, rows * kit.font(kit.min_px).get_linesize())
+    room = pygame.Rect(inner.x, heading.bottom + kit.pad, inner.w, inner.bottom - heading.bottom - kit.pad)
+    if not picture:
+        return CardLayout(heading, None, room)
+    side = min(round(room.h * PICTURE_SHARE), room.w // 2)
+    drawn = pygame.Rect(0, 0, side, side)
+    drawn.midtop = (room.centerx, room.y)
+    return CardLayout(heading, drawn, pygame.Rect(room.x, drawn.bottom + kit.pad, room.w, room.bottom - drawn.bottom - kit.pad))
+
+
+def draw_card(kit: Toolkit, surface: pygame.Surface, card: Card, place: pygame.Rect) -> None:
+    """The card in *place*, over the screen drawn so far; its words go to ``kit.texts`` (and a cut one to ``kit.cut``)."""
     pad = kit.pad
-    pygame.draw.rect(surface, PANEL, rect, border_radius=2 * pad)
-    pygame.draw.rect(surface, BORDER, rect, width=2, border_radius=2 * pad)
-    inner = rect.inflate(-4 * pad, -3 * pad)
-    top = inner.y
-    for line in kit.wrap(capitalised(str(card.heading)), kit.min_px, HEADING, inner.w, HEADING_LINES):
-        surface.blit(line, (inner.x, top))
-        top += line.get_height()
-    body = _body(kit, card, rect)
-    if card.picture is not None:
-        side = min(body.h, body.w // 3)
-        card.picture(surface, pygame.Rect(body.x, body.y, side, side))
-        body = _beside_picture(kit, body)
-    blocks = _blocks(card)
-    px = _fitting_px(kit, [text for text, _ in blocks], body)
-    y = body.y
-    for text, colour in blocks:
-        for line in kit.wrap(text, px, colour, body.w, max(1, (body.bottom - y) // kit.font(px).get_linesize())):
-            surface.blit(line, (body.x, y))
-            y += line.get_height()
-        y += pad
+    pygame.draw.rect(surface, PANEL, place, border_radius=2 * pad)
+    pygame.draw.rect(surface, BORDER, place, width=2, border_radius=2 * pad)
+    parts = card_layout(kit, place, card.picture is not None, card.headings or (card.heading,))
+    top = parts.heading.y
+    for line in kit.wrap(capitalised(str(card.heading)), kit.min_px, HEADING, parts.heading.w,
+                         parts.heading.h // kit.font(kit.min_px).get_linesize()):
+        surface.blit(line, (parts.heading.x, top))
+        top += kit.font(kit.min_px).get_linesize()
+    if card.picture is not None and parts.picture is not None:
+        card.picture(surface, parts.picture)
+    words, colour = (card.wrong, AMBER) if card.wrong else (card.say, TEXT)
+    px = words_px(kit, card.sized_by or (card.say, card.wrong), parts.words)
+    y = parts.words.y
+    rows = max(1, parts.words.h // kit.font(px).get_linesize())
+    for line in kit.wrap(capitalised(str(words)), px, colour, parts.words.w, rows):
+        surface.blit(line, (parts.words.x, y))
+        y += kit.font(px).get_linesize()
 
 
-def _blocks(card: Card) -> list[tuple[Words, Colour]]:
-    return [(card.say, TEXT), (card.wrong, AMBER)] if card.wrong else [(card.say, TEXT)]
+_FITTED: dict[tuple[int, tuple[int, int], tuple[int, int], str], tuple[int, Sequence[Words]]] = {}
+"""What a course's texts need in a room (their lines, their size), by the texts' identity, the screen's and the room's
+size and the language: worked out once, not at every frame."""
 
 
-def _body(kit: Toolkit, card: Card, rect: pygame.Rect) -> pygame.Rect:
-    """Where the card's words (and picture) go in *rect*: under its heading."""
-    inner = rect.inflate(-4 * kit.pad, -3 * kit.pad)
-    heading = min(HEADING_LINES, kit.rows_needed(capitalised(str(card.heading)), kit.min_px, inner.w))
-    top = inner.y + heading * kit.font(kit.min_px).get_height()
-    return pygame.Rect(inner.x, top + kit.pad, inner.w, inner.bottom - top - kit.pad)
+def _course_fit(kit: Toolkit, texts: Sequence[Words], room: tuple[int, int], work_out: Callable[[], int]) -> int:
+    """*work_out*'s answer for *texts* in a *room* of the screen, remembered (the texts are a course's, kept for its guide)."""
+    key = (id(texts), kit.size, room, current())
+    known = _FITTED.get(key)
+    if known is not None and known[1] is texts:
+        return known[0]
+    if len(_FITTED) > 64:
+        _FITTED.clear()
+    answer = work_out()
+    _FITTED[key] = (answer, texts)
+    return answer
 
 
-def _beside_picture(kit: Toolkit, body: pygame.Rect) -> pygame.Rect:
-    side = min(body.h, body.w // 3)
-    return pygame.Rect(body.x + side + 2 * kit.pad, body.y, body.w - side - 2 * kit.pad, body.h)
+def words_px(kit: Toolkit, texts: Sequence[Words], room: pygame.Rect) -> int:
+    """The largest line height, from the screen's main line down to its smallest, at which each of *texts* fits *room*
+    (the smallest if none is: the toolkit marks a text it cuts)."""
 
+    def fits(px: int) -> bool:
+        rows = room.h // kit.font(px).get_linesize()
+        return all(kit.rows_needed(capitalised(str(text)), px, room.w) <= rows for text in texts if text)
 
-def _grown(kit: Toolkit, card: Card) -> pygame.Rect:
-    """The card's place, grown away from its edge of the screen (``GROWS``) by as much as its words need at the
-    smallest line height (a wrong press's explanation under a long step), at most ``MOST_GROWTH`` of the screen."""
-    rect = card_rect(kit.size, card.place)
-    body = _body(kit, card, rect)
-    if card.picture is not None:
-        body = _beside_picture(kit, body)
-    texts = [text for text, _ in _blocks(card)]
-    need = sum(kit.rows_needed(text, kit.min_px, body.w) for text in texts) * kit.font(kit.min_px).get_linesize()
-    need += kit.pad * (len(texts) - 1)
-    more = min(need - body.h, round(MOST_GROWTH * kit.size[1]))
-    if more <= 0:
-        return rect
-    return rect.inflate(0, more).move(0, GROWS[card.place] * more // 2)
-
-
-def _fitting_px(kit: Toolkit, texts: list[Words], area: pygame.Rect) -> int:
-    """The largest of the screen's line heights at which *texts*, one under the other, fit in *area* (else the smallest)."""
-    sizes = (kit.px_main, round((kit.px_main + kit.min_px) / 2), kit.min_px)
-
-    def height(px: int) -> int:
-        return sum(kit.rows_needed(text, px, area.w) for text in texts) * kit.font(px).get_linesize() + kit.pad * (len(texts) - 1)
-
-    return next((px for px in sizes if height(px) <= area.h), kit.min_px)
+    return _course_fit(kit, texts, room.size, lambda: next((px for px in range(kit.px_main, kit.min_px - 1, -1) if fits(px)), kit.min_px))

@@ -4,7 +4,9 @@ The game is its kind's own flow (``console.games``), dealt as the course says,
 so every light, refusal and screen is what a real game shows; the guide stands
 between the table and it. A step's words go on the lesson card; the press the
 step waits for goes through to the game, any other is refused with the step's
-friendly explanation (the station blinks red) and the step waits again.
+friendly explanation (the station blinks red: a press on another of the game's
+lit choices is told it is a real move, not this lesson's) and the step waits again.
+The game's choices are lit only while a step waits for a press.
 The hidden side is the script's (``console.lessons.seat``), but for the turns
 the learner plays on the handheld.
 
@@ -59,6 +61,8 @@ LINE_LEVEL = 0.5
 POINT_PERIOD = 30
 """The stations a step points at swell to white and back once a second."""
 WHITE: Colour = (255, 255, 255)
+THE_END = p_("card", "That is the whole course. You know the game now: try a Quick game from the start menu!")
+"""The card after a course's last step."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,8 @@ class LessonScene:
     lit: tuple[Station, ...]
     """The stations the step points at."""
     line: tuple[frozenset[Station], Colour] | None
+    place: Callable[[tuple[int, int]], pygame.Rect] = field(compare=False)
+    """Where the game's screen keeps room for the card (its kind's ``card_place``)."""
     refused: Flash | None = field(default=None)
 
     def lights(self, now: float, palette: Palette) -> Frame:
@@ -86,7 +92,7 @@ class LessonScene:
 
     def draw(self, kit: Toolkit, surface: pygame.Surface, now: float, palette: Palette) -> None:
         self.game.draw(kit, surface, now, palette)
-        draw_card(kit, surface, self.card)
+        draw_card(kit, surface, self.card, self.place(kit.size))
 
     def animating(self, now: float) -> bool:
         return bool(self.lit) or self.game.animating(now)
@@ -109,6 +115,13 @@ class Guide(OnAFlow):
         self.kind = find_kind(course.edition)
         self.pictures = pictures_of(self.kind)
         self.steps: tuple[Step, ...] = tuple(step for _, step in course.steps)
+        self._card_texts: tuple[Words, ...] = (*(text for step in self.steps for text in (step.say, step.refusal, step.other_choice)),
+                                               THE_END)
+        """Every text the course's cards show: the card's words keep the one size they all fit."""
+        self._headings: tuple[Words, ...] = tuple(self.where_in(course, step) for step in range(len(self.steps)))
+        """Every heading of the course's cards: the card keeps room for the longest."""
+        assert self.kind.card_place is not None, "a course's kind of game has room for its card"  # checked as the course is read
+        self._place = self.kind.card_place
         self.settings = replace(settings, edition=course.edition, players=course.players, detectives=course.detectives,
                                 bobbies=course.bobbies, five_reveals=False, mister_x=Seat.HANDHELD, detectives_by=Seat.PEOPLE,
                                 assist=False, hints=False, district=course.district)
@@ -149,7 +162,7 @@ class Guide(OnAFlow):
             self._go_on(lambda: self.flow.station_pressed(station, now))
         elif step is not None and not self.flow.paused:
             self._refused = Flash(station, now, REFUSED_SECONDS)
-            self._wrong = step.refusal
+            self._wrong = step.other_choice if step.wait is Wait.PRESS and station in self._choices() else step.refusal
         else:
             self.flow.station_pressed(station, now)  # the game waits for the handheld: it says so
 
@@ -166,6 +179,11 @@ class Guide(OnAFlow):
         else:
             self._wrong = step.refusal
 
+    def _choices(self) -> tuple[Station, ...]:
+        """The stations the game lights now as the next press's choices."""
+        game = self.flow.scene()
+        return game.ui.choices if isinstance(game, TableScene) else ()
+
     def say(self, note: Words) -> None:
         """Put *note* on the lesson card, under the step's words (a refused choice's explanation, a problem saving where the learner is)."""
         self._wrong = note
@@ -179,21 +197,24 @@ class Guide(OnAFlow):
     def scene(self) -> LessonScene:
         game = self.flow.scene()
         step = self.step
-        if isinstance(game, TableScene) and not self.flow.paused:
-            instruction = step.instruction if step is not None else _("Press any key to finish")
-            game = replace(game, ui=replace(game.ui, message=instruction, refused=self._refused))
+        if isinstance(game, TableScene):
+            ui = replace(game.ui, lesson_card=True)  # its screen keeps the card's place free
+            if not self.flow.paused:
+                instruction = step.instruction if step is not None else _("Press any key to finish")
+                choices = step is not None and step.wait is Wait.PRESS  # a step that talks: the pieces and its own lights, no choices
+                ui = replace(ui, message=instruction, refused=self._refused, choices_lit=choices)
+            game = replace(game, ui=ui)
         heading = self.where
         if step is None:
-            card = Card(heading, p_("card", "That is the whole course. You know the game now: deal a real one from the start menu!"), "",
-                        None, self.course.card)
-            return LessonScene(game, card, (), None)
+            return LessonScene(game, Card(heading, THE_END, "", None, self._card_texts, self._headings), (), None, self._place)
         lit = step.light + ((step.press,) if step.press is not None else ())
         line = (line_stations(step.lines), LINE_LIGHTS[step.lines][1]) if step.lines else None
         note = self._wrong
         if self.flow.paused and isinstance(game, TableScene):
             note = game.ui.message  # why the game waits (the handheld is away): the card is where it would show
         picture = self.pictures[step.picture] if step.picture else None
-        return LessonScene(game, Card(heading, step.say, note, picture, self.course.card), lit, line, self._refused)
+        card = Card(heading, step.say, note, picture, self._card_texts, self._headings)
+        return LessonScene(game, card, lit, line, self._place, self._refused)
 
     # ------------------------------------------------------------ steps
 

@@ -3,7 +3,7 @@
 A course is a folder of ``console/lessons`` (one for each kind of game): a
 ``course.toml`` that deals the game the lessons play (``title``, ``edition``,
 ``players``, and optionally ``detectives``, ``bobbies``, ``district``; the
-``seed``; ``card``: where its screen has room for the lesson card), and one
+``seed``), and one
 TOML file per lesson, played in the order of their names. A lesson is plain data, so it can
 be changed without code::
 
@@ -25,7 +25,12 @@ one thing, and only that thing:
   (in the game's notation); ``hint`` is what the handheld says meanwhile.
 
 Anything else is answered with ``wrong`` (or a plain default) and the step
-waits again: a lesson never ends in a dead end. Besides, a step may:
+waits again: a lesson never ends in a dead end. A press on another of the
+stations the game lights as its choices (where the picked piece may go: a
+real move, not this lesson's) is answered with ``choice`` instead (default:
+that it is a real choice, and what this step waits for). Only a step that
+waits for a press lights the game's choices: while a step talks, the board
+shows the pieces and what the step lights. Besides, a step may:
 
 - ``hidden = "B65"`` (or a list, one per rogue): the hidden side's scripted
   action, played when its turn comes, before this step shows (the step tells
@@ -59,7 +64,6 @@ from pathlib import Path
 from typing import Any
 
 from console.games import editions, find_kind
-from console.lessons.card import PLACES
 from console.lessons.pictures import pictures_of
 from hardware.config import ConfigError
 from hardware.interfaces import Key
@@ -98,6 +102,8 @@ class Step:
     """What the handheld says while this step waits for it."""
     wrong: Words = ""
     """The friendly explanation of anything else (empty: a plain default)."""
+    choice: Words = ""
+    """The explanation of a press on another of the game's lit choices: a real move, but not this lesson's (empty: a default)."""
     do: Words = ""
     hidden: tuple[str, ...] = ()
     """The hidden side's scripted action played before this step shows (one action each: a list where several hidden pieces act)."""
@@ -125,6 +131,11 @@ class Step:
         """What a wrong press is told."""
         return self.wrong or p_("card", "Not this time. {instruction}.", instruction=self.instruction)
 
+    @property
+    def other_choice(self) -> Words:
+        """What a press on another of the game's lit choices is told: the game would take it, the lesson goes elsewhere."""
+        return self.choice or p_("card", "A real move too, but not this lesson's. {instruction}.", instruction=self.instruction)
+
 
 @dataclass(frozen=True)
 class Lesson:
@@ -147,8 +158,6 @@ class Course:
     """The pieces, if not the edition's table for the players."""
     district: str
     """Where a game played in a district is played (empty: the first shipped district, or none)."""
-    card: str
-    """Where its lesson card goes on its game's screen (``console.lessons.card.PLACES``)."""
     seed: int
     lessons: tuple[Lesson, ...]
 
@@ -162,7 +171,8 @@ _PRESS_KEY = {Key.CHOICE_1: _("Press key {number}", number=1), Key.CHOICE_2: _("
               Key.CHOICE_3: _("Press key {number}", number=3), Key.CHOICE_4: _("Press key {number}", number=4),
               Key.CONFIRM: _("Press CONFIRM"), Key.UNDO: _("Press UNDO"), Key.MENU: _("Press MENU")}
 """The message bar's line of a step that waits for a control key."""
-_FIELDS = {"say", "confirm", "press", "key", "handheld", "hint", "wrong", "do", "hidden", "light", "lines", "assist", "picture"}
+_FIELDS = {"say", "confirm", "press", "key", "handheld", "hint", "wrong", "choice", "do", "hidden", "light", "lines", "assist",
+           "picture"}
 
 
 def load_course(folder: Path) -> Course:
@@ -171,15 +181,18 @@ def load_course(folder: Path) -> Course:
     where = f"{folder.name}/course.toml"
     edition = _text(head, "edition", where)
     try:
-        pictures = pictures_of(find_kind(edition))
+        kind = find_kind(edition)
     except ConfigError:
         raise ScriptError(f"{where}: edition: {edition!r} is not one of {', '.join(editions())}") from None
+    if kind.card_place is None:
+        raise ScriptError(f"{where}: edition: {edition!r}'s screen has no room for a lesson card")
+    pictures = pictures_of(kind)
     lessons = tuple(load_lesson(path, pictures) for path in sorted(folder.glob("*.toml")) if path.name != "course.toml")
     if not lessons:
         raise ScriptError(f"{folder.name}: the course has no lessons")
     detectives, bobbies = (_int(head, key, where) if key in head else None for key in ("detectives", "bobbies"))
     return Course(folder.name, _words(head, "title", where, "title"), edition, _int(head, "players", where),
-                  detectives, bobbies, _text(head, "district", where, ""), _place(head, where), _int(head, "seed", where), lessons)
+                  detectives, bobbies, _text(head, "district", where, ""), _int(head, "seed", where), lessons)
 
 
 def load_lesson(path: Path, pictures: Collection[str]) -> Lesson:
@@ -237,6 +250,7 @@ def _step(data: Any, where: str, pictures: Collection[str]) -> Step:
     return Step(say=_words(data, "say", where, "card"), wait=wait, press=_int(data, "press", where) if wait is Wait.PRESS else None,
                 key=key, handheld=_text(data, "handheld", where) if wait is Wait.HANDHELD else "",
                 hint=_words(data, "hint", where, "handheld", optional=True), wrong=_words(data, "wrong", where, "card", optional=True),
+                choice=_words(data, "choice", where, "card", optional=True),
                 do=_words(data, "do", where, None, optional=True), hidden=tuple(hidden),
                 light=_stations(data.get("light", []), where), lines=lines, assist=assist, picture=picture)
 
@@ -266,13 +280,6 @@ def _int(data: dict[str, Any], key: str, where: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ScriptError(f"{where}: {key}: {'a whole number' if key in data else 'missing'}")
     return value
-
-
-def _place(data: dict[str, Any], where: str) -> str:
-    place = _text(data, "card", where, "lower right")
-    if place not in PLACES:
-        raise ScriptError(f"{where}: card: {place!r} is not one of {', '.join(PLACES)}")
-    return place
 
 
 def _stations(value: Any, where: str) -> tuple[int, ...]:

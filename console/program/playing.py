@@ -8,8 +8,11 @@ goes back to its start menu.
 
 A game whose hidden side plays on a person's own phone holds the phone's link
 for as long as it is played (the loop polls it instead of the hardware's
-handheld): until a phone has paired, the pairing code is over the game's screen
-(``console.table.screen.pairing``).
+handheld): until a phone has paired, and while the game waits for the paired
+phone, the pairing code is over the part of the game's screen its kind lets it
+have (``console.table.screen.pairing``). The link's pairing is journaled each
+time it changes, and a resumed game's link takes up the one its journal kept:
+after a restart of the console, the same phone comes back without a new scan.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from console.program.straight_back import mark_left
 from console.table.menu import Action, Menu, Row, Setting
 from console.table.phone import PhoneHandheld
 from console.table.scene import Scene
-from console.table.screen.pairing import Pairing, PairingScene
+from console.table.screen.pairing import Pairing, PairingScene, Scan
 from console.table.sounds import Sounds
 from engine import Station
 from hardware.interfaces import Key
@@ -65,6 +68,8 @@ class Playing(OnAFlow, Activity):
         self.phone = phone
         self._closed = closed
         self._retried = 0.0
+        self._restored = phone is not None and bool(sitting.pairing) and phone.restore(sitting.pairing)
+        """The phone's link took up the pairing the journal kept (the same code, the same phone)."""
 
     @property
     def status(self) -> str:
@@ -87,6 +92,8 @@ class Playing(OnAFlow, Activity):
 
     def tick(self, now: float) -> None:
         super().tick(now)
+        if self.phone is not None and not self.flow.over:
+            self.sitting.keep_pairing(self.phone.pairing)
         if self.sitting.saving_problem and now - self._retried >= RETRY_SAVING_S:
             self._retried = now
             self.sitting.retry_saving()
@@ -94,12 +101,19 @@ class Playing(OnAFlow, Activity):
     # ------------------------------------------------------------ what the table sees and hears
 
     def scene(self) -> Scene:
+        """The game's scene; in a phone game, with the pairing code over it until a phone pairs, and while it waits for it."""
         scene = self.flow.scene()
         phone = self.phone
-        if phone is not None and not phone.paired and not self.flow.over:
-            opened = self.sitting.opened
-            return PairingScene(scene, Pairing(phone.url, opened.kind.hidden_side, again=opened.resumed))
-        return scene
+        if phone is None or self.flow.over:
+            return scene
+        opened = self.sitting.opened
+        if not phone.paired:
+            scan = Scan.AGAIN if opened.resumed and not self._restored else Scan.FIRST
+        elif self.flow.paused:
+            scan = Scan.BACK
+        else:
+            return scene
+        return PairingScene(scene, Pairing(phone.url, opened.kind.hidden_side, scan), opened.kind.pairing_rooms)
 
     def shown(self, sounds: Sounds) -> None:
         sounds.game_shown(self.flow, self.flow.scene(), self.sitting.opened.kind.news)

@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from enum import Enum
 from pathlib import Path
@@ -63,7 +63,7 @@ from typing import Any
 from console.appliance.backup import ConsoleFiles, StickOpener, back_up_to_stick, restore_from_stick
 from console.appliance.export import export_to_stick
 from console.appliance.updates import Updates
-from console.games import GameKind, editions, find_kind
+from console.games import GameKind, editions, find_kind, kinds
 from console.games.kind import GameFlow, Setup
 from console.games.thinker import Thinker
 from console.lessons import Guide, Progress, shipped_courses
@@ -336,6 +336,7 @@ class Program(Activity):
         """Open the start menu, offering the interrupted game first if there is one."""
         rows: list[Row] = [Action(p_("row", "New game"), lambda now: self.setup_menu()),
                            Action(p_("row", "Learn to play"), lambda now: self.learn_menu())]
+        rows += [self._quick_game_row(first) for first in (kind.first_game for kind in kinds()) if first is not None]
         if any_filed(self._history):
             rows.append(Action(p_("row", "Past games"), lambda now: self.past_games_menu()))
         rows += [Action(p_("row", "Settings"), lambda now: self.settings_menu()), Action(p_("row", "Hardware test"), self._hardware_test),
@@ -508,6 +509,15 @@ class Program(Activity):
                            *setup.rows(self._setup_changed), self._deal_row(setup.start)]
         self.open_menu(Menu(setup.title, rows, {"edition": settings.edition} | setup.values(), cursor=len(rows) - 1,
                             message=_SETUP_MESSAGE, back=lambda now: self.start_menu()))
+
+    def _quick_game_row(self, first: Mapping[str, Any]) -> Action:
+        return Action(p_("row", "Quick game"), lambda now: self.quick_game(first))
+
+    def quick_game(self, first: Mapping[str, Any]) -> None:
+        """The setup of a kind's quick first game (``GameKind.first_game``), its cursor on the row that deals it."""
+        self.setup_menu(replace(self.settings, detectives=None, bobbies=None, **first))
+        assert self.menu is not None
+        self.menu.message = _("A first game of about twenty minutes: CONFIRM deals it")
 
     def _deal_row(self, label: Words) -> Action:
         """The setup's last row; over an interrupted game it asks twice, naming the game it ends."""

@@ -18,7 +18,18 @@ from pathlib import Path
 from console.games import GameKind, find_kind
 from console.games.kind import GameFlow, Table
 from console.games.thinker import Thinker
-from console.records.journal import Journal, JournalError, NewerJournalError, ResumedGame, archive, filing_time, game_id, load, take_back
+from console.records.journal import (
+    PAIRING,
+    Journal,
+    JournalError,
+    NewerJournalError,
+    ResumedGame,
+    archive,
+    filing_time,
+    game_id,
+    load,
+    take_back,
+)
 from console.records.storage import HISTORY, JOURNAL, UNFILED, fault_in_words
 from console.settings import TABLE_CHOICES, GameSettings
 from engine import BoardGame
@@ -161,14 +172,22 @@ class Sitting:
         self.opened = opened = open_game(settings, kept=kept, fresh=fresh, timestamp=timestamp(), seed=seed)
         link = handheld if handheld is not None else hardware.handheld
         link.start_session(opened.token, new_game=not opened.resumed)
-        table = Table(link, thinker or Thinker(), opened.journal, opened.seed)
+        table = Table(link, thinker or Thinker(), opened.journal, opened.seed, pieces_move_themselves=not hardware.pieces_by_hand)
         self.flow: GameFlow = opened.kind.flow(opened.game, opened.settings, table, now, opened.resumed)
         if opened.note:
             self.flow.say(opened.note)
+        self.pairing = kept.pairing if kept is not None and opened.resumed else ""
+        """A phone game's pairing as its journal keeps it (empty until one is kept)."""
+
+    def keep_pairing(self, pairing: str) -> None:
+        """Journal a phone game's *pairing* if it changed (a phone paired, a new code): a restarted console takes it up."""
+        if pairing != self.pairing:
+            self.opened.journal.append({"type": PAIRING, PAIRING: pairing})
+            self.pairing = pairing
 
     def kept(self) -> ResumedGame:
         """The game as its journal keeps it, to be resumed later (the players left it)."""
-        return self.opened.kept(self.flow.game)
+        return replace(self.opened.kept(self.flow.game), pairing=self.pairing)
 
     @property
     def saving_problem(self) -> Words:

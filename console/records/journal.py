@@ -3,7 +3,7 @@ anything shows it, so pulling the power loses at most the action in progress.
 
 A journal is a JSON-lines file, one event per line, written by ``Journal``::
 
-    {"seq":1,"hash":"<16 hex>","event":{"format":"scotland-yard-journal","settings":{...},"token":"...","type":"start","version":2,...}}
+    {"seq":1,"hash":"<16 hex>","event":{"format":"scotland-yard-journal","settings":{...},"token":"...","type":"start","version":3,...}}
     {"seq":2,"hash":"<16 hex>","event":{"move":"T5","pad":"  ","type":"move"}}
     {"seq":3,"hash":"<16 hex>","event":{"move":"red T115","type":"move"}}
     {"seq":4,"hash":"<16 hex>","event":{"type":"undo"}}
@@ -33,6 +33,17 @@ side went write lines of the same lengths. ``"move":"T5","pad":"  "`` and
 ``"move":"T115","pad":""`` are as long; journals written before the pad
 (``"move":"T5"``) still load, and go on padded. The pad is part of the event
 text, so the chain covers it; replay ignores it.
+
+A phone game's journal also keeps the phone's pairing, as a ``pairing`` event
+each time it changes (a phone paired, a new code)::
+
+    {"seq":5,"hash":"<16 hex>","event":{"pairing":"<142 characters>","type":"pairing"}}
+
+so that a console restarted in the middle of the game shows the same code, and
+the same phone comes back without a new scan (``ResumedGame.pairing``: the last
+one). It holds the keys that let a phone play Mister X: it is as private as his
+moves. Its text is as long whatever it holds (``hardware.phone.pairing``), so
+the journal's size does not tell whether a phone had paired. Replay passes over it.
 
 A line counts once its newline is on disk. A last line without one is the
 action in progress at a power cut: ``load`` drops it (and says so), and the
@@ -79,8 +90,11 @@ from hardware.language import Text, n_
 log = logging.getLogger(__name__)
 
 FORMAT = "scotland-yard-journal"
-VERSIONS = Versions("a journal", current=2)
-"""The versions this console reads, and writes the last of (1: moves as objects; 2: moves in the notation of ``engine.moves``)."""
+VERSIONS = Versions("a journal", current=3)
+"""The versions this console reads, and writes the last of (1: moves as objects; 2: moves in the notation of ``engine.moves``;
+3: ``pairing`` events, which a console of version 2 would not replay)."""
+PAIRING = "pairing"
+"""The type of the event that keeps a phone game's pairing."""
 NEWER = "newer"
 """A newer console's journal is set aside as ``<name>.newer-<n>`` (damaged ones as ``.corrupt-<n>``)."""
 
@@ -168,7 +182,7 @@ class Journal:
         kind = event.get("type")
         if (kind == "start") != (self._seq == 0):
             raise ValueError("a journal begins with one 'start' event and holds no other")
-        events = ("start", "end", *(self.kind.journal.events if self.kind is not None else ()))
+        events = ("start", "end", PAIRING, *(self.kind.journal.events if self.kind is not None else ()))
         if kind not in events:
             raise ValueError(f"a journal of this game has events of the types {', '.join(events)}, not {kind!r}")
         text = json.dumps(event, sort_keys=True, separators=(",", ":"), allow_nan=False)
@@ -257,6 +271,8 @@ class ResumedGame:
     """The same journal, ready to append the game's next actions."""
     dropped: bytes
     """An unfinished last line that was left out (empty if none)."""
+    pairing: str = ""
+    """A phone game's pairing as it was last kept (``PAIRING``; empty if none was)."""
 
     @property
     def note(self) -> Text | None:
@@ -378,7 +394,9 @@ def _replay(path: Path, data: bytes) -> ResumedGame:
         journal = Journal._migrated(path, kind, events)
     else:
         journal = Journal._continued(path, kind, len(lines), digest, len(data) - len(dropped))
-    return ResumedGame(kind, game, chosen, token, journal, dropped)
+    pairings = [event.get(PAIRING) for event in events if event.get("type") == PAIRING]
+    pairing = pairings[-1] if pairings and isinstance(pairings[-1], str) else ""
+    return ResumedGame(kind, game, chosen, token, journal, dropped, pairing)
 
 
 def _in_this_version(kind: GameKind, events: list[dict[str, Any]]) -> Iterator[Mapping[str, Any]]:
@@ -389,7 +407,7 @@ def _in_this_version(kind: GameKind, events: list[dict[str, Any]]) -> Iterator[M
     yield {**start, **kind.journal.start_fields(game), "version": VERSIONS.current,
            "settings": _kept_settings(start["settings"])}
     for event in events[1:]:
-        yield event if event["type"] == "end" else kind.journal.current(event)
+        yield event if event["type"] in ("end", PAIRING) else kind.journal.current(event)
 
 
 def _check_header(line: bytes) -> None:
@@ -437,6 +455,8 @@ def _replay_events(events: list[dict[str, Any]]) -> tuple[GameKind, BoardGame]:
     ended = False
     for seq, event in enumerate(events[1:], 2):
         name = event.get("type")
+        if name == PAIRING:
+            continue  # the phone's, not the game's
         try:
             if ended or (game.is_over and name != "end"):
                 raise ValueError(f"the game was over ({kind.journal.outcome_of(game)}) before it")

@@ -3,10 +3,10 @@
 The phone plays over ``hardware.phone.PhoneLink``: a page the console serves on
 the local network, paired by a code on the console's screen
 (``console.table.screen.pairing``), talking the handheld's messages. A link is opened
-for each phone game, new or resumed (so a new key: a phone pairs again), and
-closed when the game ends, is left or restarted, or the console stops: its web
-server runs only while a phone game does, and ``hardware.phone`` is imported
-only then.
+for each phone game, new or resumed (a resumed game's takes up the pairing its
+journal kept: the same code, the same phone), and closed when the game ends, is
+left or restarted, or the console stops: its web server runs only while a phone
+game does, and ``hardware.phone`` is imported only then.
 """
 
 from __future__ import annotations
@@ -33,6 +33,14 @@ class PhoneHandheld(HandheldLink, Protocol):
 
     def pair_again(self) -> None:
         """A new key, so a new code: the paired phone is cut off, and the next phone to scan it pairs."""
+
+    @property
+    def pairing(self) -> str:
+        """The pairing as the game's journal keeps it (the code's key, and the paired phone's keys): as long whatever it holds."""
+
+    def restore(self, pairing: str) -> bool:
+        """Take up the *pairing* the journal of a resumed game kept: the same code, and its phone comes back without a scan.
+        False (and a new code) if it is not one this link reads."""
 
 
 PhoneOpener = Callable[[], PhoneHandheld]

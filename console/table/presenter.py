@@ -20,7 +20,7 @@ class Presenter:
     def __init__(self, hardware: Hardware, palette: Palette = STANDARD) -> None:
         self.hardware = hardware
         self.palette = palette
-        self.kit = Toolkit(hardware.screen.surface.get_size())
+        self.kit = Toolkit(hardware.screen.surface.get_size(), hardware.screen.height_mm)
         self.warning: Words = ""
         """Shown over every scene while set (the game is not being saved, and why)."""
         self._drawn: object = None

@@ -5,7 +5,7 @@ its news by comparing the scene shown before with the scene shown now
 (``GameKind.news``): both are public data, compared when the new one is shown.
 So no sound can depend on anything hidden, and a computer Mister X's move
 sounds when his move is shown (at its fixed time,
-``console.settings.MISTER_X_MOVES_AFTER_S``), never when he decided it. The
+``console.games.classic.pace``), never when he decided it. The
 program adds its own news: the console is ready, the handheld came or went.
 
 One change of the scene plays one sound, the first of its news in ``Event``'s

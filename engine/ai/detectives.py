@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from engine.ai.categories import Category, blocked_by, category
 from engine.ai.model import FAR, Tables, bits, tables
+from engine.ai.stopping import Stop, never
 from engine.board import Board, Station, StationSet, station_set
 from engine.movegen import ticket_mask
 from engine.moves import DetectiveMove
@@ -314,15 +315,19 @@ def movers_of(view: PublicView, pieces: Sequence[str] | None) -> list[str]:
 
 def heuristic_round(board: Board, view: PublicView, movers: Sequence[str], rng: random.Random, candidates: int,
                     improve: bool, categories: Mapping[Category, float] | None = None,
-                    intercepts: int = 0) -> tuple[RoundPlan, list[Plan]]:
+                    intercepts: int = 0, stop: Stop = never) -> tuple[RoundPlan, list[Plan]]:
     """The plan problem (its belief by *categories* when given) and its best plans by value (at most *candidates*),
-    with up to *intercepts* more (``intercepting``), best first."""
+    with up to *intercepts* more (``intercepting``), best first; once *stop*, the plans built so far (one at least)."""
     t = tables(board, view.ruleset.transports)
     problem = RoundPlan(t, board, view, movers, categories=categories)
-    plans = [problem.build(order) for order in problem.orders()]
+    plans: list[Plan] = []
+    for order in problem.orders():
+        if plans and stop():
+            break
+        plans.append(problem.build(order))
     if improve:
-        plans = [problem.improve(plan) for plan in plans]
-    while len(plans) < candidates:
+        plans = [plan if stop() else problem.improve(plan) for plan in plans]
+    while len(plans) < candidates and not stop():
         order = list(problem.movers)
         rng.shuffle(order)
         plans.append(problem.build(order, rng, epsilon=0.3))
@@ -332,7 +337,7 @@ def heuristic_round(board: Board, view: PublicView, movers: Sequence[str], rng: 
         if key not in unique or unique[key].value < plan.value:
             unique[key] = plan
     ranked = sorted(unique.values(), key=lambda p: -p.value)[:candidates]
-    if intercepts:
+    if intercepts and not stop():
         ranked = sorted(ranked + intercepting(problem, rng, intercepts, improve, categories, ranked), key=lambda p: -p.value)
     return problem, ranked
 

@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import product
 
+from engine.ai.stopping import Stop, never
 from engine.board import Station, Transport, iter_stations
 from engine.junior.district import District
 from engine.junior.game import DETECTIVES, JuniorView, Phase, Step, steps_from
@@ -141,8 +142,9 @@ def _to_move(view: JuniorView) -> list[str]:
     return [detective for detective in DETECTIVES if detective not in moved]
 
 
-def choose_rogue_steps(view: JuniorView, level: str, seed: int) -> tuple[Step, ...]:
-    """A step for each rogue of *view* still to choose this round, in ``view.rogues`` order (none when none is)."""
+def choose_rogue_steps(view: JuniorView, level: str, seed: int, stop: Stop = never) -> tuple[Step, ...]:
+    """A step for each rogue of *view* still to choose this round, in ``view.rogues`` order (none when none is);
+    anytime: the round's game solved as far as it got by *stop*."""
     _check(level)
     rogues = _to_choose(view)
     if not rogues:
@@ -151,14 +153,15 @@ def choose_rogue_steps(view: JuniorView, level: str, seed: int) -> tuple[Step, .
     rng = random.Random(seed)
     if level == "easy":
         return tuple(_easy_rogue(view, place, rogue, rng) for rogue in rogues)
-    rows, _, row_p, _ = round_strategies(view)
+    rows, _, row_p, _ = round_strategies(view, stop)
     pick = rows[_draw(row_p, rng)]
     ends = dict(zip(view.rogues, pick))
     return tuple(_step_to(view, place, rogue, ends[rogue], rng) for rogue in rogues)
 
 
-def choose_detective_steps(view: JuniorView, level: str, seed: int) -> tuple[Step, ...]:
-    """A step for each detective of *view* still to move this round, Willy Watson first (none when none is)."""
+def choose_detective_steps(view: JuniorView, level: str, seed: int, stop: Stop = never) -> tuple[Step, ...]:
+    """A step for each detective of *view* still to move this round, Willy Watson first (none when none is); anytime
+    as ``choose_rogue_steps``."""
     _check(level)
     detectives = _to_move(view)
     if not detectives:
@@ -167,7 +170,7 @@ def choose_detective_steps(view: JuniorView, level: str, seed: int) -> tuple[Ste
     rng = random.Random(seed)
     if level == "easy":
         return _easy_detectives(view, place, detectives, rng)
-    _, cols, _, col_p = round_strategies(view)
+    _, cols, _, col_p = round_strategies(view, stop)
     ends = dict(zip(DETECTIVES, cols[_draw(col_p, rng)]))
     return tuple(_step_to(view, place, detective, ends[detective], rng) for detective in detectives)
 
@@ -175,7 +178,7 @@ def choose_detective_steps(view: JuniorView, level: str, seed: int) -> tuple[Ste
 # ---------------------------------------------------------------- normal: the round as a matrix game
 
 
-def round_strategies(view: JuniorView) -> tuple[
+def round_strategies(view: JuniorView, stop: Stop = never) -> tuple[
         list[tuple[Station, ...]], list[tuple[Station, Station]], list[float], list[float]]:
     """The round's game solved: the rogues' joint options (their stations after the round), the detectives' pairs,
     and each side's mixed strategy over them.
@@ -203,7 +206,7 @@ def round_strategies(view: JuniorView) -> tuple[
             both = 1 << a | 1 << b
             payoff.append([(1.0 if both & catch else 0.0) + FUTURE * (1 - (1 - d1) * (1 - d2))
                            for catch, d1, d2 in zip(caught, dangers[0][i], dangers[1][k])])
-    row_p, col_p = _fictitious_play(payoff, ITERATIONS)
+    row_p, col_p = _fictitious_play(payoff, ITERATIONS, stop)
     return rows, cols, row_p, col_p
 
 
@@ -222,11 +225,11 @@ def _danger(t: _Tables, a: Station, x: Station, y: Station) -> float:
             + w_near * max(0.0, 1 - steps / NEAR))
 
 
-def _fictitious_play(payoff: list[list[float]], iterations: int) -> tuple[list[float], list[float]]:
+def _fictitious_play(payoff: list[list[float]], iterations: int, stop: Stop = never) -> tuple[list[float], list[float]]:
     """Approximate equilibrium of the zero-sum game *payoff* (rows minimise, columns maximise): each side's mixed strategy.
 
     Each iteration, each side plays its best reply to the other's empirical mix so far;
-    the mixes' frequencies, with the negligible ones dropped, are the answer.
+    the mixes' frequencies, with the negligible ones dropped, are the answer (the first replies', once *stop*).
     """
     columns = [list(column) for column in zip(*payoff)]
     n_rows, n_cols = len(payoff), len(columns)
@@ -239,6 +242,8 @@ def _fictitious_play(payoff: list[list[float]], iterations: int) -> tuple[list[f
     row_count = [0] * n_rows
     col_count = [0] * n_cols
     for _ in range(iterations):
+        if row_count[i] and stop():
+            break
         row_count[i] += 1
         col_count[j] += 1
         col_score = [s + v for s, v in zip(col_score, payoff[i])]

@@ -69,6 +69,7 @@ from engine.ai.detectives import heuristic_round, movers_of
 from engine.ai.mister_x import MisterXScorer, Option, lookahead, planned_reply, spent, worth_doubling
 from engine.ai.model import tables
 from engine.ai.search import detective_search
+from engine.ai.stopping import Latch, Stop, deepening, never
 from engine.board import Board
 from engine.movegen import ticket_mask
 from engine.moves import DetectiveMove, DoubleMove, MisterXMove
@@ -178,18 +179,36 @@ def _to_move(option: Option) -> MisterXMove | DoubleMove:
 
 
 def choose_mister_x_move(game_view: MisterXView, board: Board, level: str, seed: int, budget: float = 1.0,
-                         slips: bool = True) -> MisterXMove | DoubleMove:
+                         slips: bool = True, stop: Stop | None = None) -> MisterXMove | DoubleMove:
     """Mister X's move for his *game_view* (his turn, game not over) at *level*, deterministic for *seed*; *budget*
     scales the level's work (``scaled``: 2 thinks twice as much); without *slips*, the level's search never gives way
-    to the beginner's move."""
+    to the beginner's move.
+
+    With a *stop* the search is anytime (``engine.ai.stopping.deepening``): it does the level's work (times
+    *budget*), then twice as much, and so on, until *stop* says to give the best move so far.
+    """
     if not game_view.moves:
         raise ValueError("Mister X has no move to choose (not his turn, or the game is over)")
     if level == BEGINNER:
         return beginner_mister_x(board, game_view)
-    settings = _settings(level, budget, slips)
+    settings = _settings(level, 1.0, slips)
     rng = random.Random(seed)
     if settings.slips and rng.random() < settings.slips:
         return beginner_mister_x(board, game_view)
+    if stop is None:
+        return _mister_x_pass(game_view, board, scaled(settings, budget), rng, never)[0]
+    return deepening(lambda work, stop: _mister_x_pass(game_view, board, scaled(settings, work), random.Random(seed), stop),
+                     stop, budget)
+
+
+def _mister_x_pass(game_view: MisterXView, board: Board, settings: LevelSettings, rng: random.Random,
+                   stop: Stop) -> tuple[MisterXMove | DoubleMove, bool]:
+    """One pass of Mister X's search at *settings*' work, and whether it finished before *stop*.
+
+    Its stages, each judging the best options of the one before: every option's cheap value, the lookahead of the
+    best ``mister_x_lookahead``, the planned replies to the best ``planned_replies``. Cut short, it chooses among the
+    options its last stage had finished judging (and the ones that stage would not have judged)."""
+    stop = Latch(stop)
     public = game_view.public
     t = tables(board, public.ruleset.transports)
     stations = [p.station for p in public.pieces]
@@ -207,13 +226,23 @@ def choose_mister_x_move(game_view: MisterXView, board: Board, level: str, seed:
     # move filtering: only the best options by the cheap value are searched
     tickets = [list(p.tickets) for p in public.pieces]
     bobby = [p.bobby for p in public.pieces]
+    unjudged: set[int] = set()
+    """Options a stage cut short would have judged and did not: left out of the choice."""
     ranked = sorted(range(len(options)), key=lambda k: -values[k])[: settings.mister_x_lookahead]
     greedy = {}
-    for k in ranked:
+    for n, k in enumerate(ranked):
+        if n and stop():  # the best option is always looked ahead from
+            unjudged |= set(ranked[n:])
+            break
         greedy[k] = lookahead(scorer, options[k], public.moves_made, public.round, tickets, bobby, settings.depth, settings.breadth)
         values[k] += LOOKAHEAD + greedy[k]
     # the best of them also face the computer detectives' planned reply: an option is worth the worse of the two
-    for k in sorted(ranked, key=lambda k: -values[k])[: settings.planned_replies]:
+    planned_ones = sorted(greedy, key=lambda k: -values[k])[: settings.planned_replies]
+    for n, k in enumerate(planned_ones):
+        if stop():
+            if n:  # cut short before it judged any: the lookahead's choice stands
+                unjudged |= set(planned_ones[n:])
+            break
         if settings.planned_depth > 1:
             planned = lookahead(scorer, options[k], public.moves_made, public.round, tickets, bobby, settings.planned_depth,
                                 settings.breadth, planner=public)
@@ -223,18 +252,19 @@ def choose_mister_x_move(game_view: MisterXView, board: Board, level: str, seed:
         planned = lookahead(scorer, options[k], public.moves_made, public.round, tickets, bobby, 1, 1, reply)
         first = lookahead(scorer, options[k], public.moves_made, public.round, tickets, bobby, 1, 1)
         values[k] += min(0.0, planned - first) * settings.depth
-    best = max(range(len(options)), key=lambda k: values[k])
-    return _to_move(options[best])
+    best = max((k for k in range(len(options)) if k not in unjudged), key=lambda k: values[k])
+    return _to_move(options[best]), not stop.fired
 
 
 def choose_detective_moves(view: PublicView, board: Board, level: str, seed: int,
-                           pieces: Sequence[str] | None = None, budget: float = 1.0, slips: bool = True) -> list[DetectiveMove]:
+                           pieces: Sequence[str] | None = None, budget: float = 1.0, slips: bool = True,
+                           stop: Stop | None = None) -> list[DetectiveMove]:
     """This round's moves of *pieces* (default: every detective and bobby still to move), chosen
     jointly from the public *view* only, in the order to play them; deterministic for *seed*.
 
     Pieces that cannot move (rule 5) get no move; the list is empty when none can. *budget* scales the level's
-    work (``scaled``); without *slips*, as for ``choose_mister_x_move``."""
-    settings = _settings(level, budget, slips) if level != BEGINNER else None
+    work (``scaled``); without *slips*, as for ``choose_mister_x_move``; with a *stop*, anytime as it is."""
+    settings = _settings(level, 1.0, slips) if level != BEGINNER else None
     movers = movers_of(view, pieces)
     if not movers or view.outcome is not None or view.turn is not Side.DETECTIVES:
         return []
@@ -243,8 +273,19 @@ def choose_detective_moves(view: PublicView, board: Board, level: str, seed: int
     rng = random.Random(seed)
     if settings.slips and rng.random() < settings.slips:
         return beginner_detectives(board, view, movers)
+    if stop is None:
+        return _detectives_pass(view, board, movers, scaled(settings, budget), rng, never)[0]
+    return deepening(lambda work, stop: _detectives_pass(view, board, movers, scaled(settings, work), random.Random(seed), stop),
+                     stop, budget)
+
+
+def _detectives_pass(view: PublicView, board: Board, movers: Sequence[str], settings: LevelSettings, rng: random.Random,
+                     stop: Stop) -> tuple[list[DetectiveMove], bool]:
+    """One pass of the detectives' search at *settings*' work, and whether it finished before *stop*: the plans by
+    value, then their playouts (cut short: the best plan so far)."""
+    stop = Latch(stop)
     problem, plans = heuristic_round(board, view, movers, rng, settings.detective_candidates, settings.improve,
-                                     WEIGHTS if settings.categorized else None, settings.intercepts)
+                                     WEIGHTS if settings.categorized else None, settings.intercepts, stop)
     plan = detective_search(view, problem, plans, settings.detective_iterations, settings.horizon, settings.epsilon, rng, PRIOR,
-                             settings.playout_doubles, settings.playout_cover)
-    return problem.moves(plan)
+                            settings.playout_doubles, settings.playout_cover, stop)
+    return problem.moves(plan), not stop.fired

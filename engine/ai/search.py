@@ -5,7 +5,8 @@ cheap score; the detectives' best joint plans) each get playouts
 (``engine.ai.playout``); after each stage the worse half is dropped and the
 budget goes to the rest. A candidate's score is its mean playout reward plus a
 small prior from the cheap score, which also breaks ties. The budget is a
-number of playouts, so a choice depends only on the seed.
+number of playouts, so a choice depends only on the seed; a caller's ``stop``
+(``engine.ai.stopping``) ends it sooner, with the best candidate so far.
 
 For the detectives every playout is a determinization: Mister X's station is
 drawn from the possible set, weighted by the same distance belief the plans
@@ -21,6 +22,7 @@ from typing import TypeVar
 
 from engine.ai.detectives import Plan, RoundPlan
 from engine.ai.playout import Simulator, State
+from engine.ai.stopping import Stop, never
 from engine.board import Station
 from engine.movegen import pay_detective
 from engine.views import PublicView
@@ -28,8 +30,18 @@ from engine.views import PublicView
 _C = TypeVar("_C")
 
 
-def successive_halving(candidates: Sequence[_C], prior: Sequence[float], budget: int, trial: Callable[[_C], float]) -> _C:
-    """The candidate with the best mean *trial* reward plus *prior*, spending about *budget* trials."""
+def successive_halving(candidates: Sequence[_C], prior: Sequence[float], budget: int, trial: Callable[[_C], float],
+                       stop: Stop = never) -> _C:
+    """The candidate with the best mean *trial* reward plus *prior*, spending about *budget* trials.
+
+    Anytime: the trials of a stage go round the candidates left, one each in turn, and *stop* is asked before each
+    trial; once it says stop, the best of the candidates left so far wins (by *prior* alone, before any trial).
+
+    >>> successive_halving(["a", "b", "c"], [0.0, 0.0, 0.0], 30, lambda c: {"a": 0.1, "b": 0.9, "c": 0.5}[c])
+    'b'
+    >>> successive_halving(["a", "b", "c"], [0.0, -0.1, -0.2], 30, lambda c: 1.0, stop=lambda: True)
+    'a'
+    """
     alive = list(range(len(candidates)))
     total = [0.0] * len(candidates)
     count = [0] * len(candidates)
@@ -39,24 +51,28 @@ def successive_halving(candidates: Sequence[_C], prior: Sequence[float], budget:
     def score(k: int) -> float:
         return (total[k] / count[k] if count[k] else 0.0) + prior[k]
 
+    def best() -> _C:
+        tried = [k for k in alive if count[k]] or alive
+        return candidates[max(tried, key=score)]
+
     for _ in range(stages):
         if len(alive) == 1 or per_stage < len(alive):
             break
-        each = per_stage // len(alive)
-        for k in alive:
-            for _ in range(each):
+        for _ in range(per_stage // len(alive)):
+            for k in alive:
+                if stop():
+                    return best()
                 total[k] += trial(candidates[k])
                 count[k] += 1
         alive.sort(key=lambda k: -score(k))
         alive = alive[: max(1, (len(alive) + 1) // 2)]
-    best = max(alive, key=score)
-    return candidates[best]
+    return best()
 
 
 def detective_search(view: PublicView, problem: RoundPlan, plans: list[Plan], iterations: int, horizon: int, epsilon: float,
-                     rng: random.Random, prior_weight: float, doubles: bool = False, cover: bool = False) -> Plan:
+                     rng: random.Random, prior_weight: float, doubles: bool = False, cover: bool = False, stop: Stop = never) -> Plan:
     """The detectives' plan: the best *plans* by value, tried by determinized playouts (whose Mister X plays double
-    moves with *doubles*, whose detectives spread over the possible set with *cover*)."""
+    moves with *doubles*, whose detectives spread over the possible set with *cover*); the best so far once *stop*."""
     if iterations <= 0 or len(plans) == 1:
         return plans[0]
     sim = Simulator(problem.t, problem.board, view.ruleset, doubles, cover)
@@ -110,4 +126,4 @@ def detective_search(view: PublicView, problem: RoundPlan, plans: list[Plan], it
 
     best_value = plans[0].value
     prior = [prior_weight * (plan.value - best_value) for plan in plans]
-    return plans[successive_halving(list(range(len(plans))), prior, iterations, trial)]
+    return plans[successive_halving(list(range(len(plans))), prior, iterations, trial, stop)]

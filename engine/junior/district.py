@@ -3,13 +3,16 @@
 Our lit board is the classic one, so a Junior game uses a connected part of it
 (with a boat line: the classic board's ferry) and only the lines inside it.
 Moves never leave the district. Each district names its X spaces (where the
-rogues may start) and the detectives' two starting stations.
+rogues may start) and the detectives' two starting stations. The shipped one
+has all four of Junior's transports: taxi, bus, metro (the underground) and boat.
 
 >>> district = find_district("central")
 >>> len(district.stations), district.detective_starts
-(34, (82, 115))
+(36, (82, 115))
 >>> sorted(stations_of(district.board.neighbours(157, Transport.FERRY)))
 [115]
+>>> district.board.lines[Transport.UNDERGROUND]
+((67, 111), (111, 153), (140, 153))
 """
 
 from __future__ import annotations

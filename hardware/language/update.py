@@ -39,7 +39,7 @@ KEYWORDS: dict[str, Any] = {"_": None, "p_": ((1, "c"), 2), "n_": (1, 2), "np_":
 FIRMWARE_CONTEXT = "firmware"
 """The context of the handheld firmware's own words (its ``_``): a handheld line, translated on the handheld."""
 
-LESSON_FIELDS = {"title": "title", "say": "card", "wrong": "card", "hint": "handheld", "do": None}
+LESSON_FIELDS = {"title": "title", "say": "card", "wrong": "card", "choice": "card", "hint": "handheld", "do": None}
 """The lesson files' fields that are words, and the box each is shown in."""
 
 HEADER = """\

@@ -34,6 +34,8 @@ PAGE: tuple[Text, ...] = (
     p_("phone", "Keep this page open during the game: it shows Mister X's moves, and only this phone can make them."),
     p_("phone", "This game is already paired with another phone."),
     p_("phone", "To play on this phone instead, choose \u201cPair a phone again\u201d on the console and scan the new QR code."),
+    p_("phone", "The game goes on in another tab of this phone."),
+    p_("phone", "Reload this page to play here instead."),
     p_("phone", "Waiting for the console"),
     p_("phone", "Connected."),
     p_("phone", "Not connected."),

@@ -9,9 +9,11 @@ pseudo-terminal in its own window (``handheld_in_window``; ``scotland-yard
 handheld-sim`` and ``python -m hardware.sim.handheld --port PORT`` open one).
 
 Its buttons are on-screen keys, with keyboard shortcuts: the arrow keys, Space
-for OK and B for back/hide. The pane shows the firmware's own pixels, so its
-screen speaks the language the console's link tells it, and the pane's labels
-follow the screen: they name the keys as its words do.
+for OK and B for back/hide (in the simulator's window, while the pane has the
+keyboard: ``asking`` claims it when his turn begins). The pane shows the
+firmware's own pixels, so its screen speaks the language the console's link
+tells it, and the pane's labels follow the screen: they name the keys as its
+words do.
 """
 
 from __future__ import annotations
@@ -164,6 +166,8 @@ class HandheldPane(Pane):
         self.cable = cable
         self._drawn: tuple[int, bool, str] | None = None
         self._fonts: dict[str, tuple[pygame.font.Font, pygame.font.Font]] = {}
+        self._turns = handheld.ui.buzzes
+        """His turns begun so far (the firmware counts them for its buzzer): one more, and the pane asks for the keyboard."""
         self.fit((WIDTH * SCALE + 16, 10_000))
 
     def fit(self, room: tuple[int, int]) -> None:
@@ -187,6 +191,10 @@ class HandheldPane(Pane):
 
     def step(self) -> None:
         self.handheld.step()
+
+    def asking(self) -> bool:
+        began, self._turns = self.handheld.ui.buzzes != self._turns, self.handheld.ui.buzzes
+        return began
 
     @property
     def changed(self) -> bool:

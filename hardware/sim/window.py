@@ -11,7 +11,11 @@ The window holds what a player finds on the real table:
   an LED under a printed station adds its light (``glow``). So a station is never
   drawn darker than it is unlit, and a colour too dim for the strip shows as unlit;
 - a click on a station is a press of its button;
-- the control keys as on-screen keys, each with its keyboard shortcut;
+- the control keys as on-screen keys, each with its keyboard shortcut; the arrow keys
+  work keys 1 to 4 too (up and down move every menu, left and right change a setting),
+  unless the side pane has the keyboard (``pane_has_keys``: it does from when it is
+  shown, clicked, sent one of its own keys, or its device begins asking its holder,
+  until a control key's shortcut is pressed or the board is clicked), framed then;
 - the power button on the keyboard alone (``POWER_KEY``, P): a tap is a short
   press, holding it for the hold time (or Shift+P) a long one;
 - the console's screen, drawn by the console itself on an 800x480 surface and
@@ -70,18 +74,22 @@ LABEL: Colour = (235, 235, 235)
 KEY_FILL: Colour = (48, 52, 66)
 KEY_TEXT: Colour = (240, 240, 240)
 HINT_TEXT: Colour = (150, 154, 166)
+KEYBOARD_FRAME: Colour = (120, 170, 255)
+"""The frame round the side pane while the keyboard's keys go to it."""
 
 KEYS: tuple[tuple[Key, Words, str, tuple[int, ...]], ...] = (
-    (Key.CHOICE_1, "1", "1", (pygame.K_1, pygame.K_KP1)),
-    (Key.CHOICE_2, "2", "2", (pygame.K_2, pygame.K_KP2)),
-    (Key.CHOICE_3, "3", "3", (pygame.K_3, pygame.K_KP3)),
-    (Key.CHOICE_4, "4", "4", (pygame.K_4, pygame.K_KP4)),
+    (Key.CHOICE_1, "1", "1 ↑", (pygame.K_1, pygame.K_KP1, pygame.K_UP)),
+    (Key.CHOICE_2, "2", "2 ↓", (pygame.K_2, pygame.K_KP2, pygame.K_DOWN)),
+    (Key.CHOICE_3, "3", "3 ←", (pygame.K_3, pygame.K_KP3, pygame.K_LEFT)),
+    (Key.CHOICE_4, "4", "4 →", (pygame.K_4, pygame.K_KP4, pygame.K_RIGHT)),
     (Key.CONFIRM, p_("key", "CONFIRM"), "Enter", (pygame.K_RETURN, pygame.K_KP_ENTER)),
     (Key.UNDO, p_("key", "UNDO"), "Backspace", (pygame.K_BACKSPACE,)),
     (Key.MENU, p_("key", "MENU"), "Esc", (pygame.K_ESCAPE,)),
 )
-"""Each control key: its label on the board, the keyboard shortcut shown under it (as the keyboard's keys are labelled, in
-every language), the keys that press it."""
+"""Each control key: its label on the board, the keyboard shortcuts shown under it (as the keyboard's keys are labelled, in
+every language: keys 1 to 4 have an arrow key each, as every menu moves with them), the keys that press it."""
+ARROWS = "↑↓←→"
+"""The arrows in the shortcuts' names: drawn in a face that has them (pygame's bundled font has none)."""
 TITLE = p_("title", "Scotland Yard - simulated board")
 SHOW_PANE = p_("row", "Show the secret handheld")
 HIDE_PANE = p_("row", "Hide the secret handheld")
@@ -139,6 +147,10 @@ class Pane:
         """An input event; True if the pane took it (*origin*: the pane's top left in the window)."""
         return False
 
+    def asking(self) -> bool:
+        """Whether its device has just begun asking its holder (his turn): once, then False until it asks again."""
+        return False
+
     @property
     def changed(self) -> bool:
         """Whether the pane must be drawn again."""
@@ -179,9 +191,13 @@ class SimWindow:
         self.display = pygame.display.set_mode(size, pygame.RESIZABLE, 32)  # 32 bits: the dummy driver defaults to 16
         self.console_screen = pygame.Surface((screen.width, screen.height))
         """The console draws its screen here (``SimScreen.surface``)."""
+        self.screen_height_mm = screen.height_mm
+        """The height of the screen it stands for (the console's on the table): the console's letters follow from it."""
         self.frame: dict[Station, Colour] = {}
         self.pane: Pane | None = None
         self.pane_shown = False
+        self.pane_has_keys = False
+        """The keyboard's keys go to the shown pane first (its holder is using it), else to the control keys."""
         self.closed = False
         """The window was closed: the program should stop."""
         self._presses: list[StationPressed | StationReleased] = []
@@ -232,12 +248,21 @@ class SimWindow:
 
     def attach_pane(self, pane: Pane, shown: bool = False) -> None:
         self.pane, self.pane_shown = pane, shown
+        self._give_keys(shown)
         self._relayout()
 
     def toggle_pane(self) -> None:
         if self.pane is not None:
             self.pane_shown = not self.pane_shown
+            self._give_keys(self.pane_shown)
             self._relayout()
+
+    def _give_keys(self, to_pane: bool) -> None:
+        """The keyboard to the pane (if shown) or to the control keys; the pane's frame shows which."""
+        to_pane = to_pane and self.pane is not None and self.pane_shown
+        if to_pane != self.pane_has_keys:
+            self.pane_has_keys = to_pane
+            self.invalidate()
 
     # ------------------------------------------------------------ events and drawing
 
@@ -254,6 +279,8 @@ class SimWindow:
         self._follow_language()
         if self.pane is not None:
             self.pane.step()
+            if self.pane.asking():
+                self._give_keys(True)
         pane_changed = self.pane is not None and self.pane_shown and self.pane.changed
         self._dirty = self._dirty or pane_changed
         lights_only = self._screen_scaled is not None and not self._whole and not pane_changed
@@ -274,11 +301,14 @@ class SimWindow:
             self._relayout()
         elif event.type == pygame.WINDOWEXPOSED:
             self.invalidate()
-        elif self.pane is not None and self.pane_shown and layout.pane is not None and self.pane.handle(event, layout.pane.topleft):
-            self._dirty = True
+        elif event.type == pygame.KEYDOWN and self.pane_has_keys and self._to_pane(event):
+            pass
         elif event.type == pygame.KEYDOWN:
             if event.key in _SHORTCUTS:
                 self._keys.append(KeyPressed(_SHORTCUTS[event.key]))
+                self._give_keys(False)
+            elif self._to_pane(event):
+                self._give_keys(True)
             elif event.key == POWER_KEY and event.mod & pygame.KMOD_SHIFT:
                 self._power.append(PowerPressed(held=True))
             elif event.key == POWER_KEY:
@@ -287,7 +317,11 @@ class SimWindow:
                 self.toggle_pane()
         elif event.type == pygame.KEYUP and event.key == POWER_KEY:
             self._power += self._power_timer.edge(False, time.monotonic())
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and layout.pane is not None and layout.pane.collidepoint(event.pos):
+            self._give_keys(True)
+            self._to_pane(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._give_keys(False)
             station = self.station_at(event.pos)
             if station is not None:
                 self._presses.append(StationPressed(station))
@@ -297,6 +331,14 @@ class SimWindow:
                     self._keys.append(KeyPressed(key))
             if layout.pane_button is not None and layout.pane_button.collidepoint(event.pos):
                 self.toggle_pane()
+
+    def _to_pane(self, event: pygame.event.Event) -> bool:
+        """Hand *event* to the shown pane; whether it took it."""
+        layout = self._layout
+        if self.pane is None or not self.pane_shown or layout.pane is None or not self.pane.handle(event, layout.pane.topleft):
+            return False
+        self._dirty = True
+        return True
 
     def station_at(self, position: tuple[int, int]) -> Station | None:
         """The station whose disc holds the window point *position* (the nearest within its radius)."""
@@ -337,6 +379,8 @@ class SimWindow:
         if self.pane is not None and self.pane_shown and layout.pane is not None and (self._whole or self.pane.changed):
             self.pane.draw(self.display.subsurface(layout.pane))
             changed.append(layout.pane)
+        if self._whole and self.pane_has_keys and layout.pane is not None:
+            pygame.draw.rect(self.display, KEYBOARD_FRAME, layout.pane.inflate(6, 6), width=3, border_radius=6)
         if self._whole:
             pygame.display.flip()
         elif changed:
@@ -441,9 +485,13 @@ class SimWindow:
     def _font(self, px: int, *, words: bool = True) -> pygame.font.Font:
         """The font for *words* in the language in use (``font_file``), or pygame's bundled one for numbers, at size *px*."""
         file = font_file() if words else None
-        font = self._fonts.get((file, px))
+        return self._font_of(file, px if file is None else round(px * BUNDLED_SCALE))
+
+    def _font_of(self, file: Path | None, size: int) -> pygame.font.Font:
+        """The font *file* (None: pygame's own) at *size*, loaded once."""
+        font = self._fonts.get((file, size))
         if font is None:
-            font = self._fonts[file, px] = pygame.font.Font(file, px if file is None else round(px * BUNDLED_SCALE))
+            font = self._fonts[file, size] = pygame.font.Font(file, size)
         return font
 
     def _words(self, text: Words, px: int, width: int, ink: Colour) -> pygame.Surface:
@@ -482,7 +530,7 @@ class SimWindow:
             pygame.draw.rect(surface, KEY_RING, rect, width=1, border_radius=6)
             label = self._words(text, max(14, rect.h * 3 // 5), rect.w - 4, KEY_TEXT)
             surface.blit(label, label.get_rect(center=rect.center))
-            hint = self._font(hint_px).render(f"[{shortcut}]", True, HINT_TEXT)
+            hint = self._shortcut(shortcut, hint_px)
             surface.blit(hint, hint.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
         if layout.pane_button is not None:
             rect = layout.pane_button
@@ -491,6 +539,23 @@ class SimWindow:
             label = self._words(f"{caption}  [H]", max(14, rect.h // 2), rect.w - 4, KEY_TEXT)
             surface.blit(label, label.get_rect(center=rect.center))
         return surface
+
+    def _shortcut(self, shortcut: str, px: int) -> pygame.Surface:
+        """A key's shortcuts in brackets, ``[1 ↑]``: an arrow in a face that has it, the rest in the window's."""
+        font, gap = self._font(px), self._font(px).size(" ")[0]
+        parts = [((self._arrow_font(px) if word in ARROWS else font).render(word, True, HINT_TEXT), gap) for word in shortcut.split()]
+        parts = [(font.render("[", True, HINT_TEXT), 0), *parts[:-1], (parts[-1][0], 0), (font.render("]", True, HINT_TEXT), 0)]
+        surface = pygame.Surface((sum(part.get_width() + after for part, after in parts), max(p.get_height() for p, _ in parts)),
+                                 pygame.SRCALPHA)
+        x = 0
+        for part, after in parts:
+            surface.blit(part, part.get_rect(midleft=(x, surface.get_height() // 2)))
+            x += part.get_width() + after
+        return surface
+
+    def _arrow_font(self, px: int) -> pygame.font.Font:
+        """A face with arrows (the Korean one, shipped with the console), its arrows about as tall as the window's digits at *px*."""
+        return self._font_of(font_file("ko"), px)
 
     def _draw_lit(self, station: Station, colour: Colour) -> None:
         """A station lit with an LED colour: a soft halo, its disc glowing with that light, its marks and number on top."""
@@ -650,6 +715,7 @@ class SimScreen:
 
     def __init__(self, window: SimWindow) -> None:
         self.window = window
+        self.height_mm = window.screen_height_mm
 
     @property
     def surface(self) -> pygame.Surface:

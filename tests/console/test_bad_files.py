@@ -101,7 +101,7 @@ def test_a_journal_whose_settings_are_junior_over_a_classic_start_is_refused_and
     with pytest.raises(JournalError) as refused:
         load(path)
     assert str(refused.value) == (f"{path} cannot be resumed: line 1 (start) holds settings of the edition 'junior', but the start "
-                                  "of a game of the editions reissue, classic, beginner. It was kept as game.journal.corrupt-1")
+                                  "of a game of the editions reissue, classic, beginner, quick. It was kept as game.journal.corrupt-1")
     assert refused.value.moved_to.read_bytes() == original and not path.exists()
 
 

@@ -25,7 +25,7 @@ def test_game_and_hardware_sections_share_one_file() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('[game]\nedition = "junor"', "game.edition: must be one of reissue, classic, beginner, junior, not 'junor'"),
+        ('[game]\nedition = "junor"', "game.edition: must be one of reissue, classic, beginner, quick, junior, not 'junor'"),
         ('[game]\nedition = "junior"\nplayers = 5', "game.players: Junior is for 2 to 4 players, not 5"),
         ('[game]\nedition = "junior"\nlevel = "hard"', "game.level: must be one of easy, normal, not 'hard'"),
         ('[game]\nedition = "junior"\ndistrict = "soho"', "game.district: must be one of"),

@@ -160,7 +160,9 @@ def test_the_not_saved_bar_takes_the_header_s_place_and_hides_nothing_of_the_gam
             use(language)
             for code in (*FAULTS.values(), errno.EDQUOT, errno.EPERM, errno.EIO, errno.ENOENT, errno.EEXIST, errno.ENOTDIR):
                 said = str(session.unsaved_because(OSError(code, ""), 999))  # the most moves a game holds
-                assert kit.font(kit.min_px).size(said)[0] <= header.w - 4 * kit.pad, said  # every reason fits, uncut
+                kit.begin(warned)
+                kit.warning_bar(warned, said)
+                assert not kit.cut and kit.smallest >= kit.min_px, said  # every reason fits, uncut (on two lines if need be)
     finally:
         use("en")
 

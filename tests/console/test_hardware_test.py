@@ -97,7 +97,7 @@ def test_the_hardware_test_speaks_korean_from_the_next_frame_and_every_line_fits
     use("ko")  # a language chosen while the test runs: the next frame says all in it
     sim.runner.step(1)
     walking = list(kit.texts)
-    assert walking[0] == "하드웨어 점검: 확인은 건너뛰기, 메뉴는 끝내기" and re.fullmatch(r"(\d+)번 역: 파란색 \(\1/199\)", walking[-1])
+    assert walking[0] == "하드웨어 점검: 확인은 다음으로, 메뉴는 끝내기" and re.fullmatch(r"(\d+)번 역: 파란색 \(\1/199\)", walking[-1])
     for _ in range(5):
         sim.do("key", "confirm")  # through the colours to the listening
     sim.do("click", "42")

@@ -19,18 +19,20 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from nacl.public import PrivateKey
 
 from console.games import CLASSIC, JUNIOR
 from console.games.classic import journal as events
 from console.games.junior import journal as junior_events
 from console.games.recorder import Event
-from console.records.journal import FORMAT, Journal, JournalError, ResumedGame, archive, game_id, load, resume
+from console.records.journal import FORMAT, PAIRING, Journal, JournalError, ResumedGame, archive, game_id, load, resume
 from console.settings import CONSOLE_CHOICES, GameSettings, settings_to_dict
 from engine import DoubleMove, Game, MisterXMove, Move, PieceSetup, Side, record
 from engine.board import Transport, stations_of
 from engine.junior import ROGUES, JuniorGame, Step
 from engine.junior.game import parse_step
 from engine.moves import parse_move
+from hardware.phone.pairing import Pairing
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = GameSettings(edition="reissue", players=4, assist=True)
@@ -175,7 +177,7 @@ def test_the_line_format(tmp_path: Path) -> None:
     assert [line["seq"] for line in lines] == list(range(1, len(lines) + 1))
     assert all(list(line) == ["seq", "hash", "event"] and len(line["hash"]) == 16 for line in lines)
     start = lines[0]["event"]
-    assert start["type"] == "start" and start["format"] == FORMAT and start["version"] == 2
+    assert start["type"] == "start" and start["format"] == FORMAT and start["version"] == 3
     assert start["position"] == record.position_to_dict(game.start)
     moves = [line["event"]["move"] for line in lines[1:] if line["event"]["type"] == "move"]
     assert moves and all(parse_move(move).notation == move for move in moves)  # each in the move notation
@@ -185,6 +187,21 @@ def test_the_line_format(tmp_path: Path) -> None:
     assert len({line["hash"] for line in lines}) == len(lines)
     canonical = [json.dumps(line, sort_keys=False, separators=(",", ":")).encode() for line in lines]  # no spaces but in strings
     assert all(line.isascii() for line in lines_of(path)) and lines_of(path) == canonical
+
+
+def test_a_phone_game_s_pairing_is_kept_as_long_paired_or_not_passed_over_by_replay_and_the_last_one_resumed(tmp_path: Path) -> None:
+    path, game = journaled(tmp_path, steps=4)
+    journal = load(path).journal
+    code = Pairing.new()
+    paired = code.pair("0123456789abcdef", bytes(PrivateKey.generate().public_key))
+    for pairing in (code, paired):
+        journal.append({"type": PAIRING, PAIRING: pairing.text})
+    first, second = lines_of(path)[-2:]
+    assert len(first) == len(second)  # the journal's size does not tell whether a phone paired
+    resumed = load(path)
+    assert resumed.pairing == paired.text and resumed.game.actions == game.actions
+    assert load(journaled(tmp_path / "other")[0]).pairing == ""  # a game without a phone keeps none
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600  # as private as Mister X's moves
 
 
 def test_the_hidden_side_s_stations_are_padded_to_three_digits() -> None:
@@ -455,7 +472,7 @@ def test_a_foreign_version_is_refused_and_kept(tmp_path: Path) -> None:
     start = Game.new("reissue", 4).start
     Journal(path).append({"type": "start", "format": FORMAT, "version": 0, "position": record.position_to_dict(start),
                           "settings": settings_to_dict(SETTINGS), "token": TOKEN})
-    corrupt_aside(path, path.read_bytes(), "version 0; this console reads versions 1 to 2")
+    corrupt_aside(path, path.read_bytes(), "version 0; this console reads versions 1 to 3")
 
 
 def test_a_broken_start_line_is_refused(tmp_path: Path) -> None:

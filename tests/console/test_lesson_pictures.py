@@ -12,10 +12,10 @@ import pygame
 import pytest
 
 from console.games import KINDS, find_kind
-from console.games.junior.screen import junior_layout
-from console.lessons.card import Card, card_rect, draw_card
+from console.games.junior.screen import card_place, junior_layout
+from console.lessons.card import Card, card_layout, draw_card
 from console.lessons.pictures import pictures_of
-from console.lessons.script import ScriptError, load_course, shipped_courses
+from console.lessons.script import ScriptError, load_course
 from console.table.screen.toolkit import Toolkit
 
 SIZE = (800, 480)
@@ -106,15 +106,15 @@ def test_a_step_naming_a_picture_shows_it_on_its_card(tmp_path: Path) -> None:
     kit, surface = Toolkit(SIZE), pygame.Surface(SIZE)
     kit.begin(surface)
     surface.fill(BLANK)
-    draw_card(kit, surface, Card("Lesson 1 of 1, First", step.say, "", picture))
-    rect = card_rect(SIZE)
-    left = pygame.Rect(rect.x, rect.y, rect.w // 3, rect.h)
-    glass = pygame.mask.from_threshold(surface.subsurface(left), (160, 215, 255), (8, 8, 8, 255))
+    place = card_place(SIZE)
+    draw_card(kit, surface, Card("Lesson 1 of 1, First", step.say, "", picture), place)
+    shown = card_layout(kit, place, True, ("Lesson 1 of 1, First",)).picture
+    assert shown is not None and place.contains(shown)
+    glass = pygame.mask.from_threshold(surface.subsurface(shown), (160, 215, 255), (8, 8, 8, 255))
     assert glass.count() > 500 and not kit.cut
 
 
-def test_on_a_junior_screen_the_card_leaves_the_token_boards_and_the_pieces_in_view() -> None:
+def test_on_a_junior_screen_the_card_leaves_the_token_boards_and_the_top_bar_in_view() -> None:
     layout = junior_layout(SIZE)
-    junior = next(course for course in shipped_courses() if course.edition == "junior")
-    card = card_rect(SIZE, junior.card)
-    assert not any(card.colliderect(token) for tokens in layout.tokens.values() for token in tokens)
+    card = card_place(SIZE)
+    assert not any(card.colliderect(board) for board in layout.boards.values()) and not card.colliderect(layout.top)

@@ -6,15 +6,20 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 
 import pygame
 import pytest
 
+from console.games.classic.screen import layout as classic_layout
+from console.games.junior.screen import junior_layout
 from console.lessons import Guide, shipped_courses
-from console.lessons.card import Card, draw_card
+from console.lessons.card import card_layout, draw_card, words_px
+from console.lessons.guide import LessonScene
 from console.lessons.progress import PROGRESS
 from console.lessons.script import Course, Step, Wait
+from console.settings import PaletteName
 from console.table.lights import PALETTES
 from console.table.screen.toolkit import Toolkit
 from firmware import lang_ko
@@ -30,8 +35,6 @@ UNPLUGGED_STEPS = 40
 WRONG_STATION = 199
 """A station no step of the shipped courses waits for (checked)."""
 SIZE = (800, 480)
-SIM_PANEL = (410, 246)
-"""The simulator's screen panel at the window's first size."""
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
 """An English word (the lessons' Korean keeps only "X" of Mister X and the ticket's "(X)")."""
 
@@ -278,48 +281,101 @@ def test_rounds_the_script_plays_for_mister_x_need_no_handheld(tmp_path: Path) -
         assert not learner.guide.flow.paused and learner.guide.index == index + 1  # Mister X's scripted moves went on
 
 
-def lesson_words(card: Card, instruction: object, size: tuple[int, int] = SIZE) -> tuple[list[str], list[str]]:
-    """The words of *card* and the message bar's *instruction*, drawn at *size*, and those cut."""
+@cache
+def toolkit(size: tuple[int, int]) -> tuple[Toolkit, pygame.Surface]:
+    """A toolkit and a surface of *size*, kept (a toolkit keeps its fonts and rendered texts: drawing again is cheap)."""
+    return Toolkit(size), pygame.Surface(size)
+
+
+def lesson_words(scene: LessonScene, size: tuple[int, int] = SIZE) -> Toolkit:
+    """*scene* (the game's screen, its card over it) drawn at *size*: the toolkit that drew it (its words, those cut, its
+    smallest line)."""
+    kit, surface = toolkit(size)
+    scene.draw(kit, surface, 0.0, PALETTES[PaletteName.STANDARD])
+    return kit
+
+
+SIZES = ((800, 480), (1024, 600), (480, 320))
+"""The console's screens: the 7-inch Touch Display, a 7-inch 1024x600 panel, and the smallest the tests draw."""
+
+
+def kept_in_view(scene: LessonScene, size: tuple[int, int]) -> list[pygame.Rect]:
+    """What the steps talk about on *scene*'s screen at *size*: the header's round track, the travel log and the table of
+    tickets (a classic game); the top bar's round and both token boards (Junior)."""
+    if scene.game.view.__class__.__name__ == "JuniorView":  # type: ignore[attr-defined]
+        junior = junior_layout(size)
+        return [junior.top, *junior.boards.values()]
     kit = Toolkit(size)
-    surface = pygame.Surface(size)
-    kit.begin(surface)
-    draw_card(kit, surface, card)
-    kit.message_bar(surface, str(instruction), alert=False)
-    return kit.texts, kit.cut
+    classic = classic_layout(size, card=True)
+    return [kit.header, classic.log, classic.table]
 
 
 @pytest.mark.parametrize("course", COURSES, ids=lambda course: course.name)
-def test_every_step_with_a_wrong_press_s_explanation_fits_at_both_sizes(tmp_path: Path, course: Course) -> None:
-    """A long step's words and the amber explanation under them fit their card, which grows to hold them."""
+def test_every_card_has_a_place_that_covers_nothing_its_steps_talk_about_at_every_size_in_both_languages(
+        tmp_path: Path, course: Course) -> None:
+    """Each step's card (its words, a wrong press's explanation, another choice's) stays in its place: the place is
+    clear of the round track, the travel log, the tickets and the token boards, and drawing the card over the game's
+    screen changes not one of their pixels; its words fit uncut, at one size for the whole course, never under the
+    screen's smallest letters, in English and in Korean."""
     learner = Learner(tmp_path)
     learner.open(course)
-    cut: dict[tuple[int, tuple[int, int]], list[str]] = {}
-    for index, (_, step) in enumerate(course.steps):
-        card = replace(learner.guide.scene().card, wrong=step.refusal)
-        for size in (SIZE, SIM_PANEL):
-            _, cut_here = lesson_words(card, step.instruction, size)
-            if cut_here:
-                cut[(index + 1, size)] = cut_here
+    palette = PALETTES[PaletteName.STANDARD]
+    kits = {size: (Toolkit(size), Toolkit(size), pygame.Surface(size), pygame.Surface(size)) for size in SIZES}
+    problems: list[str] = []
+    sizes_seen: dict[tuple[tuple[int, int], str], set[int]] = {}
+    for index, (_, step) in enumerate(course.steps, 1):
+        scene = learner.guide.scene()
+        for size, (kit, game_kit, covered, bare) in kits.items():
+            place = scene.place(size)
+            regions = kept_in_view(scene, size)
+            problems += [f"step {index} at {size}: the card's place {place} covers {region}" for region in regions
+                         if place.colliderect(region)]
+            if size == SIZE:  # the place is clear of them at every size; the console's screen shows that no pixel of them changes
+                scene.game.draw(game_kit, bare, 0.0, palette)
+                scene.draw(kit, covered, 0.0, palette)
+                problems += [f"step {index}: the card changed {region}" for region in regions
+                             if pixels(bare, region) != pixels(covered, region)]
+            for language in ("en", "ko"):
+                use(language)
+                for wrong in ("", step.refusal, step.other_choice):
+                    kit.begin(covered)
+                    draw_card(kit, covered, replace(scene.card, wrong=wrong), place)
+                    if kit.cut or kit.smallest < kit.min_px:
+                        problems.append(f"step {index} at {size} in {language}: cut {kit.cut}, smallest line {kit.smallest}")
+                sizes_seen.setdefault((size, language), set()).add(words_size(kit, scene, size))
+                use("en")
         learner.answer(step)
-    assert not cut, cut
+    assert not problems, "\n".join(problems[:20])
+    assert all(len(seen) == 1 for seen in sizes_seen.values()), sizes_seen  # one size of words from step to step
+
+
+def pixels(surface: pygame.Surface, region: pygame.Rect) -> bytes:
+    return pygame.image.tobytes(surface.subsurface(region), "RGB")
+
+
+def words_size(kit: Toolkit, scene: LessonScene, size: tuple[int, int]) -> int:
+    """The line height of *scene*'s card's words at *size*."""
+    room = card_layout(kit, scene.place(size), scene.card.picture is not None, scene.card.headings).words
+    return words_px(kit, scene.card.sized_by, room)
 
 
 @pytest.mark.parametrize("course", COURSES, ids=lambda course: course.name)
-def test_every_step_of_every_course_reads_in_korean_and_fits(tmp_path: Path, course: Course, korean: None) -> None:
-    """Each card (with a wrong press's explanation under it), its message bar line and its handheld hint, all in Korean."""
+def test_every_step_of_every_course_reads_in_korean(tmp_path: Path, course: Course, korean: None) -> None:
+    """Each card (and a wrong press's explanation in its place), its message bar line and its handheld hint, all in Korean."""
     learner = Learner(tmp_path)
     learner.open(course)
     for index, (_, step) in enumerate(course.steps):
         use("ko")
-        card = learner.guide.scene().card
-        texts, cut = lesson_words(replace(card, wrong=step.refusal), step.instruction)
-        english = [text for text in [*texts, str(step.hint)] if ENGLISH.search(text)]
-        assert not english and not cut, f"step {index + 1}: English {english}, cut {cut}"
+        scene = learner.guide.scene()
+        for wrong in ("", step.refusal, step.other_choice):
+            kit = lesson_words(replace(scene, card=replace(scene.card, wrong=wrong)))
+            english = [text for text in [*kit.texts, str(step.hint)] if ENGLISH.search(text)]
+            assert not english and not kit.cut, f"step {index + 1}: English {english}, cut {kit.cut}"
         use("en")
         learner.answer(step)
     use("ko")
-    texts, cut = lesson_words(learner.guide.scene().card, "")
-    assert not [text for text in texts if ENGLISH.search(text)] and not cut
+    kit = lesson_words(learner.guide.scene())
+    assert not [text for text in kit.texts if ENGLISH.search(text)] and not kit.cut
 
 
 def test_a_change_of_language_mid_lesson_changes_the_card_at_once_and_not_the_lesson(tmp_path: Path, korean: None) -> None:
@@ -349,3 +405,73 @@ def test_what_the_handheld_is_sent_in_korean_it_can_draw(course: Course, korean:
     use("ko")
     sent = [str(text) for _, step in course.steps if step.wait is Wait.HANDHELD for text in (step.hint, step.refusal)]
     assert sent and not [char for char in glyphs_for(sent) if char not in lang_ko.CHARS]
+
+
+def piece_stations(view: object) -> set[int]:
+    """Where the pieces stand, in a classic game's view or a Junior one's (a press there picks a piece)."""
+    pieces = getattr(view, "pieces", None)
+    return {piece.station for piece in pieces} if pieces is not None else {station for _, station in view.stations}  # type: ignore[attr-defined]
+
+
+STATION_NAMED = re.compile(r"(?<!key )\b(\d{1,3})\b")
+"""A station number in a lesson's words (not a control key's: "key 2")."""
+
+
+def lit_stations(scene: object, palette: object) -> set[int]:
+    """The stations the board lights (any colour but the district's faint glow) over a second of *scene*."""
+    from console.games.junior.lights import AREA
+
+    lit: set[int] = set()
+    for now in (0.0, 0.25, 0.5, 0.75):
+        lit |= {station for station, colour in scene.lights(now, palette).items() if colour not in ((0, 0, 0), AREA)}  # type: ignore[attr-defined]
+    return lit
+
+
+@pytest.mark.parametrize("course", COURSES, ids=lambda course: course.name)
+def test_every_step_lights_the_stations_its_words_name_and_only_its_own_press_among_the_game_s_choices(tmp_path: Path,
+                                                                                                          course: Course) -> None:
+    """What the card says and what the board lights agree: the stations a step points at are named in its words; every
+    station its words name is lit (but Mister X's secret moves on the handheld, which the board never shows); and the game's
+    choices pulse only on a step that waits for a press among them (a step that talks lights nothing of the game's choices)."""
+    learner = Learner(tmp_path)
+    learner.open(course)
+    palette = PALETTES[learner.console.program.settings.palette]
+    problems = []
+    for index, (_, step) in enumerate(course.steps, 1):
+        scene = learner.guide.scene()
+        named = {int(number) for number in STATION_NAMED.findall(str(step.say))}
+        pointed = {*step.light, *([step.press] if step.press is not None else [])}
+        if pointed - named:
+            problems.append(f"step {index}: lights {sorted(pointed - named)}, which its words do not name")
+        if step.wait is not Wait.HANDHELD and named - lit_stations(scene, palette):
+            problems.append(f"step {index}: names {sorted(named - lit_stations(scene, palette))}, which the board does not light")
+        ui = scene.game.ui  # type: ignore[attr-defined]
+        picks = piece_stations(scene.game.view)  # type: ignore[attr-defined]
+        if ui.choices_lit and ui.choices and (step.wait is not Wait.PRESS or step.press not in {*ui.choices, *picks}):
+            problems.append(f"step {index}: the game's choices {sorted(ui.choices)} pulse, but the step waits for {step.wait.value}")
+        learner.answer(step)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("course", COURSES, ids=lambda course: course.name)
+def test_a_press_on_another_lit_choice_is_told_it_is_a_real_choice_and_an_unlit_one_that_it_is_not(tmp_path: Path,
+                                                                                                    course: Course) -> None:
+    """Lesson 3's "Red can reach the pulsing stations only" is never said of a station that pulses."""
+    learner = Learner(tmp_path)
+    learner.open(course)
+    told = 0
+    for _, step in course.steps:
+        ui = learner.guide.scene().game.ui  # type: ignore[attr-defined]
+        others = [station for station in ui.choices if station != step.press] if ui.choices_lit else []
+        if step.wait is Wait.PRESS and others:
+            before = learner.guide.flow.game.public_view()
+            learner.console.table.press(others[0])
+            card = learner.guide.scene().card
+            assert card.wrong == step.other_choice and card.wrong != step.refusal
+            assert "real move" in str(card.wrong) or step.choice, card.wrong
+            assert learner.guide.flow.game.public_view() == before
+            learner.console.table.press(WRONG_STATION)
+            assert learner.guide.scene().card.wrong == step.refusal
+            told += 1
+        learner.answer(step)
+    assert told >= 3

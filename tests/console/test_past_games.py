@@ -23,7 +23,7 @@ from tests.support.players import StepClock
 from tests.support.program import Console
 from tests.support.sim import HeadlessSim
 
-START_MENU = ["New game", "Learn to play", "Settings", "Hardware test", "Quit"]
+START_MENU = ["New game", "Learn to play", "Quick game", "Settings", "Hardware test", "Quit"]
 
 
 def finished_junior(seed: int) -> JuniorGame:
@@ -70,7 +70,7 @@ def test_past_games_are_offered_only_when_games_are_filed(tmp_path: Path) -> Non
     (tmp_path / session.HISTORY / ".20241204-152000-aaaa.json.tmp").write_text("{")  # a record being written is none yet
     assert Console(tmp_path).rows == START_MENU
     file(tmp_path, "20241204-152000-aaaa", dumps(finished_game(3)))
-    assert Console(tmp_path).rows == ["New game", "Learn to play", "Past games", "Settings", "Hardware test", "Quit"]
+    assert Console(tmp_path).rows == ["New game", "Learn to play", "Quick game", "Past games", "Settings", "Hardware test", "Quit"]
 
 
 def test_past_games_are_listed_newest_first_with_their_results_and_a_corrupt_record_as_unreadable(tmp_path: Path) -> None:
@@ -100,7 +100,7 @@ def test_past_games_are_listed_newest_first_with_their_results_and_a_corrupt_rec
     assert console.program.playback is None and console.program.menu is not None
     assert str(console.program.menu.message).startswith("It cannot be replayed: not a game record: the JSON is broken")
     console.keys(Key.UNDO)
-    assert console.rows == ["New game", "Learn to play", "Past games", "Settings", "Hardware test", "Quit"]
+    assert console.rows == ["New game", "Learn to play", "Quick game", "Past games", "Settings", "Hardware test", "Quit"]
 
 
 def test_past_games_read_in_the_language_in_use(tmp_path: Path) -> None:
@@ -183,7 +183,8 @@ def test_many_past_games_are_listed_a_page_at_a_time(tmp_path: Path) -> None:
 def test_past_games_in_the_simulator_window_replay_there(tmp_path: Path) -> None:
     file(tmp_path, "20241204-152000-a1", dumps(finished_game(6)))
     sim = HeadlessSim(tmp_path, GameSettings(data_dir=str(tmp_path), mister_x=Seat.COMPUTER), seed=3, pane=False)
-    for verb, argument in [("key", "2"), ("key", "2"), ("key", "confirm"), ("shot", "past-games"), ("key", "confirm"), ("key", "confirm"),
+    for verb, argument in [("key", "2"), ("key", "2"), ("key", "2"), ("key", "confirm"),  # Past games, the fourth row
+                           ("shot", "past-games"), ("key", "confirm"), ("key", "confirm"),
                            ("wait", "4.5"), ("shot", "replaying"), ("key", "confirm"), ("shot", "replayed")]:
         sim.do(verb, argument)
     playback = sim.program.playback

@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import errno
+import json
 import re
 from pathlib import Path
 
 import pygame
 import pytest
 
+from console.games import CLASSIC, JUNIOR
 from console.games.classic.model import Mode
 from console.games.classic.seats import HandheldSeat
+from console.games.kind import GameKind
 from console.games.words import display_name
 from console.program.config import parse_settings
+from console.records.journal import Journal
 from console.records.preferences import load_preferences, save_preferences
 from console.records.storage import JOURNAL
 from console.settings import GameSettings, Seat
 from console.table.phone import PhoneHandheld, phone_opener
-from console.table.screen.pairing import Pairing, draw_pairing
+from console.table.screen.pairing import Pairing, Scan, draw_pairing
 from console.table.screen.toolkit import Toolkit
 from hardware.config import ConfigError, PhoneConfig, parse_config
 from hardware.handheld import MemoryHandheldLink
@@ -29,6 +33,8 @@ from tests.support.phone import FakePhone, PhoneConsole, Phones
 SCAN = "Mister X: scan this with your phone's camera. Same Wi-Fi as the console."
 AWAY = "Mister X's phone is not connected: scan the code on the screen"
 BACK_AGAIN = "The game goes on where it was left, with a new code: scan it again, even with the same phone."
+BACK = "Mister X: your phone is not connected. Open its page again, or scan this with the same phone."
+ENGLISH = re.compile(r"[A-Za-z]{2,}")
 STEPS = 200
 
 
@@ -73,6 +79,20 @@ def placed(console: PhoneConsole) -> None:
     step_until(console, lambda: flow.ui.mode is Mode.DETECTIVES)
 
 
+def detectives_play(console: PhoneConsole) -> None:
+    """The detectives make their round's moves on the board (the first destination each is offered)."""
+    flow = console.program.flow
+    assert flow is not None and flow.ui.mode is Mode.DETECTIVES
+    round_number = flow.game.round
+    while flow.game.round == round_number and flow.ui.mode in (Mode.DETECTIVES, Mode.CHOOSE_TICKET):
+        if flow.ui.mode is Mode.CHOOSE_TICKET:
+            console.keys(Key.CHOICE_1)
+            continue
+        piece = flow.game.to_move()[0]
+        console.table.press(flow.game.station_of(piece))
+        console.table.press(min(flow.ui.destinations))
+
+
 def test_a_phone_game_plays_over_the_phone_s_link_with_the_game_s_token_and_not_the_handheld(tmp_path: Path) -> None:
     to_the_handheld: list[Message] = []
 
@@ -89,11 +109,15 @@ def test_a_phone_game_plays_over_the_phone_s_link_with_the_game_s_token_and_not_
     sitting, flow = console.program.sitting, console.program.flow
     assert sitting is not None and flow is not None
     assert phone.token == sitting.opened.token and flow.seat.link is phone and console.program.console.link is phone
-    assert flow.ui.mode is Mode.PAUSED and str(flow.ui.message) == AWAY  # it waits as for an unplugged handheld, in a phone's words
-    pressed = flow.ui.to_place[0][1]
+    assert flow.ui.mode is Mode.DEAL  # the pieces are placed while Mister X scans the code
+    for _, station in flow.ui.to_place:
+        console.table.press(station)
+    assert flow.ui.mode is Mode.PAUSED and str(flow.ui.message) == AWAY  # his turn waits, as for an unplugged handheld
+    pressed = flow.game.public_view().pieces[0].station
     console.table.press(pressed)
     assert str(flow.ui.message) == AWAY and flow.ui.refused is not None and flow.ui.refused.station == pressed  # it blinks red
-    placed(console)
+    phone.scan()
+    step_until(console, lambda: flow.ui.mode is Mode.DETECTIVES)
     assert flow.game.moves_made == 1 and not to_the_handheld
     assert load_preferences(GameSettings(data_dir=str(tmp_path)))[0].mister_x is Seat.PHONE  # the setup's choice is remembered
 
@@ -102,6 +126,10 @@ def test_the_code_shows_over_the_game_until_a_phone_pairs_and_again_after_pair_a
     console, phone = phone_game(tmp_path)
     words = on_screen(console)
     assert SCAN in words and phone.url in "".join(words) and BACK_AGAIN not in words
+    flow = console.program.flow
+    assert flow is not None
+    to_place = [f"{display_name(name)} on {station}" for name, station in flow.ui.to_place]
+    assert {"Place the pieces", "Place", *to_place, "Place each piece on its lit station and press it"} <= set(words)  # in view
     code_is_drawn(console, phone.url)
     placed(console)
     assert SCAN not in on_screen(console)
@@ -119,14 +147,17 @@ def test_the_code_shows_over_the_game_until_a_phone_pairs_and_again_after_pair_a
 
 
 def code_is_drawn(console: PhoneConsole, url: str) -> None:
-    """The QR code of *url* on the screen: square, each module a whole number of pixels (3 at least), most of the height."""
+    """The QR code of *url* on the screen: square, each module a whole number of pixels (5 at least on this screen), over the
+    travel log and the pieces (the header, the right-hand panel and the message bar stay in view)."""
     screen = console.screen_shows().last
     assert screen is not None
     white = pygame.mask.from_threshold(screen, (255, 255, 255), (1, 1, 1, 255)).get_bounding_rects()
     field = white[0].unionall(white[1:])  # the light field of the code, its quiet zone included
     matrix = qr_matrix(url)
     module = field.w // len(matrix)
-    assert field.w == field.h == module * len(matrix) and module >= 3 and field.h >= 0.75 * screen.get_height()
+    assert field.w == field.h == module * len(matrix) and module >= 5
+    width, height = screen.get_size()
+    assert field.top >= 0.125 * height and field.bottom <= 0.885 * height and field.right <= 0.6 * width
     for y, row in enumerate(matrix):
         for x, dark in enumerate(row):
             for dx, dy in ((0, 0), (module - 1, module - 1)):
@@ -134,35 +165,45 @@ def code_is_drawn(console: PhoneConsole, url: str) -> None:
                 assert colour == ((0, 0, 0) if dark else (255, 255, 255))
 
 
+@pytest.mark.parametrize("kind", [CLASSIC, JUNIOR], ids=["classic", "junior"])
 @pytest.mark.parametrize("size", [(800, 480), (480, 320), (410, 246)])
-def test_the_pairing_panel_reads_in_the_language_in_use(size: tuple[int, int]) -> None:
+def test_the_pairing_panel_reads_in_the_language_in_use_wherever_the_kind_lets_it_go(size: tuple[int, int], kind: GameKind) -> None:
     url = "http://192.168.100.200:8765/#k=" + "A" * 43
     kit, surface = Toolkit(size), pygame.Surface(size)
+    said: dict[Scan, list[str]] = {}
     use("ko")
     try:
-        kit.begin(surface)
-        draw_pairing(kit, surface, Pairing(url, display_name("mister_x"), again=True))
+        for scan in Scan:
+            kit.begin(surface)
+            draw_pairing(kit, surface, Pairing(url, display_name("mister_x"), scan), kind.pairing_rooms(kit))
+            said[scan] = [text for text in kit.texts if text not in url]  # the address, in pieces, is the same in every language
+            assert said[scan] == [str(words) for words in Pairing(url, display_name("mister_x"), scan).words] and kit.cut == []
+            assert not ENGLISH.search(" ".join(said[scan]).replace("X", ""))
     finally:
         use("en")
-    said = [text for text in kit.texts if text not in url]  # the address, in pieces, is the same in every language
-    assert said == ["미스터 X: 휴대폰 카메라로 이 코드를 찍으세요. 콘솔과 같은 와이파이에 연결하세요.",
-                    "게임은 멈춘 곳에서 이어지고 코드는 새로 바뀌었습니다. 같은 휴대폰이라도 다시 찍으세요."]
-    assert kit.cut == []
+    assert said[Scan.AGAIN] == ["미스터 X: 휴대폰 카메라로 이 코드를 찍으세요. 콘솔과 같은 와이파이에 연결하세요.",
+                                "게임은 멈춘 곳에서 이어지고 코드는 새로 바뀌었습니다. 같은 휴대폰이라도 다시 찍으세요."]
 
 
-def test_a_phone_away_after_pairing_is_told_how_to_come_back(tmp_path: Path) -> None:
+def test_a_phone_away_in_the_detectives_turn_stops_nobody_and_in_his_turn_shows_the_code_again(tmp_path: Path) -> None:
     console, phone = phone_game(tmp_path)
     placed(console)
     flow = console.program.flow
     assert flow is not None
     phone.unplug()  # its screen locked, or it lost the Wi-Fi
-    console.table.press(flow.game.public_view().pieces[0].station)  # the detectives' turn goes on: the game waits only for Mister X
-    step_until(console, lambda: flow.ui.mode is Mode.PAUSED)
+    for _ in range(STEPS):
+        console.program.console.step()  # long enough for the loop to count it gone
+    assert flow.ui.mode is Mode.DETECTIVES and SCAN not in on_screen(console) and BACK not in on_screen(console)
+    detectives_play(console)  # the detectives' turn goes on: the game waits only for Mister X
+    assert flow.ui.mode is Mode.PAUSED and flow.game.round == 2
     assert str(flow.ui.message) == "Mister X's phone is not connected: open its page again"
-    assert SCAN not in on_screen(console)  # still paired: no code to scan
-    assert str(flow.ui.message) in console.program.console.presenter.kit.texts and not console.program.console.presenter.kit.cut
+    words = on_screen(console)
+    assert BACK in words and phone.url in "".join(words) and SCAN not in words  # the code, to come back by
+    assert str(flow.ui.message) in words and "Paused" in words and not console.program.console.presenter.kit.cut
+    code_is_drawn(console, phone.url)
     phone.plug()
     step_until(console, lambda: flow.ui.mode is not Mode.PAUSED)
+    assert flow.game.moves_made == 2 and BACK not in on_screen(console)
 
 
 def test_the_rogues_phone_is_named_as_theirs(tmp_path: Path) -> None:
@@ -217,18 +258,47 @@ def test_a_restart_deals_a_new_game_with_a_new_phone_link(tmp_path: Path) -> Non
     assert SCAN in on_screen(console)
 
 
-def test_a_phone_game_resumed_after_a_restart_of_the_console_pairs_again_and_says_so(tmp_path: Path) -> None:
+def test_a_phone_game_resumed_after_a_restart_of_the_console_takes_up_its_pairing(tmp_path: Path) -> None:
     console, phone = phone_game(tmp_path)
     placed(console)
+    assert phone.pairing in (tmp_path / JOURNAL).read_text()  # journaled once paired
     again = PhoneConsole(tmp_path, Phones())  # the power went: the console starts again
     assert again.rows[0].startswith("Resume")
     again.keys(Key.CONFIRM)
     resumed = again.phones.last
     flow = again.program.flow
+    assert flow is not None and resumed.token == phone.token and resumed.paired and resumed.url == phone.url
+    assert flow.ui.mode is Mode.DETECTIVES and SCAN not in on_screen(again)  # the same phone: no new scan
+    detectives_play(again)
+    assert flow.ui.mode is Mode.PAUSED and BACK in on_screen(again)  # his turn waits for it
+    resumed.plug()  # the page, reconnecting on its own
+    step_until(again, lambda: flow.ui.mode is not Mode.PAUSED)
+    assert flow.game.moves_made == 2
+
+
+def test_a_phone_game_whose_journal_kept_no_pairing_pairs_again_and_says_so(tmp_path: Path) -> None:
+    console, phone = phone_game(tmp_path)
+    placed(console)
+    journal = tmp_path / JOURNAL
+    events = [json.loads(line) for line in journal.read_text().splitlines()]
+    assert [event["event"]["type"] for event in events].count("pairing") == 2  # its code, then its phone paired
+    console.program.close()
+    older = [event["event"] for event in events if event["event"]["type"] != "pairing"]  # as a console before pairings wrote it
+    older[0]["version"] = 2
+    journal.unlink()
+    kept = Journal(journal)
+    kept.kind = CLASSIC
+    for event in older:
+        kept.append(event)
+    again = PhoneConsole(tmp_path, Phones())
+    again.keys(Key.CONFIRM)
+    resumed = again.phones.last
+    flow = again.program.flow
     assert flow is not None and resumed.token == phone.token and not resumed.paired
-    assert flow.ui.mode is Mode.PAUSED and str(flow.ui.message) == AWAY
     words = on_screen(again)
     assert SCAN in words and BACK_AGAIN in words and resumed.url in "".join(words)
+    step_until(again, lambda: bool(again.program.sitting and again.program.sitting.pairing))
+    assert resumed.pairing in journal.read_text()  # from now on, its pairing is kept
 
 
 def test_a_phone_game_that_cannot_serve_its_page_says_why_on_the_start_menu(tmp_path: Path) -> None:

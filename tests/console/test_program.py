@@ -23,7 +23,7 @@ from tests.support.program import STATIONS, Console
 def test_the_start_menu_lights_the_idle_board_and_offers_the_console_s_actions(tmp_path: Path) -> None:
     console = Console(tmp_path)
     console.program.console.step()
-    assert console.rows == ["New game", "Learn to play", "Settings", "Hardware test", "Quit"]
+    assert console.rows == ["New game", "Learn to play", "Quick game", "Settings", "Hardware test", "Quit"]
     leds = console.hardware.leds
     assert isinstance(leds, RecordingLeds)
     now = console.program.console.clock.now  # type: ignore[attr-defined]

@@ -218,3 +218,26 @@ def test_an_unfinished_record_ends_saying_it_was_not_finished() -> None:
     junior = JuniorGame.new(seed=1)
     *_, end_of_junior = junior_scenes(junior)
     assert str(end_of_junior.ui.prompt) == "Not finished: left in round 1"
+
+
+LIVE_TITLES = ("pick a piece", "pick a destination", "choose a ticket", "Mister X's turn", "Place the pieces", "Game over")
+"""What a live game's header says: a replay waits for nobody, so its titles are its own."""
+
+
+def test_a_replay_s_screen_has_replay_titles_of_its_own_not_the_live_game_s() -> None:
+    from console.table.screen.toolkit import Toolkit
+
+    game = finished_game(8)
+    junior = JuniorGame.new(seed=3)
+    while not junior.is_over:
+        for rogue in junior.to_choose():
+            junior.choose(junior.steps_of(rogue)[0])
+        for detective in junior.to_move():
+            junior.move(junior.steps_of(detective)[-1])
+    for kind, final in ((CLASSIC, game), (JUNIOR, junior)):
+        kit, surface = Toolkit((800, 480)), pygame.Surface((800, 480))
+        for scene in kind.scenes(final):  # type: ignore[arg-type]
+            scene.draw(kit, surface, 0.0, None)  # type: ignore[arg-type]
+            title = kit.texts[1]  # the header's round is drawn first, then its title
+            assert title.startswith("Replay:"), kit.texts[:3]
+            assert not any(live in text for text in kit.texts[:2] for live in LIVE_TITLES), kit.texts[:2]

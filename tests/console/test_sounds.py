@@ -17,6 +17,7 @@ import pytest
 from console.games.classic.flow import Flow
 from console.games.classic.model import Mode
 from console.games.classic.news import news
+from console.games.classic.pace import PACES, mister_x_wait_s
 from console.games.classic.seats import ComputerSeat
 from console.games.junior.flow import JuniorFlow
 from console.games.junior.model import JuniorMode
@@ -24,7 +25,7 @@ from console.program.chord import CHORD_SECONDS
 from console.program.config import parse_settings
 from console.program.program import SOUND_NOTE_S, Program
 from console.records.preferences import PREFERENCES, load_preferences, save_preferences
-from console.settings import MISTER_X_MOVES_AFTER_S, GameSettings, Level, Seat
+from console.settings import GameSettings, Level, Seat
 from console.table.sounds import SOUND_OF, Event, News, Sounds
 from engine import MisterXView
 from engine.outcome import Outcome, Reason
@@ -147,7 +148,7 @@ def test_the_computer_mister_x_s_move_sounds_when_shown_not_when_decided(tmp_pat
         table.act()
     (turn_at, turn), (moved_at, moved) = speaker.times[-2:]
     assert (turn, moved) == ("turn", "moved")
-    assert moved_at - turn_at == pytest.approx(MISTER_X_MOVES_AFTER_S[Level.HARD], abs=0.051)  # he thought at once (in-process)
+    assert moved_at - turn_at == pytest.approx(PACES[Level.HARD].mister_x_s, abs=0.051)  # his opening: the whole wait
 
 
 def test_the_handheld_plugged_and_unplugged_each_play_once(tmp_path: Path) -> None:
@@ -332,7 +333,7 @@ def thinking(seconds: float, view: MisterXView) -> float:
 
 def test_two_computer_mister_xs_apart_only_in_secret_sound_his_move_at_the_same_frame() -> None:
     """His search from one secret station ends far sooner than from the other: the move's sound comes at the same frame."""
-    hold = MISTER_X_MOVES_AFTER_S[Level.NORMAL]
+    hold = mister_x_wait_s(Level.NORMAL, twins()[0].public_view())
     heard: list[list[tuple[int, str]]] = []
     for game, thinks in zip(twins(), (0.01 * hold, 0.9 * hold), strict=True):
         clock = FakeClock()

@@ -20,12 +20,15 @@ import pytest
 
 from benchmarks.balance import lopsided
 from benchmarks.balance import main as balance_main
+from benchmarks.computer import computer
 from benchmarks.curve import main as curve_main
 from benchmarks.ladder import expected, fit
 from benchmarks.ladder import main as ladder_main
 from benchmarks.matches import wilson
 from benchmarks.tournament import main as tournament_main
 from benchmarks.tournament import play_game, start_position
+from benchmarks.yardstick import elo, interval, step
+from benchmarks.yardstick import main as yardstick_main
 from engine import DetectiveMove, DoubleMove, Game, LogEntry, MisterXMove, Reason, Side, Ticket, london
 from engine.ai import mister_x, players, playout
 from engine.ai.beginner import beginner_detectives, beginner_mister_x
@@ -100,6 +103,19 @@ def test_whole_games_are_replayed_identically_for_their_seed() -> None:
     first = play_game("classic", 6, "easy", "easy", index=4, seed=11)
     second = play_game("classic", 6, "easy", "easy", index=4, seed=11)
     assert (first.mister_x_won, first.reason, len(first.mister_x_times)) == (second.mister_x_won, second.reason, len(second.mister_x_times))
+
+
+def test_a_clocked_player_searches_to_its_clock_and_a_forced_round_not_at_all() -> None:
+    """``normal~0.02``: every choice stops at the moment the console's pace sets, times the share, on the CPU clock."""
+    result = play_game("classic", 6, "normal~0.02", "normal~0.02", index=2, seed=7)
+    assert {t.clock_s for t in result.mister_x_times} <= {0.02 * (s - 0.15) for s in (2.0, 1.2)}
+    assert {t.clock_s for t in result.detective_times} <= {0.02 * (s - 0.15) for s in (2.0, 1.2)} | {0.0}
+    assert max(t.late_s for t in (*result.mister_x_times, *result.detective_times)) < 0.1
+    game = _detectives_turn("classic", 6, seed=5, rounds=3)
+    clocked = computer("hard~1")
+    assert clocked is not None
+    moves, timing = clocked.detectives(game.public_view(), game.board, seed=1, forced=True)
+    assert moves and timing.clock_s == 0.0 and timing.cpu_s < 0.2
 
 
 @pytest.mark.parametrize("edition, players_, seed", [("classic", 6, 1), ("reissue", 3, 2), ("beginner", 5, 3), ("reissue", 6, 4)])
@@ -302,16 +318,15 @@ def test_tournament_starts_mister_x_on_each_start_station() -> None:
         assert game.possible_locations >> start & 1
 
 
-def test_bench_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+def test_bench_times_whole_games_each_side_on_the_cpu_and_the_wall(capsys: pytest.CaptureFixture[str]) -> None:
     from benchmarks import ai as bench
 
-    bench.main(["--positions", "2", "--levels", "easy"])
+    bench.main(["--games", "1", "--levels", "easy", "--clock", "0.02"])
     lines = capsys.readouterr().out.splitlines()
-    assert lines and all(re.fullmatch(r"easy_(mister_x|detectives)_(mean|max)_s: \d+\.\d+( .*)?", line) for line in lines)
-    openings = bench.openings(4)  # timed too: his first move weighs the most stations he may be on
-    assert [game.moves_made for game in openings] == [0] * 4
-    assert [game.ruleset.name for game in openings[:2]] == [CLASSIC.name, REISSUE.name]
-    assert all(game.turn is Side.MISTER_X for game in openings)
+    names = [line.partition(":")[0] for line in lines]
+    assert names == [f"easy_{side}_{figure}_s" for side in ("mister_x", "detectives")
+                     for figure in ("cpu_mean", "cpu_p95", "cpu_p99", "cpu_max", "wall_mean", "wall_p99", "wall_max", "late_max")]
+    assert all(re.fullmatch(r"\w+: \d+\.\d+( \(.*\))?", line) for line in lines)
 
 
 def test_moves_are_the_engine_types() -> None:
@@ -505,6 +520,25 @@ def test_the_curve_command_plays_a_level_at_shares_of_its_work_on_both_sides(cap
     assert [line.split(":")[0] for line in lines] == ["mister_x easy@0.5 vs greedy", "mister_x easy@2 vs greedy",
                                                       "detectives easy@0.5 vs greedy", "detectives easy@2 vs greedy"]
     assert all("games=3" in line and "mean_move_s=" in line for line in lines)
+
+
+def test_the_yardstick_compares_a_player_with_the_yardstick_on_each_side_on_the_same_deals(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    yardstick_main(["--player", "easy", "--yardstick", "beginner", "--games", "4", "--seed", "0", "--processes", "1",
+                    "--resamples", "50"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "deals from seed 0 (tuning seeds), 4 of them"
+    assert [line.split(":")[0] for line in lines[1:]] == ["easy_vs_beginner", "beginner_vs_beginner", "beginner_vs_easy",
+                                                          "mister_x", "detectives"]
+    assert all(re.search(r"step=-?\d+ Elo ci95=-?\d+..-?\d+ (ok|short)$", line) for line in lines[-2:])
+
+
+def test_a_step_over_the_yardstick_is_paired_by_deal() -> None:
+    player = [True] * 64 + [False] * 36
+    assert step(player, player) == 0 and interval(player, player, 200, 1) == (0.0, 0.0)
+    assert round(step([True] * 64 + [False] * 36, [True] * 59 + [False] * 41)) == 37
+    low, high = interval([True] * 80 + [False] * 20, [True] * 50 + [False] * 50, 500, 1)
+    assert 0 < low < elo(0.8) < high
 
 
 def test_a_budget_scales_a_level_s_work_and_twice_the_work_counts_twice_the_playouts(playouts: list[int]) -> None:

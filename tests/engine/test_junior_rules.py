@@ -372,6 +372,8 @@ def test_the_shipped_districts_are_playable_areas_with_a_boat_line() -> None:
     for district in districts().values():
         assert 25 <= len(district.stations) <= 40
         assert district.board.lines[BOAT]
+        assert all(district.board.lines[transport] for transport in Transport), "every one of the four transports runs in it"
+        assert set(district.stations) <= set(london().stations)  # on the lit board
         for start in district.rogue_starts:
             assert len(JuniorGame(JuniorStart(district.name, {"fox": start, "watson": district.detective_starts[0],
                                                               "marble": district.detective_starts[1]})).steps_of("fox")) >= 3

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections.abc import Iterator
 from functools import cache
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,7 @@ from babel.messages.pofile import read_po
 
 from firmware import fake_hw, lang_ko, language, screens
 from hardware.language import CATALOGS, DOMAIN
+from hardware.language.handheld_font import CELL, DISTINCT_PIXELS, ROW_BYTES, pixels
 from hardware.language.handheld_font import glyph as font_glyph
 from tests.support.micropython import run_micropython
 
@@ -59,26 +62,52 @@ def test_a_language_without_a_module_or_no_language_at_all_is_english(code: obje
 
 def test_a_glyph_is_the_pixel_font_s_cell_and_a_character_without_one_is_a_box() -> None:
     language.use("ko")
-    assert language.glyph("택") == font_glyph("택") != language.BOX
-    assert language.glyph("é") == language.BOX
+    assert language.glyph("택") == font_glyph("택") and len(language.glyph("택")) == CELL * ROW_BYTES
+    box = pixels(language.glyph("é"))
+    rows, columns = {row for row, _ in box}, {column for _, column in box}
+    assert box and box == {(row, column) for row in rows for column in columns
+                           if row in (min(rows), max(rows)) or column in (min(columns), max(columns))}  # an empty box
+    assert "é" not in lang_ko.CHARS
 
 
-def lit(display: fake_hw.FakeDisplay, column: int, row: int) -> list[int]:
-    """The 8x8 cell at *column*, *row* of the screen as rows of bits, the leftmost pixel highest (a glyph's layout)."""
-    return [sum(bool(display.pixel(column * 8 + x, row * 8 + y)) << (7 - x) for x in range(8)) for y in range(8)]
+def lit(display: fake_hw.FakeDisplay, x: int, y: int, size: int) -> frozenset[tuple[int, int]]:
+    """The lit pixels of the *size* square at (*x*, *y*), as (row, column) in it."""
+    return frozenset((row, column) for row in range(size) for column in range(size) if display.pixel(x + column, y + row))
 
 
-def test_draw_puts_each_syllable_in_its_own_cell_and_a_box_where_a_glyph_is_missing() -> None:
+def test_draw_puts_each_syllable_in_its_12_pixel_cell_on_five_lines_ascii_on_its_baseline() -> None:
     language.use("ko")
     display = fake_hw.FakeDisplay()
     screens.draw(display, screens.page(["택시 é X", "", "지하철"], (2,)))
-    assert lit(display, 0, 0) == list(font_glyph("택")) and lit(display, 1, 0) == list(font_glyph("시"))
-    assert lit(display, 2, 0) == [0] * 8 and lit(display, 3, 0) == list(language.BOX)
+    top = language.metric("TOP")
+    assert (language.metric("ROWS"), language.metric("LINE"), top) == (5, 12, 2)
+    assert lit(display, 0, top, 12) == pixels(font_glyph("택")) and lit(display, 12, top, 12) == pixels(font_glyph("시"))
+    assert lit(display, 24, top, 8) == frozenset() and lit(display, 32, top, 12) == pixels(language.glyph("é"))
     reference = fake_hw.FakeDisplay()
-    reference.text("X", 5 * 8, 0, 1)
-    assert lit(display, 5, 0) == lit(reference, 5, 0)  # ASCII after Hangul keeps its column
-    inverted = [[display.pixel(x, 16 + y) for x in range(8)] for y in range(8)]
-    assert inverted == [[0 if font_glyph("지")[y] & (0x80 >> x) else 1 for x in range(8)] for y in range(8)]
+    reference.text("X", 52, top + language.metric("ASCII_TOP"), 1)
+    assert lit(display, 52, top, 12) == lit(reference, 52, top, 12)  # ASCII after Hangul keeps its place, on the baseline
+    assert max(row for row, _ in lit(reference, 52, top, 12)) == max(row for row, _ in pixels(font_glyph("택")))
+    inverted = top + 2 * 12
+    assert lit(display, 0, inverted, 11) == {(row, column) for row in range(11) for column in range(11)} - pixels(font_glyph("지"))
+
+
+def test_every_pair_of_hangul_syllables_the_handheld_carries_differs_by_two_pixels_at_least() -> None:
+    """Told apart at a glance: no two syllables of the module differ by less than a two-pixel stroke (at 8 pixels,
+    블 and 분 differed by three, and 블랙 was read as 분랙)."""
+    size = CELL * ROW_BYTES
+    cells = {char: pixels(lang_ko.GLYPHS[size * n:size * n + size]) for n, char in enumerate(lang_ko.CHARS) if "가" <= char <= "힣"}
+    assert len(cells) > 400
+    closest = min((len(cells[a] ^ cells[b]), a, b) for a, b in combinations(sorted(cells), 2))
+    assert closest[0] >= DISTINCT_PIXELS == 2, closest
+    assert len(cells["블"] ^ cells["분"]) > 20 and len(cells["취"] ^ cells["칙"]) > 2
+
+
+def test_syllables_are_11_pixels_tall_a_legible_size_on_the_oled() -> None:
+    """The 0.96-inch OLED's pixel is 0.17 mm: 11 rows are 1.9 mm, 21 minutes of arc at 30 cm (16 at least, ISO 9241-303)."""
+    heights = {max(row for row, _ in pixels(font_glyph(char))) - min(row for row, _ in pixels(font_glyph(char))) + 1
+               for char in "택시버스지하철블랙더블"}
+    assert heights <= {10, 11} and max(heights) == 11
+    assert math.degrees(math.atan(11 * 21.74 / 128 / 300)) * 60 > 20
 
 
 def test_every_word_the_handheld_can_show_in_korean_has_its_glyph() -> None:
@@ -94,12 +123,14 @@ def test_every_word_the_handheld_can_show_in_korean_has_its_glyph() -> None:
     assert not missing, missing
 
 
-def test_every_firmware_word_is_translated_and_fits_as_the_english_does() -> None:
+def test_every_firmware_word_is_translated_and_fits_a_line() -> None:
     words = {message.id: message.string for message in korean() if message.context == "firmware"}
     assert words and words == lang_ko.WORDS
+    language.use("ko")
     for english, korean_words in words.items():
         assert korean_words.count("%") == english.count("%"), english
-        assert len(korean_words) <= max(len(english), screens.COLUMNS // 2), english
+        widest = korean_words.replace("%s", "188").replace("%d", "88")  # its values at their widest
+        assert screens.width(widest + "?") <= screens.WIDTH, english  # a line of its own, in pixels as drawn
 
 
 MEMORY = r"""

@@ -45,7 +45,7 @@ def test_mister_x_s_hint_goes_with_each_choice_of_his_turn_then_is_cleared() -> 
     assert move is not None
     game.play(move)
     seat.accepted(game)
-    assert sent[-1]["type"] == "accepted" and seat.hint == ""
+    assert [message["type"] for message in sent[-2:]] == ["accepted", "state"] and seat.hint == ""
     rng = random.Random(1)
     while game.turn is not Side.MISTER_X:
         game.play(choose_move(game, rng, hunt=0.0))

@@ -6,9 +6,9 @@ planned by the computer) are played by a restless table that presses every kind 
 station, legal or not, takes moves back, corrects the board, unplugs the handheld
 and sticks a button; every distinct message is kept with the screen it was on.
 
-Each one is then drawn twice at each size (the console's 800x480, and the
-simulator's screen panel) in each language: on its own screen as it was (nothing
-on that screen may be cut), and in the message bar with its worst values in every
+Each one is then drawn twice at each size (``sizes``) in each language: on its own
+screen as it was (nothing on that screen may be cut, nor drawn under the smallest
+letters), and in the message bar with its worst values in every
 slot, which must fit too. A message is a ``Text`` that keeps its slots' values, so
 the worst case fills them by kind, in the language drawn (Korean's particles
 follow the word put in): each number the widest three-digit station, each
@@ -50,23 +50,16 @@ from engine.junior import NAMES, JuniorGame
 from engine.outcome import Reason
 from engine.position import DETECTIVE_COLOURS
 from firmware import messages
-from hardware.config import ScreenConfig
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
-from hardware.language import Joined, Text, Words, _, use
+from hardware.language import Joined, Text, Words, _, current, use
 from tests.support.junior import HandheldRogues as RogueHands
 
 
-@cache
 def sizes() -> tuple[tuple[int, int], ...]:
-    """The console's screen, and the simulator's screen panel at the window's first size."""
-    from console.cli import board_drawing
-    from hardware.sim.window import SimWindow
-
-    window = SimWindow(board_drawing(), ScreenConfig())
-    panel = window._layout.screen.size
-    window.close()
-    return ((800, 480), (panel[0], panel[1]))
+    """The sizes the console draws its screen at: the 7-inch Touch Display's 800x480 and a 7-inch 1024x600 panel (the
+    simulator draws the console's 800x480 and shows it scaled in its panel)."""
+    return ((800, 480), (1024, 600))
 
 
 # ---------------------------------------------------------------- the restless table
@@ -203,7 +196,13 @@ def junior_games() -> Iterator[Said]:
 
 @cache
 def everything_said() -> tuple[Said, ...]:
-    return (*classic_games(), *junior_games())
+    """Every message of the restless tables, its text in English (whichever language a test had chosen before)."""
+    shown = current()
+    use("en")
+    try:
+        return (*classic_games(), *junior_games())
+    finally:
+        use(shown)
 
 
 def sentence(words: Any) -> object:
@@ -325,6 +324,7 @@ def test_every_message_fits_on_the_screen_it_is_said_on(size: tuple[int, int], l
         said.scene.draw(kit, surface, said.now, STANDARD)
         message = str(said.words)
         assert message[:1].upper() + message[1:] in kit.texts or message in " ".join(kit.texts)
+        assert kit.smallest >= kit.min_px, message  # no word on the screen under the smallest letters a player reads
         if kit.cut:
             cut[message] = kit.cut
     assert not cut, f"{len(cut)} screens cut a text, e.g. {next(iter(cut.items()))}"
@@ -341,7 +341,7 @@ def test_every_message_fits_the_message_bar_with_its_widest_values(size: tuple[i
     for message in sorted({worst_case(words, font, language) for words in [*(s.words for s in everything_said()), *rarely_said()]}):
         kit.begin(surface)
         kit.message_bar(surface, message, alert=False)
-        if kit.cut:
+        if kit.cut or kit.smallest < kit.min_px:
             cut.append(message)
     assert not cut, f"{len(cut)} messages do not fit at {size} in {language}:\n" + "\n".join(cut[:20])
 

@@ -12,6 +12,7 @@ import pytest
 from firmware import fake_hw, screens
 from firmware import language as firmware_language
 from hardware.language import Text, use
+from hardware.language.handheld_font import pixels
 from hardware.sim.handheld import BUTTONS, GLASS, SCALE, WIDTH, SimHandheld, handheld_in_pane
 from hardware.sim.script import ManualClock, ScriptRunner, parse_script
 from tests.support.handheld_scenarios import choose_move, english_words
@@ -102,14 +103,15 @@ def test_the_pane_speaks_the_console_s_language_and_follows_a_change_mid_game() 
     device.press("ok")
     pump(handheld, clock)
     lines = device.ui.lines()
-    assert lines[2] == "택시로 116번 역?" and lines[-1] == "확인=보내기 숨김=취소" and english_words(lines) == []
+    assert lines[2] == "택시로 116번 역?" and lines[-1] == "확인=전송 숨김=취소" and english_words(lines) == []
     surface = pygame.Surface(pane.size)
     pane.draw(surface)
     assert not pane.changed
     oled = pane._screen
     scale = pane.scale
-    cell = [[surface.get_at((oled.x + x * scale, oled.y + (2 * 8 + y) * scale))[:3] != GLASS for x in range(8)] for y in range(8)]
-    assert cell == [[bool(firmware_language.glyph("택")[y] & (0x80 >> x)) for x in range(8)] for y in range(8)]
+    top = firmware_language.metric("TOP") + 2 * firmware_language.metric("LINE")  # the third line's 12x12 cells
+    cell = {(y, x) for y in range(12) for x in range(12) if surface.get_at((oled.x + x * scale, oled.y + (top + y) * scale))[:3] != GLASS}
+    assert cell == pixels(firmware_language.glyph("택"))
     assert {"확인", "숨김"} <= labels(device.language)
     use("en")
     pump(handheld, clock)

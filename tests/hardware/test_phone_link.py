@@ -1,8 +1,9 @@
 """Mister X's phone link (hardware/phone/) against a phone played by the test: aiohttp's WebSocket client and PyNaCl.
 
-The test's phone seals and opens frames by the wire protocol itself (not with
-``hardware.phone.channel``), as the page does, so both ends are checked against
-the protocol rather than against each other.
+The test's phone seals, pads, opens and agrees keys by the wire protocol itself
+(not with ``hardware.phone.channel`` or ``hardware.phone.pairing``), as the page
+does, so both ends are checked against the protocol rather than against each
+other.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import base64
 import functools
+import hashlib
 import json
+import logging
 import re
 import secrets
 import socket
@@ -22,6 +25,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import aiohttp
+import nacl.public
 import nacl.secret
 import nacl.utils
 import pytest
@@ -29,14 +33,14 @@ import pytest
 from hardware.interfaces import HandheldLink
 from hardware.language import use
 from hardware.phone import PhoneLink, qr_matrix
-from hardware.phone.channel import DROP_REASONS, MAX_FRAME, Channel, Dropped, key_text, new_key
+from hardware.phone.channel import DROP_REASONS, MAX_FRAME, SIZES, Channel, Dropped, frame_length, key_text
 from hardware.phone.link import lan_address
+from hardware.phone.pairing import RECORD_LENGTH, Pairing, new_key
 from hardware.phone.server import FILES, WS_LIMIT, Frame, PhoneServer
 
 CHOOSE_MOVE = {"type": "choose_move", "round": 4, "station": 157, "tickets": {"taxi": 4, "bus": 3, "black": 5, "double": 2},
                "moves": ["T133", "B185", "X115"], "can_double": True, "reveal_next": False, "log": ["T128", "X142"]}
 MOVE = {"type": "move", "leg": "B185"}
-PAIRED = {"type": "paired", "language": "en"}
 WAIT_S = 5.0
 """Longest a test waits for frames to cross the loopback: a bound, never a measure."""
 
@@ -84,53 +88,119 @@ def ws_url(url: str) -> str:
     return f"ws://{parts.netloc}/ws"
 
 
-class Phone:
-    """A phone's page, played by the test: seals and opens by the protocol, keeps what it read."""
+def pad(plain: bytes) -> bytes:
+    """*plain* with spaces up to the smallest size class that holds it."""
+    return plain.ljust(next(size for size in SIZES if size >= len(plain)))
 
-    def __init__(self, url: str, *, key: bytes | None = None) -> None:
+
+class Phone:
+    """A phone's page, played by the test: joins, says hello, seals and opens by the protocol, keeps what it read.
+
+    *key*: the code's key it uses (the URL's unless given); *phone_id* and *secret*: who it is (new ones unless given).
+    """
+
+    def __init__(self, url: str, *, key: bytes | None = None, phone_id: str | None = None,
+                 secret: nacl.public.PrivateKey | None = None) -> None:
         self.url = url
-        self.box = nacl.secret.SecretBox(key_of(url) if key is None else key)
-        self.id = secrets.token_hex(8)
+        self.code = nacl.secret.SecretBox(key_of(url) if key is None else key)
+        self.id = phone_id or secrets.token_hex(8)
+        self.secret = secret or nacl.public.PrivateKey.generate()
+        self.session: nacl.secret.SecretBox | None = None
+        """Under the session key: known once the console answered the join."""
+        self.connection: nacl.secret.SecretBox | None = None
+        """Under this connection's key: known once the console answered the hello."""
+        self.hello_nonce = b""
         self.seq = 0
         self.console_seq = 0
         self.frames: list[str] = []
         """Every text frame that came, opened or not."""
+        self.handshake: list[dict[str, Any]] = []
+        """The bodies that came under the code's key or the session key, in order."""
         self.bodies: list[dict[str, Any]] = []
-        """The bodies of the frames that opened, in order."""
+        """The bodies that came under a connection's key, in order."""
         self.closed = asyncio.Event()
 
+    @property
+    def ready(self) -> bool:
+        return self.connection is not None
+
+    def seal_with(self, box: nacl.secret.SecretBox, body: dict[str, Any], *, seq: int = 0, sender: str = "phone",
+                  phone: str | None = None) -> str:
+        plain = {"from": sender, "seq": seq, "phone": self.id if phone is None else phone, "body": body}
+        return self.seal_bytes(pad(json.dumps(plain).encode()), box)
+
     def seal(self, body: dict[str, Any], *, sender: str = "phone", seq: int | None = None, phone: str | None = None) -> str:
+        """A frame of this connection: the next seq unless given."""
+        assert self.connection is not None, "no connection's key yet"
         if seq is None:
             self.seq += 1
             seq = self.seq
-        plain = {"from": sender, "seq": seq, "phone": self.id if phone is None else phone, "body": body}
-        return self.seal_bytes(json.dumps(plain).encode())
+        return self.seal_with(self.connection, body, seq=seq, sender=sender, phone=phone)
 
-    def seal_bytes(self, plain: bytes) -> str:
-        return base64.b64encode(bytes(self.box.encrypt(plain, nacl.utils.random(24)))).decode()
+    def seal_bytes(self, plain: bytes, box: nacl.secret.SecretBox | None = None) -> str:
+        box = box or self.connection
+        assert box is not None
+        return base64.b64encode(bytes(box.encrypt(plain, nacl.utils.random(24)))).decode()
 
-    def open(self, frame: str) -> dict[str, Any] | None:
-        try:
-            plain = json.loads(self.box.decrypt(base64.b64decode(frame, validate=True)))
-        except Exception:
-            return None
-        assert plain["from"] == "console" and plain["phone"] == self.id and plain["seq"] > self.console_seq, plain
-        self.console_seq = plain["seq"]
-        return dict(plain["body"])
+    def open(self, frame: str) -> tuple[nacl.secret.SecretBox, dict[str, Any]] | None:
+        for box in (self.connection, self.session, self.code):
+            if box is None:
+                continue
+            try:
+                plain = box.decrypt(base64.b64decode(frame, validate=True))
+            except Exception:
+                continue
+            assert len(plain) in SIZES, len(plain)
+            envelope = json.loads(plain)
+            assert envelope["from"] == "console" and envelope["phone"] == self.id, envelope
+            if box is self.connection:
+                assert envelope["seq"] > self.console_seq, envelope
+                self.console_seq = envelope["seq"]
+            else:
+                assert envelope["seq"] == 0, envelope
+            return box, dict(envelope["body"])
+        return None
 
-    async def connect(self, session: aiohttp.ClientSession, url: str | None = None) -> None:
+    async def connect(self, session: aiohttp.ClientSession, url: str | None = None, *, handshake: bool = True) -> None:
+        """A new socket; the handshake starts at once unless not *handshake* (the test sends what it wants)."""
         self.closed.clear()
+        self.connection = None
         self.ws = await session.ws_connect(ws_url(url or self.url))
         self.reader = asyncio.create_task(self._read(self.ws))
+        if handshake:
+            await (self.hello() if self.session is not None else self.join())
+
+    async def join(self) -> None:
+        await self.ws.send_str(self.seal_with(self.code, {"type": "join", "key": base64.b64encode(bytes(self.secret.public_key)).decode()}))
+
+    async def hello(self) -> None:
+        assert self.session is not None
+        self.hello_nonce = secrets.token_bytes(16)
+        await self.ws.send_str(self.seal_with(self.session, {"type": "hello", "nonce": base64.b64encode(self.hello_nonce).decode()}))
 
     async def _read(self, ws: aiohttp.ClientWebSocketResponse) -> None:
         async for message in ws:
             if message.type == aiohttp.WSMsgType.TEXT:
                 self.frames.append(message.data)
-                body = self.open(message.data)
-                if body is not None:
-                    self.bodies.append(body)
+                opened = self.open(message.data)
+                if opened is not None:
+                    await self._took(*opened)
         self.closed.set()
+
+    async def _took(self, box: nacl.secret.SecretBox, body: dict[str, Any]) -> None:
+        if box is self.connection:
+            self.bodies.append(body)
+            return
+        self.handshake.append(body)
+        if body["type"] == "session" and box is self.code:
+            console_key = nacl.public.PublicKey(base64.b64decode(body["key"]))
+            shared = nacl.public.Box(self.secret, console_key).shared_key()
+            self.session, self.shared = nacl.secret.SecretBox(shared), bytes(shared)
+            await self.hello()
+        elif body["type"] == "paired" and box is self.session:
+            key = hashlib.sha512(self.shared + self.hello_nonce + base64.b64decode(body["nonce"])).digest()[:32]
+            self.connection, self.seq, self.console_seq = nacl.secret.SecretBox(key), 0, 0
+            await self.send({"type": "ping"})
 
     async def send(self, body: dict[str, Any], **fields: Any) -> str:
         frame = self.seal(body, **fields)
@@ -172,16 +242,20 @@ class Console:
         return {reason: drops.get(reason, 0) for reason in DROP_REASONS}
 
 
-async def paired_phone(console: Console, session: aiohttp.ClientSession) -> Phone:
-    phone = Phone(console.link.url)
+def kinds(bodies: list[dict[str, Any]]) -> list[str]:
+    return [body["type"] for body in bodies]
+
+
+async def paired_phone(console: Console, session: aiohttp.ClientSession, phone: Phone | None = None) -> Phone:
+    """*phone* (a new one) connected: joined (if it must), said hello, and heard on its connection."""
+    phone = phone or Phone(console.link.url)
     await phone.connect(session)
-    await phone.send({"type": "hello"})
-    await console.until(lambda: phone.bodies[:1] == [PAIRED])
+    await console.until(lambda: phone.ready and console.link.connected)
     return phone
 
 
 async def arrive(phone: Phone, count: int, console: Console | None = None) -> None:
-    """Wait until *phone* opened *count* bodies (polling the console meanwhile, if any)."""
+    """Wait until *phone* opened *count* bodies on its connection (polling the console meanwhile, if any)."""
     deadline = time.monotonic() + WAIT_S
     while len(phone.bodies) < count:
         if console is not None:
@@ -193,7 +267,7 @@ async def arrive(phone: Phone, count: int, console: Console | None = None) -> No
 # ------------------------------------------------------------ the channel alone
 
 
-def test_channel_opens_what_the_other_side_sealed_once() -> None:
+def test_channel_opens_what_the_other_side_sealed_once_and_pads_it_to_its_size() -> None:
     key = new_key()
     console, phone = Channel(key, "console"), Channel(key, "phone")
     frame = phone.seal(MOVE, "0123456789abcdef")
@@ -206,6 +280,20 @@ def test_channel_opens_what_the_other_side_sealed_once() -> None:
             console.open(frame_again)
         assert drop.value.reason == reason
     assert len(key) == 32 and key_of("http://h:1/#k=" + key_text(key)) == key and "=" not in key_text(key)
+    lengths = {len(phone.seal(body, "0123456789abcdef")) for body in ({"type": "ping"}, MOVE, CHOOSE_MOVE)}
+    assert lengths == {frame_length(SIZES[0])} == {1420}
+    hint = {**CHOOSE_MOVE, "hint": "x" * 2000}
+    assert len(phone.seal(hint, "0123456789abcdef")) == frame_length(4096) and frame_length(SIZES[-1]) <= MAX_FRAME
+    with pytest.raises(ValueError, match="longer than a frame holds"):
+        phone.seal({"type": "refused", "reason": "x" * SIZES[-1]}, "0123456789abcdef")
+
+
+def test_the_handshake_s_channels_take_any_number_and_a_connection_s_counts_on() -> None:
+    key = new_key()
+    code = Channel(key, "console", ordered=False)
+    join = Channel(key, "phone", ordered=False).seal({"type": "join"}, "0123456789abcdef")
+    assert code.open(join) == code.open(join)  # a handshake's frame may come again: it is answered again, harmlessly
+    assert json.loads(nacl.secret.SecretBox(key).decrypt(base64.b64decode(join)))["seq"] == 0
 
 
 # ------------------------------------------------------------ pairing and messages
@@ -223,14 +311,16 @@ async def test_a_phone_pairs_and_messages_go_both_ways_as_sent(link: PhoneLink) 
     async with aiohttp.ClientSession() as session:
         phone = await paired_phone(console, session)
         assert link.paired and link.connected
+        assert kinds(phone.handshake) == ["session", "paired"] and phone.handshake[1]["language"] == "en"
         link.send(CHOOSE_MOVE)
-        await arrive(phone, 2)
-        assert phone.bodies == [PAIRED, CHOOSE_MOVE]
+        await arrive(phone, 1)
+        assert phone.bodies == [CHOOSE_MOVE]
         await phone.send({"type": "ping"})
         await phone.send(MOVE)
         await console.until(lambda: bool(console.received))
         assert console.received == [MOVE]
         assert link.counters == console.counted()
+        assert {len(frame) for frame in phone.frames} == {1420}  # every frame as long as any other
 
 
 @playing
@@ -262,20 +352,42 @@ async def test_a_phone_back_with_hello_gets_its_last_screen_and_what_followed(li
         state = {"type": "state", "round": 3, "station": 142, "tickets": {"taxi": 4}, "log": ["T128", "X142"]}
         for message in ({"type": "accepted", "seen": [3]}, state, CHOOSE_MOVE):
             link.send(message)
-        await arrive(phone, 4)
+        await arrive(phone, 3)
+        recorded = await phone.send(MOVE)
+        await console.until(lambda: console.received == [MOVE])
         await phone.hang_up()
         await console.until(lambda: not link.connected)
         refused = {"type": "refused", "reason": "That move is not yours to make."}
         link.send(refused)  # while the phone is away
         phone.bodies.clear()
-        await phone.connect(session)  # a reloaded page: the same id, its seq going on
-        await phone.send({"type": "hello"})
-        await arrive(phone, 3, console)
-        assert phone.bodies == [PAIRED, CHOOSE_MOVE, refused]
+        await phone.connect(session)  # a reloaded page: the same phone, no join (it knows the console's key), a new connection
+        await arrive(phone, 2, console)
+        assert phone.bodies == [CHOOSE_MOVE, refused] and kinds(phone.handshake) == ["session", "paired", "paired"]
         assert link.connected
         link.send({"type": "wait"})
-        await arrive(phone, 4)
-        assert phone.bodies[3:] == [{"type": "wait"}]
+        await arrive(phone, 3)
+        assert phone.bodies[2:] == [{"type": "wait"}]
+        await phone.ws.send_str(recorded)  # a frame of the connection before: its key opens nothing on this one
+        await console.settle(phone)
+        assert console.received == [MOVE] and link.counters == console.counted(unauthentic=1)
+
+
+@playing
+async def test_a_second_socket_of_the_same_phone_takes_the_game_and_the_first_is_told(link: PhoneLink) -> None:
+    console = Console(link)
+    async with aiohttp.ClientSession() as session:
+        first = await paired_phone(console, session)
+        link.send(CHOOSE_MOVE)
+        await arrive(first, 1)
+        second = Phone(link.url, phone_id=first.id, secret=first.secret)  # another tab of the same browser
+        await paired_phone(console, session, second)
+        await arrive(second, 1)
+        await asyncio.wait_for(first.closed.wait(), WAIT_S)
+        assert first.bodies == [CHOOSE_MOVE, {"type": "elsewhere"}] and second.bodies == [CHOOSE_MOVE]
+        assert kinds(second.handshake) == ["session", "paired"]  # it joins as the paired phone: answered, not taken
+        await second.send(MOVE)
+        await console.until(lambda: console.received == [MOVE])
+        assert link.connected and link.counters == console.counted()
 
 
 # ------------------------------------------------------------ what no one else can do
@@ -287,19 +399,49 @@ async def test_a_stranger_with_the_url_but_not_the_key_gets_nothing_and_changes_
     async with aiohttp.ClientSession() as session:
         stranger = Phone(link.url, key=new_key())
         await stranger.connect(session)
-        await stranger.send({"type": "hello"})
         await console.until(lambda: link.counters["unauthentic"] == 1)
         assert not link.paired
         phone = await paired_phone(console, session)
-        await stranger.send({"type": "hello"})
-        await stranger.send(MOVE)
+        await stranger.join()
+        await stranger.ws.send_str(stranger.seal_with(stranger.code, MOVE, seq=1))
         link.send(CHOOSE_MOVE)
-        await arrive(phone, 2)
+        await arrive(phone, 1)
         await console.settle(phone)
         await console.until(lambda: link.counters["unauthentic"] == 3)
         assert stranger.frames == [] and not stranger.closed.is_set()
-        assert console.received == [] and phone.bodies == [PAIRED, CHOOSE_MOVE]
+        assert console.received == [] and phone.bodies == [CHOOSE_MOVE]
         assert link.connected and link.counters == console.counted(unauthentic=3)
+
+
+@playing
+async def test_someone_who_saw_the_code_and_copies_the_phone_s_id_cannot_play_or_read(link: PhoneLink) -> None:
+    """The attack: the code's key (a bystander saw the QR code), the paired phone's id (read from its join), a higher seq."""
+    console = Console(link)
+    async with aiohttp.ClientSession() as session:
+        phone = await paired_phone(console, session)
+        bystander = Phone(link.url, phone_id=phone.id)
+        await bystander.connect(session, handshake=False)
+        forged = bystander.seal_with(bystander.code, MOVE, seq=10**6)
+        await bystander.ws.send_str(forged)  # a move under the code's key, with the phone's id and a higher seq
+        await console.until(lambda: link.counters["no_session"] == 1)
+        await bystander.ws.send_str(phone.frames[0])  # the console's answer to the phone's join, sent back
+        await bystander.join()  # joins as the phone, with a key of his own
+        await console.until(bystander.closed.is_set)
+        assert kinds(bystander.handshake) == ["taken"] and console.received == []
+        link.send(CHOOSE_MOVE)
+        await arrive(phone, 1)
+        await phone.send(MOVE)
+        await console.until(lambda: console.received == [MOVE])
+        assert link.counters == console.counted(no_session=1, reflected=1, other_phone=1)
+        # He replays the phone's own join (he could read it): the console's public key comes back, which is no secret, and
+        # his hello, under the key his own secret key makes with it, opens under none of the console's.
+        eavesdropper = Phone(link.url, phone_id=phone.id)
+        await eavesdropper.connect(session, handshake=False)
+        await eavesdropper.ws.send_str(phone.seal_with(phone.code, {"type": "join", "key": base64.b64encode(
+            bytes(phone.secret.public_key)).decode()}))
+        await console.until(lambda: link.counters["unauthentic"] == 1)
+        assert kinds(eavesdropper.handshake) == ["session"] and not eavesdropper.ready
+        assert link.connected and console.received == [MOVE] and not phone.closed.is_set()
 
 
 @playing
@@ -328,17 +470,63 @@ async def test_an_old_games_key_no_longer_opens_after_a_new_game(link: PhoneLink
         assert link.url != url and key_of(link.url) != key_of(url) and not link.paired
         await asyncio.wait_for(old.closed.wait(), WAIT_S)  # its socket is closed
         old.frames.clear()
-        await old.connect(session)
-        await old.send({"type": "hello"})
-        await old.send(MOVE)
-        await console.until(lambda: link.counters["unauthentic"] == 2)
+        await old.connect(session)  # its hello, under the old session key
+        await old.ws.send_str(old.seal_with(old.code, MOVE))
+        await old.join()
+        await console.until(lambda: link.counters["unauthentic"] == 3)
         assert not link.paired and console.received == []
         new = await paired_phone(console, session)
-        assert link.paired and new.bodies == [PAIRED]
+        assert link.paired and new.bodies == []
         link.pair_again()
         assert not link.paired
         await asyncio.wait_for(new.closed.wait(), WAIT_S)
-        assert old.frames == [] and link.counters == console.counted(unauthentic=2)
+        assert old.frames == [] and link.counters == console.counted(unauthentic=3)
+
+
+@playing
+async def test_a_restarted_console_given_the_kept_pairing_knows_the_same_phone(clock: Clock) -> None:
+    first = PhoneLink("127.0.0.1", 0, clock=clock)
+    port = urlsplit(first.url).port
+    console = Console(first)
+    try:
+        async with aiohttp.ClientSession() as session:
+            phone = await paired_phone(console, session)
+            recorded = await phone.send(MOVE)
+            await console.until(lambda: console.received == [MOVE])
+            kept, url = first.pairing, first.url
+            first.close()  # the power went
+            await asyncio.wait_for(phone.closed.wait(), WAIT_S)
+            back = PhoneLink("127.0.0.1", port or 0, clock=clock)
+            try:
+                assert back.url != url and back.restore(kept) and back.url == url and back.paired
+                console = Console(back)
+                await paired_phone(console, session, phone)  # its hello, under the session key: no new scan
+                assert kinds(phone.handshake) == ["session", "paired", "paired"]
+                await phone.ws.send_str(recorded)  # the move of the console's life before: it opens on no new connection
+                back.send(CHOOSE_MOVE)
+                await arrive(phone, 1)
+                await console.settle(phone)
+                assert console.received == [] and back.counters == console.counted(unauthentic=1)
+            finally:
+                back.close()
+    finally:
+        first.close()
+
+
+def test_the_kept_pairing_is_as_long_paired_or_not_and_a_bad_one_is_not_taken(link: PhoneLink,
+                                                                               caplog: pytest.LogCaptureFixture) -> None:
+    unpaired = Pairing.new()
+    paired = unpaired.pair("0123456789abcdef", bytes(nacl.public.PrivateKey.generate().public_key))
+    assert len(unpaired.text) == len(paired.text) == len(link.pairing) == RECORD_LENGTH
+    assert Pairing.from_text(paired.text) == paired and Pairing.from_text(unpaired.text) == unpaired
+    url = link.url
+    for bad in ("", "A" * RECORD_LENGTH, paired.text[:-1], "!" * RECORD_LENGTH, "B" + paired.text[1:]):
+        with caplog.at_level(logging.WARNING, logger="hardware.phone.link"):
+            assert not link.restore(bad)
+        assert link.url == url and not link.paired
+    assert "the phone scans a new code" in caplog.text
+    with pytest.raises(ValueError, match="agrees no secret"):
+        unpaired.pair("0123456789abcdef", bytes(32))  # a low-order key: the shared secret would be public
 
 
 @playing
@@ -364,13 +552,13 @@ async def test_a_console_frame_sent_back_is_reflected(link: PhoneLink) -> None:
     async with aiohttp.ClientSession() as session:
         phone = await paired_phone(console, session)
         link.send(CHOOSE_MOVE)
-        await arrive(phone, 2)
-        for frame in phone.frames:
+        await arrive(phone, 1)
+        for frame in phone.frames:  # the join's answer, the hello's, and the message
             await phone.ws.send_str(frame)
         await phone.send(MOVE, sender="console")  # the phone's own frame, claiming to be the console's
         await console.settle(phone)
         assert console.received == []
-        assert link.counters == console.counted(reflected=3)
+        assert link.counters == console.counted(reflected=4)
 
 
 @playing
@@ -380,16 +568,13 @@ async def test_a_second_phone_with_the_key_is_told_taken_and_nothing_else(link: 
         phone = await paired_phone(console, session)
         second = Phone(link.url)
         await second.connect(session)
-        await second.send({"type": "hello"})
-        await second.send(MOVE)
         await console.until(second.closed.is_set)
         link.send(CHOOSE_MOVE)
-        await arrive(phone, 2)
+        await arrive(phone, 1)
         await console.settle(phone)
-        assert second.bodies == [{"type": "taken"}] and len(second.frames) == 1
-        assert phone.bodies == [PAIRED, CHOOSE_MOVE] and console.received == []
-        assert link.connected and link.counters["other_phone"] >= 1
-        assert link.counters == console.counted(other_phone=link.counters["other_phone"])
+        assert second.handshake == [{"type": "taken"}] and len(second.frames) == 1
+        assert phone.bodies == [CHOOSE_MOVE] and console.received == []
+        assert link.connected and link.counters == console.counted(other_phone=1)
 
 
 @playing
@@ -397,8 +582,9 @@ async def test_too_big_frames_are_dropped_unread(link: PhoneLink) -> None:
     console = Console(link)
     async with aiohttp.ClientSession() as session:
         phone = await paired_phone(console, session)
-        padded = phone.seal({**MOVE, "padding": "x" * MAX_FRAME})
-        await phone.ws.send_str(padded)
+        phone.seq += 1
+        big = json.dumps({"from": "phone", "seq": phone.seq, "phone": phone.id, "body": {**MOVE, "padding": "x" * MAX_FRAME}})
+        await phone.ws.send_str(phone.seal_bytes(big.encode()))
         await console.settle(phone)
         assert console.received == [] and link.counters == console.counted(too_big=1)
         await phone.ws.send_str("A" * (WS_LIMIT + 4))  # past what the server reads at all: the socket ends
@@ -413,16 +599,29 @@ async def test_frames_that_are_not_the_protocols_json_are_malformed(link: PhoneL
     async with aiohttp.ClientSession() as session:
         phone = await paired_phone(console, session)
         good = {"from": "phone", "seq": 100, "phone": phone.id, "body": MOVE}
-        bad = [b"\xff not utf-8", b"{not json", b"[1, 2]", json.dumps({**good, "seq": 0}).encode(),
-               json.dumps({**good, "seq": True}).encode(), json.dumps({**good, "phone": "ABCDEF0123456789"}).encode(),
+        nested = b'{"from":"phone","seq":101,"phone":"' + phone.id.encode() + b'","body":{"type":"move","leg":' + b"[" * 4000
+        bad = [b"\xff not utf-8", b"{not json", b"[1, 2]", json.dumps({**good, "seq": -1}).encode(),
+               json.dumps({**good, "seq": True}).encode(), json.dumps({**good, "seq": 2**53}).encode(),
+               json.dumps({**good, "seq": 1e300}).encode(), json.dumps({**good, "seq": float("nan")}).encode(),
+               json.dumps({**good, "phone": "ABCDEF0123456789"}).encode(),
                json.dumps({**good, "from": "someone"}).encode(), json.dumps({**good, "body": {"leg": "B185"}}).encode(),
-               json.dumps({**good, "extra": 1}).encode(), json.dumps({"from": "phone", "seq": 101, "phone": phone.id}).encode()]
+               json.dumps({**good, "extra": 1}).encode(), json.dumps({"from": "phone", "seq": 101, "phone": phone.id}).encode(),
+               b'{"from":"phone","seq":1' + b"0" * 5000 + b',"phone":"' + phone.id.encode() + b'","body":{"type":"move"}}',
+               nested + b"]" * 4000 + b"}}", nested]
         for plain in bad:
-            await phone.ws.send_str(phone.seal_bytes(plain))
+            await phone.ws.send_str(phone.seal_bytes(pad(plain)))
+        await phone.ws.send_str(phone.seal_bytes(json.dumps({**good, "seq": 102}).encode()))  # not padded to a size
         await phone.ws.send_bytes(b"a binary frame")
+        assert phone.session is not None
+        for body in ({"type": "hello"}, {"type": "hello", "nonce": "short"}, {"type": "move", "leg": "T1"}):
+            await phone.ws.send_str(phone.seal_with(phone.session, body))  # under the session key: only a whole hello
+        for body in ({"type": "join"}, {"type": "join", "key": "not a key"}, {"type": "join", "key": 7}):
+            await phone.ws.send_str(phone.seal_with(phone.code, body))
+        await phone.send({"type": "hello", "nonce": base64.b64encode(bytes(16)).decode()})  # a handshake's, on a connection
+        await phone.send(MOVE, seq=0)  # a handshake's number, on a connection: older than any of its frames
         await console.settle(phone)
         assert console.received == []
-        assert link.counters == console.counted(malformed=len(bad) + 1)
+        assert link.counters == console.counted(malformed=len(bad) + 2 + 3 + 3 + 1, replayed=1)
 
 
 # ------------------------------------------------------------ what is served
@@ -487,15 +686,16 @@ async def test_the_phone_is_told_the_console_s_language_and_served_its_words_in_
                 words = await response.json()
             async with session.get(page + "/") as response:
                 index = await response.text()
-            await phone.send({"type": "hello"})  # the page came back: paired, in the language spoken now
-            await arrive(phone, 6, console)
+            await phone.hang_up()
+            await phone.connect(session)  # the page came back: paired, in the language spoken now
+            await arrive(phone, 4, console)
         finally:
             use("en")
         link.send(CHOOSE_MOVE)
-        await arrive(phone, 8)
+        await arrive(phone, 6)
     language = {"type": "language", "language": "ko"}
-    assert phone.bodies == [PAIRED, CHOOSE_MOVE, language, CHOOSE_MOVE, {"type": "paired", "language": "ko"}, CHOOSE_MOVE,
-                            {"type": "language", "language": "en"}, CHOOSE_MOVE]
+    assert phone.bodies == [CHOOSE_MOVE, language, CHOOSE_MOVE, CHOOSE_MOVE, {"type": "language", "language": "en"}, CHOOSE_MOVE]
+    assert [(body["type"], body.get("language")) for body in phone.handshake] == [("session", None), ("paired", "en"), ("paired", "ko")]
     assert words["language"] == "ko" and words["words"]["Wait for your turn."] == "차례를 기다리세요."
     assert words["counted"]["{n} move"][1] == "이동 {n}번" and len(words["counted"]["{n} move"]) == 100
     assert '<html lang="ko">' in index and "<title>미스터 X</title>" in index and "자바스크립트" in index
@@ -603,23 +803,23 @@ async def test_a_packet_capture_shows_no_station_of_the_game(link: PhoneLink) ->
     relay = Relay(int(urlsplit(link.url).port or 0))
     relayed = link.url.replace(f":{urlsplit(link.url).port}/", f":{await relay.start()}/")
     async with aiohttp.ClientSession() as session:
-        phone = Phone(relayed)
-        await phone.connect(session)
-        await phone.send({"type": "hello"})
-        await arrive(phone, 1, console)
+        phone = await paired_phone(console, session, Phone(relayed))
         for number, (question, answer) in enumerate(TURNS, start=1):
             link.send(question)
-            await arrive(phone, 1 + 2 * number - 1)
+            await arrive(phone, 2 * number - 1)
             assert phone.bodies[-1] == question
             await phone.send(answer)
             await console.until(lambda: answer in console.received)  # noqa: B023 (awaited in the same pass)
             link.send({"type": "accepted", "seen": []})
-            await arrive(phone, 1 + 2 * number)
+            await arrive(phone, 2 * number)
         await phone.hang_up()
     await relay.stop()
     assert console.received == [answer for _, answer in TURNS]
     assert len(stations_in(SENT)) == 10 and relay.streams
     assert leaked(relay, stations_in(SENT)) == set()
+    frames = [text for up, back in relay.streams for stream in (up, back) for text in wire_texts(bytes(stream))[1:]
+              if len(text) > 2]  # the closing handshake's status code aside
+    assert {len(base64.b64encode(text.encode("latin-1"))) for text in frames} == {1420}  # the frames' lengths tell nothing
 
 
 @playing

@@ -9,22 +9,28 @@ skip where Chromium or its driver is missing.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import re
+import secrets
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
+import aiohttp
 import pytest
+from nacl.public import PrivateKey
 from nacl.secret import SecretBox
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
 from firmware import messages
 from hardware.language import use
-from hardware.phone.channel import MAX_FRAME, Channel, Dropped, key_text, new_key
+from hardware.phone.channel import MAX_FRAME, Channel, Dropped, key_text, padded
 from hardware.phone.link import PhoneLink
+from hardware.phone.pairing import KEY_BYTES, NONCE_BYTES, Pairing, connection_key, field_key, key_field, new_key
 from hardware.phone.server import STATIC, Closed, Frame, PhoneServer, Unread
 from hardware.phone.words import COUNTED, FRAME, PAGE
 from tests.support.browser import eventually
@@ -63,34 +69,39 @@ class LinkConsole:
 
 
 class FrameConsole:
-    """The console's end frame by frame: pairs the first phone, tells any other it is taken, sends what it is told.
+    """The console's end frame by frame: pairs the first phone that joins, tells any other it is taken, answers the paired
+    phone's hellos, and sends what it is told under the connection's key.
 
-    *port*: the port of a console that went away and comes back (0: a new one); *channel*: its channel, which
-    remembers the seqs it saw.
+    *port* and *pairing*: those of a console that went away and comes back (0 and None: a new one).
     """
 
-    def __init__(self, port: int = 0, key: bytes | None = None, channel: Channel | None = None) -> None:
-        self.key = key or new_key()
-        self.channel = channel or Channel(self.key, "console")
-        """Opens the phone's frames, and remembers their seqs."""
-        self.seq = 0
+    def __init__(self, port: int = 0, pairing: Pairing | None = None) -> None:
+        self.pairing = pairing or Pairing.new()
+        self.code = Channel(self.pairing.code_key, "console", ordered=False)
         self.server = PhoneServer("127.0.0.1", port)
-        self.url = f"http://127.0.0.1:{self.server.port}/#k={key_text(self.key)}"
+        self.url = f"http://127.0.0.1:{self.server.port}/#k={key_text(self.pairing.code_key)}"
         self.inbox: list[Message] = []
-        self.phone: str | None = None
         self.conn: int | None = None
+        self.key: bytes | None = None
+        """The connection's key, once the paired phone said hello."""
+        self.channel: Channel | None = None
+        """Opens the paired phone's frames on its connection, and remembers their seqs."""
+        self.seq = 0
+        self.joins: list[str] = []
         self.hellos: list[str] = []
         self.pings = 0
         self.dropped: list[str] = []
         self.sent: list[str] = []
-        """Every frame sent to the paired phone, in order."""
+        """Every frame sent to the paired phone on its connection, in order."""
+
+    @property
+    def phone(self) -> str | None:
+        return self.pairing.paired.phone_id if self.pairing.paired is not None else None
 
     def again(self) -> FrameConsole:
-        """This console, gone and back on the same port with the same key: the phone's seqs it saw are remembered."""
+        """This console, gone and back on the same port with the same pairing (as a console restarted from its journal)."""
         self.server.close()
-        back = FrameConsole(self.server.port, self.key, self.channel)
-        back.phone, back.seq = self.phone, self.seq
-        return back
+        return FrameConsole(self.server.port, self.pairing)
 
     def pump(self) -> None:
         for event in self.server.events():
@@ -99,33 +110,63 @@ class FrameConsole:
             elif isinstance(event, Unread):
                 self.dropped.append(event.reason)
             elif isinstance(event, Closed) and event.conn == self.conn:
-                self.conn = None
+                self.conn = self.channel = None
 
     def _read(self, frame: Frame) -> None:
+        if frame.conn == self.conn and self.channel is not None:
+            try:
+                body = self.channel.open(frame.text).body
+            except Dropped as drop:
+                self.dropped.append(drop.reason)
+                return
+            if body == {"type": "ping"}:
+                self.pings += 1
+            else:
+                self.inbox.append(body)
+            return
+        paired = self.pairing.paired
+        channel = Channel(paired.session_key, "console", ordered=False) if paired is not None else self.code
         try:
-            opened = self.channel.open(frame.text)
+            opened = channel.open(frame.text)
         except Dropped as drop:
             self.dropped.append(drop.reason)
             return
-        if opened.body == {"type": "hello"}:
-            self.hellos.append(opened.phone_id)
-            self.phone = self.phone or opened.phone_id
-            if opened.phone_id != self.phone:
-                self.server.send(frame.conn, self.seal({"type": "taken"}, phone=opened.phone_id))
-                self.server.hang_up(frame.conn)
-                return
-            self.conn = frame.conn
-            self.send({"type": "paired"})
-        elif opened.body == {"type": "ping"}:
-            self.pings += 1
+        if paired is None or opened.body["type"] == "join":
+            self._join(frame.conn, opened.phone_id, opened.body)
         else:
-            self.inbox.append(opened.body)
+            self._hello(frame.conn, opened.body)
 
-    def seal(self, body: object, *, sender: str = "console", phone: str | None = None, key: bytes | None = None) -> str:
+    def _join(self, conn: int, phone_id: str, body: Message) -> None:
+        self.joins.append(phone_id)
+        key = field_key(body["key"], KEY_BYTES)
+        if self.pairing.paired is None:
+            self.pairing = self.pairing.pair(phone_id, key)
+        paired = self.pairing.paired
+        assert paired is not None
+        if not self.pairing.is_paired_phone(phone_id, key):
+            self.server.send(conn, self.code.seal({"type": "taken"}, phone_id))
+            self.server.hang_up(conn)
+            return
+        self.server.send(conn, self.code.seal({"type": "session", "key": key_field(paired.console_key)}, phone_id))
+
+    def _hello(self, conn: int, body: Message) -> None:
+        paired = self.pairing.paired
+        assert paired is not None and body["type"] == "hello"
+        self.hellos.append(paired.phone_id)
+        nonce = secrets.token_bytes(NONCE_BYTES)
+        self.key = connection_key(paired.session_key, field_key(body["nonce"], NONCE_BYTES), nonce)
+        self.conn, self.channel, self.seq = conn, Channel(self.key, "console"), 0
+        answer = {"type": "paired", "language": "en", "nonce": key_field(nonce)}
+        self.server.send(conn, Channel(paired.session_key, "console", ordered=False).seal(answer, paired.phone_id))
+
+    def seal(self, body: object, *, sender: str = "console", phone: str | None = None, key: bytes | None = None,
+             pad: bool = True) -> str:
         """A frame with the next seq carrying *body*, which may be anything (the channel seals only the console's messages)."""
         self.seq += 1
-        plain = {"from": sender, "seq": self.seq, "phone": phone or self.phone, "body": body}
-        return base64.b64encode(bytes(SecretBox(key or self.key).encrypt(json.dumps(plain).encode()))).decode()
+        plain = json.dumps({"from": sender, "seq": self.seq, "phone": phone or self.phone, "body": body}).encode()
+        key = key or self.key
+        assert key is not None, "no phone said hello"
+        return base64.b64encode(bytes(SecretBox(key).encrypt(padded(plain) if pad else plain))).decode()
 
     def send(self, body: object) -> None:
         self.send_frame(self.seal(body))
@@ -165,8 +206,16 @@ class Phone:
         return str(self.wait(lambda: all(word in (text := self.text()) for word in words) and text, f"the screen shows {words}"))
 
     def tap(self, selector: str) -> None:
-        self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, selector), f"{selector} on the screen")
-        self.driver.find_element(By.CSS_SELECTOR, selector).click()
+        """Tap *selector* once it is on the screen (found again if the page drew its screen anew in between)."""
+
+        def tapped() -> bool:
+            try:
+                self.driver.find_element(By.CSS_SELECTOR, selector).click()
+            except (NoSuchElementException, StaleElementReferenceException):
+                return False
+            return True
+
+        self.wait(tapped, f"{selector} on the screen")
 
     def legs(self) -> list[str]:
         """The moves the list offers, as legs."""
@@ -206,7 +255,7 @@ def _phone(browser: WebDriver, console: ConsoleEnd) -> Iterator[Phone]:
     page = Phone(browser, console)
     page.pairs()
     yield page
-    while len(browser.window_handles) > 1:  # a test opened a second phone
+    while len(browser.window_handles) > 1:  # a test opened a second tab
         browser.close()
         browser.switch_to.window(browser.window_handles[0])
     browser.get("about:blank")  # the page lets go of its socket before its console closes
@@ -234,7 +283,7 @@ def test_the_page_loads_nothing_from_elsewhere_and_keeps_nothing() -> None:
         text = (STATIC / name).read_text()
         assert not re.search(r"https?://|//[a-z0-9.-]+\.[a-z]{2,}/|@import|url\(", text), name
     app = (STATIC / "app.js").read_text()
-    assert "localStorage" not in app and "innerHTML" not in app and "eval(" not in app
+    assert "sessionStorage" not in app and "innerHTML" not in app and "eval(" not in app
     assert "released into the public domain" in (STATIC / "tweetnacl-LICENSE.txt").read_text()
 
 
@@ -260,29 +309,87 @@ def test_without_a_key_the_page_says_how_to_pair(browser: WebDriver, frames: Fra
     assert frames.hellos == []
 
 
-def test_the_page_pairs_pings_and_keeps_its_counts_for_this_tab_only(framed: Phone, frames: FrameConsole) -> None:
+def test_the_page_pairs_pings_and_keeps_only_who_it_is_in_its_local_storage(framed: Phone, frames: FrameConsole) -> None:
     assert re.fullmatch(r"[0-9a-f]{16}", frames.phone or "")
     framed.wait(lambda: frames.pings >= 2, "two pings")
-    assert frames.hellos == [frames.phone]
+    assert frames.joins == [frames.phone] and frames.hellos == [frames.phone]
     assert frames.dropped == []  # the channel drops a seq that is not greater than the last one
-    assert framed.driver.execute_script("return window.localStorage.length") == 0
-    stored = framed.driver.execute_script("return Object.keys(sessionStorage).map((name) => sessionStorage.getItem(name))")
+    assert framed.driver.execute_script("return window.sessionStorage.length") == 0
+    stored = framed.driver.execute_script("return Object.keys(localStorage).map((name) => localStorage.getItem(name))")
     assert len(stored) == 1
-    assert json.loads(stored[0])["phone"] == frames.phone
-    assert frames.url.split("#k=")[1] not in stored[0]
+    record = json.loads(stored[0])
+    paired = frames.pairing.paired
+    assert paired is not None and record["phone"] == frames.phone and set(record) == {"phone", "secret", "console"}
+    assert base64.b64decode(record["console"]) == paired.console_key
+    assert bytes(PrivateKey(base64.b64decode(record["secret"])).public_key) == paired.phone_key
+    assert frames.url.split("#k=")[1] not in stored[0] and key_field(frames.pairing.code_key) not in stored[0]
 
 
-def test_a_second_phone_is_told_the_game_is_taken(phone: Phone, console: LinkConsole) -> None:
-    phone.driver.switch_to.new_window("tab")  # a tab of its own: no sessionStorage, so another phone id
-    phone.open(console.url)
-    phone.shows("This game is already paired with another phone")
-    assert console.link.counters["other_phone"] == 1
-    phone.driver.execute_script("return new Promise((done) => setTimeout(done, 1500))")  # time to try again, were it to
-    phone.wait(lambda: True, "")
-    assert console.link.counters["other_phone"] == 1, "a phone told the game is taken stops"
-    phone.driver.switch_to.window(phone.driver.window_handles[0])
+def test_a_second_phone_is_told_the_game_is_taken(phone: Phone, console: LinkConsole, other_browser: WebDriver) -> None:
+    other = Phone(other_browser, console)  # another phone: a browser of its own, nothing in common with the first
+    try:
+        other.open(console.url)
+        other.shows("This game is already paired with another phone")
+        assert console.link.counters["other_phone"] == 1
+        other.driver.execute_script("return new Promise((done) => setTimeout(done, 1500))")  # time to try again, were it to
+        other.wait(lambda: True, "")
+        assert console.link.counters["other_phone"] == 1, "a phone told the game is taken stops"
+    finally:
+        other_browser.get("about:blank")
     console.send(messages.state(4, 117, dict(TICKETS), list(LOG)))
     phone.shows("Wait for your turn")
+
+
+def test_a_closed_tab_comes_back_in_a_new_tab_of_the_same_browser(phone: Phone, console: LinkConsole) -> None:
+    console.send(CHOOSE)
+    phone.shows("Round 4", "at 117")
+    first = phone.driver.current_window_handle
+    phone.driver.switch_to.new_window("tab")  # the browser discarded the tab; he opens the code's link again
+    phone.open(console.url)
+    phone.shows("Round 4", "at 117")
+    assert phone.legs() == ["T116", "B108", "U88", "X115"]
+    phone.driver.switch_to.window(first)
+    phone.shows("The game goes on in another tab of this phone.")  # it stops, and does not take the game back
+    phone.driver.close()
+    phone.driver.switch_to.window(phone.driver.window_handles[0])
+    phone.tap('[data-action="wake"]')  # it was behind the other tab: its secret went dark
+    phone.send("B108")
+    assert phone.answer() == {"type": "move", "leg": "B108"}
+    assert not any(console.link.counters.values())
+
+
+def test_someone_with_the_code_but_not_the_session_key_is_dropped_and_counted(phone: Phone, console: LinkConsole) -> None:
+    """A bystander saw the QR code (so holds its key) and copies the paired phone's id from its join: he cannot play."""
+    code = Channel(base64.urlsafe_b64decode(console.url.split("#k=")[1] + "="), "phone", ordered=False)
+    paired = phone.driver.execute_script("return JSON.parse(Object.values(localStorage)[0]).phone")
+    bystander = PrivateKey.generate()
+
+    async def answer(socket: aiohttp.ClientWebSocketResponse) -> str:
+        """The console's answer on *socket*, the console's loop polling its link meanwhile."""
+        received = asyncio.create_task(socket.receive_str())
+        while not received.done():
+            console.pump()
+            await asyncio.sleep(0.01)
+        return received.result()
+
+    async def attack() -> list[dict[str, Any]]:
+        answers = []
+        async with aiohttp.ClientSession() as session, session.ws_connect(console.url.split("#")[0] + "ws") as socket:
+            await socket.send_str(code.seal({"type": "join", "key": key_field(bytes(bystander.public_key))}, paired))
+            answers.append(code.open(await answer(socket)).body)
+        async with aiohttp.ClientSession() as session, session.ws_connect(console.url.split("#")[0] + "ws") as socket:
+            forged = {"from": "phone", "seq": 10**6, "phone": paired, "body": {"type": "move", "leg": "T116"}}
+            await socket.send_str(base64.b64encode(bytes(SecretBox(code_key).encrypt(padded(json.dumps(forged).encode())))).decode())
+            await socket.close()
+        return answers
+
+    code_key = base64.urlsafe_b64decode(console.url.split("#k=")[1] + "=")
+    assert asyncio.run(attack()) == [{"type": "taken"}]
+    phone.wait(lambda: console.link.counters["no_session"] == 1, "the forged move counted")
+    assert console.link.counters["other_phone"] == 1 and console.inbox == []
+    console.send(CHOOSE)
+    phone.send("U88")
+    assert phone.answer() == {"type": "move", "leg": "U88"}
 
 
 def test_the_page_reconnects_when_the_console_comes_back(framed: Phone, frames: FrameConsole) -> None:
@@ -294,7 +401,9 @@ def test_the_page_reconnects_when_the_console_comes_back(framed: Phone, frames: 
     try:
         framed.wait(lambda: back.conn is not None, "a hello again")
         framed.wait(lambda: "Reconnecting" not in framed.text(), "the page is connected again")
-        assert back.hellos == [frames.phone] and back.dropped == []  # the same phone, counting on
+        assert back.joins == [] and back.hellos == [frames.phone] and back.dropped == []  # the same phone, its keys kept
+        back.send(messages.state(5, 118, dict(TICKETS), list(LOG)))
+        framed.shows("Round 5", "at 118")
     finally:
         framed.driver.get("about:blank")
         back.close()
@@ -306,7 +415,7 @@ def test_a_reload_mid_turn_pairs_again_and_rebuilds_the_screen(phone: Phone, con
     phone.driver.refresh()
     phone.shows("Round 4", "at 117")
     assert phone.legs() == ["T116", "B108", "U88", "X115"]
-    assert not any(console.link.counters.values())  # the same phone, its seqs going on
+    assert not any(console.link.counters.values())  # the same phone, a new connection
     phone.send("T116")
     assert phone.answer() == {"type": "move", "leg": "T116"}
 
@@ -488,13 +597,17 @@ def test_the_page_drops_frames_it_must_not_read(framed: Phone, frames: FrameCons
     """Each frame here carries a body the page would answer with ``unreadable``, had it read the frame."""
     frames.send({"type": "first"})
     assert framed.answer() == messages.unreadable("unknown message type 'first'")
-    assert frames.phone is not None
+    paired = frames.pairing.paired
+    assert paired is not None
     forged = {"type": "forged"}
     frames.send_frame(frames.sent[-1])  # replayed
     frames.send_frame(frames.seal(forged, key=new_key()))
+    frames.send_frame(frames.seal(forged, key=frames.pairing.code_key))  # under the code's key: anyone who saw the code
+    frames.send_frame(frames.seal(forged, key=paired.session_key))  # under the session key: a handshake's, not a connection's
     frames.send_frame(frames.seal(forged, sender="phone"))  # reflected
     frames.send_frame(frames.seal(forged, phone="0123456789abcdef"))  # for another phone
-    frames.send_frame(frames.seal({"type": "forged", "pad": " " * MAX_FRAME}))
+    frames.send_frame(frames.seal(forged, pad=False))  # not padded to a size: no frame of the protocol
+    frames.send_frame(frames.seal({"type": "forged", "pad": " " * MAX_FRAME}, pad=False))
     tampered = bytearray(base64.b64decode(frames.seal(forged)))
     tampered[-1] ^= 1
     frames.send_frame(base64.b64encode(bytes(tampered)).decode())

@@ -24,7 +24,7 @@ from hardware.language import use
 from hardware.serial_link import SerialHandheldLink
 from hardware.sim.handheld import FdTransport
 from hardware.sim.script import ScriptError, parse_script
-from hardware.sim.window import MARK_WIDTH, STATION_FILL
+from hardware.sim.window import KEYS, MARK_WIDTH, STATION_FILL
 from tests.support.sim import HeadlessSim, same_picture
 
 MAX_ACTIONS = 3000
@@ -128,8 +128,8 @@ def test_a_whole_reissue_game_and_its_replay_in_the_window_cut_no_words(tmp_path
     assert flow is not None and flow.game.is_over, "the game did not end"
     sim.do("shot", "game-over")
     sim.do("key", "confirm")  # filed; the start menu offers it among the past games
-    assert sim.program.menu is not None and str(sim.program.menu.ui.rows[2][0]) == "Past games"
-    for verb, argument in [("key", "2"), ("key", "2"), ("key", "confirm"), ("key", "confirm"), ("key", "confirm"),
+    assert sim.program.menu is not None and str(sim.program.menu.ui.rows[3][0]) == "Past games"
+    for verb, argument in [("key", "2"), ("key", "2"), ("key", "2"), ("key", "confirm"), ("key", "confirm"), ("key", "confirm"),
                            ("shot", "replay-start")]:
         sim.do(verb, argument)
     playback = sim.program.playback
@@ -145,7 +145,7 @@ def test_a_whole_reissue_game_and_its_replay_in_the_window_cut_no_words(tmp_path
     assert all((tmp_path / f"{name}.png").exists() for name in ("game-over", "replay-start", "replay-end"))
 
 
-def test_computer_detectives_against_a_computer_mister_x_the_players_only_move_the_pieces(tmp_path: Path) -> None:
+def test_computer_detectives_against_a_computer_mister_x_play_a_whole_game_in_the_window(tmp_path: Path) -> None:
     sim = Sim(tmp_path, edition="beginner", players=3, detectives_by=Seat.COMPUTER, worker=True)
     for _ in range(MAX_ACTIONS):
         flow = sim.program.flow
@@ -332,3 +332,97 @@ def test_the_window_s_own_words_are_drawn_again_in_a_language_chosen_while_it_ru
         use("en")
     sim.do("wait", "0.1")
     assert keys_and_pane_button() == english and pygame.display.get_caption()[0] == "Scotland Yard - simulated board"
+
+
+def _key(code: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+
+
+def test_the_arrow_keys_move_every_menu_and_change_its_settings_as_keys_1_to_4_do(tmp_path: Path) -> None:
+    for (key, _, shortcut, codes), (arrow, code) in zip(KEYS, (("↑", pygame.K_UP), ("↓", pygame.K_DOWN), ("←", pygame.K_LEFT),
+                                                                ("→", pygame.K_RIGHT))):
+        assert arrow in shortcut and code in codes, key  # the window's help under keys 1-4 names their arrows
+    sim = HeadlessSim(tmp_path, GameSettings(data_dir=str(tmp_path)), seed=1, pane=True)  # the pane attached, hidden
+    menu = sim.program.menu
+    assert menu is not None and menu.cursor == 0
+    for code, cursor in ((pygame.K_DOWN, 1), (pygame.K_DOWN, 2), (pygame.K_UP, 1)):
+        _key(code)
+        sim.do("wait", "0.1")
+        assert sim.program.menu is menu and menu.cursor == cursor
+    _key(pygame.K_UP)
+    _key(pygame.K_RETURN)  # New game
+    sim.do("wait", "0.1")
+    setup = sim.program.menu
+    assert setup is not None and str(setup.title) != str(menu.title)
+    setup.cursor = 0  # the edition's row
+    before = setup.value("edition")
+    _key(pygame.K_RIGHT)
+    sim.do("wait", "0.1")
+    after = sim.program.menu
+    assert after is not None and after.value("edition") != before
+    _key(pygame.K_LEFT)
+    sim.do("wait", "0.1")
+    assert sim.program.menu is not None and sim.program.menu.value("edition") == before
+
+
+def test_in_a_lesson_the_arrows_go_to_the_handheld_on_his_turn_and_back_to_the_menus_after_a_control_key(tmp_path: Path) -> None:
+    """A newcomer's path: the handheld's turn in the course, then MENU, Down twice and CONFIRM leave the lesson."""
+    from console.lessons import shipped_courses
+    from console.lessons.script import Wait
+
+    sim = HeadlessSim(tmp_path, GameSettings(data_dir=str(tmp_path)), seed=1, pane=True)
+    sim.do("key", "confirm")  # Learn to play is the second row
+    sim.program.learn(sim.clock())
+    course = shipped_courses()[0]
+    guide = sim.program.guide
+    assert guide is not None
+    for _, step in course.steps:
+        if step.wait is Wait.HANDHELD:
+            break
+        if step.wait is Wait.PRESS:
+            sim.do("click", str(step.press))
+        else:
+            sim.do("key", {Wait.CONFIRM: "confirm"}.get(step.wait) or str(step.key.value[-1]))  # type: ignore[union-attr]
+    sim.do("toggle-handheld")
+    sim.do("wait", "0.3")
+    assert sim.window.pane_has_keys
+    pane = sim.handheld.pane  # type: ignore[union-attr]
+    assert pane is not None
+    shown = pane.handheld.ui.page()
+    _key(pygame.K_DOWN)  # his turn: the arrow goes on from the handheld's lesson page to his moves, and opens no menu
+    sim.do("wait", "0.1")
+    assert pane.handheld.ui.page() != shown and sim.program.menu is None
+    _key(pygame.K_ESCAPE)  # MENU (it acts once UNDO is surely not pressed with it): the lesson's menu, the keyboard to the board
+    sim.do("wait", "0.5")
+    assert not sim.window.pane_has_keys
+    lesson_menu = sim.program.menu
+    assert lesson_menu is not None and lesson_menu.cursor == 0
+    _key(pygame.K_DOWN)
+    _key(pygame.K_DOWN)
+    sim.do("wait", "0.1")
+    assert lesson_menu.cursor == 2 and "Leave" in str(lesson_menu.current.label)
+    _key(pygame.K_RETURN)
+    sim.do("wait", "0.1")
+    assert sim.program.guide is None and sim.program.menu is not None and str(sim.program.menu.title) == "Learn to play"
+
+
+def test_the_pane_has_the_keyboard_when_shown_or_clicked_and_the_board_when_its_keys_are_used(tmp_path: Path) -> None:
+    sim = HeadlessSim(tmp_path, GameSettings(data_dir=str(tmp_path)), seed=1, pane=True)
+    window = sim.window
+    assert not window.pane_has_keys
+    sim.do("toggle-handheld")
+    assert window.pane_has_keys
+    framed = window.display.get_at(window._layout.pane.move(-3, 0).midleft)  # type: ignore[union-attr]
+    _key(pygame.K_2)
+    sim.do("wait", "0.1")
+    assert not window.pane_has_keys and sim.program.menu is not None and sim.program.menu.cursor == 1
+    assert window.display.get_at(window._layout.pane.move(-3, 0).midleft) != framed  # type: ignore[union-attr]
+    _key(pygame.K_SPACE)  # the handheld's own key: the pane takes the keyboard back
+    sim.do("wait", "0.1")
+    assert window.pane_has_keys
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window.station_centre(100), button=1))
+    sim.do("wait", "0.1")
+    assert not window.pane_has_keys
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window._layout.pane.center, button=1))  # type: ignore[union-attr]
+    sim.do("wait", "0.1")
+    assert window.pane_has_keys

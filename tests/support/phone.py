@@ -8,6 +8,7 @@ opener the program is given: every link it opened, the newest last.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,7 +19,8 @@ from tests.support.program import Console
 
 
 class FakePhone(MemoryHandheldLink):
-    """A phone link: unpaired (and away) until ``scan``; a new key, so a new ``url``, at each ``pair_again``."""
+    """A phone link: unpaired (and away) until ``scan``; a new key, so a new ``url``, at each ``pair_again``; its pairing kept
+    and taken up as a journal would (``pairing``, ``restore``)."""
 
     def __init__(self, far_end: FarEnd) -> None:
         super().__init__(far_end, connected=False)
@@ -39,6 +41,18 @@ class FakePhone(MemoryHandheldLink):
         self.keys += 1
         self.paired = False
         self.unplug()
+
+    @property
+    def pairing(self) -> str:
+        return f"fake-pairing-{self.keys:04}-{'paired' if self.paired else 'unpaired'}"
+
+    def restore(self, pairing: str) -> bool:
+        """Take up a pairing kept by a game's journal: its code, and its phone (still away: it comes back with ``plug``)."""
+        found = re.fullmatch(r"fake-pairing-(\d{4})-(paired|unpaired)", pairing)
+        if found is None:
+            return False
+        self.keys, self.paired = int(found[1]), found[2] == "paired"
+        return True
 
     def close(self) -> None:
         super().close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from console.games.classic.flow import Flow
@@ -32,11 +33,12 @@ class Console:
 
     def __init__(self, data: Path, *, shutdown: Callable[[], None] | None = None, straight_back_s: float = 0.0,
                  far_end: Callable[[Message], list[Message]] | None = first_listed_move, seed: int | None = 0,
-                 phone: PhoneOpener | None = None, **settings: object) -> None:
+                 phone: PhoneOpener | None = None, pieces_by_hand: bool = True, **settings: object) -> None:
         """*far_end* answers what the console sends the handheld (default: Mister X plays his first listed move);
         *seed* deals every game alike, so that a test plays the same game on every run (None: a secret deal each game, as at a table);
-        *phone* opens the phone's link (default: the program's own)."""
-        self.hardware = fake_hardware(far_end)
+        *phone* opens the phone's link (default: the program's own); *pieces_by_hand*: False for a board whose lights are its
+        pieces (the simulator's)."""
+        self.hardware = replace(fake_hardware(far_end), pieces_by_hand=pieces_by_hand)
         self.program = Program(self.hardware, GameSettings(data_dir=str(data), **settings), shutdown=shutdown,  # type: ignore[arg-type]
                                clock=StepClock(), sleep=lambda seconds: None, timestamp=lambda: "filed", seed=seed,
                                think_inline=True, straight_back_s=straight_back_s, phone=phone)

@@ -16,21 +16,22 @@ from console.games.classic import journal, record_text, setup
 from console.games.classic.flow import Flow
 from console.games.classic.news import news
 from console.games.classic.replay import scenes
+from console.games.classic.screen import card_place, pairing_rooms
 from console.games.classic.seats import ComputerDetectives, ComputerSeat, HandheldSeat
 from console.games.classic.text_game import TextGame
 from console.games.kind import GameKind, OwnGames, Table
 from console.games.text import Terminal
 from console.games.words import display_name
 from console.settings import GameSettings, Seat
-from engine import Game, Side, find_ruleset
+from engine import Game, Side
 from engine.editions import FIVE_REVEALS
 from engine.moves import parse_move
 from engine.position import MISTER_X
 from hardware.language import Text, _, p_, plain
 
 EDITION_NAMES: dict[str, Text] = {"reissue": p_("value", "reissue"), "classic": p_("value", "classic"),
-                                  "beginner": p_("value", "beginner")}
-"""Each edition (``engine.EDITIONS``) by the name the setup's first row shows."""
+                                  "beginner": p_("value", "beginner"), "quick": p_("value", "quick game")}
+"""Each edition (``engine.EDITIONS``, and the quick game: ``setup.QUICK``) by the name the setup's first row shows."""
 
 
 def edition_name(game: Game) -> Text:
@@ -39,7 +40,7 @@ def edition_name(game: Game) -> Text:
 
 
 def deal(settings: GameSettings, seed: int) -> Game:
-    ruleset = find_ruleset(settings.edition)
+    ruleset = setup.RULESETS[settings.edition]
     if settings.five_reveals:
         ruleset = replace(ruleset, reveal_moves=FIVE_REVEALS)
     return Game.new(ruleset, players=settings.players, detectives=setup.detectives_of(settings), bobbies=setup.bobbies_of(settings),
@@ -65,7 +66,8 @@ def seated(game: Game, settings: GameSettings, table: Table, now: float, resumed
     chosen = ComputerSeat(settings.level, table.thinker) if settings.mister_x is Seat.COMPUTER else HandheldSeat(table.handheld)
     seat = table.seat(chosen, parse_move)
     detectives = ComputerDetectives(settings.level, table.thinker) if settings.detectives_by is Seat.COMPUTER else None
-    return Flow(game, seat, now, table.recorder, deal=not resumed, assist=settings.assist, hints=settings.hints, detectives=detectives)
+    return Flow(game, seat, now, table.recorder, deal=not resumed, assist=settings.assist, hints=settings.hints, detectives=detectives,
+                self_moving=table.pieces_move_themselves)
 
 
 def text(game: Game, settings: GameSettings, terminal: Terminal) -> None:
@@ -76,5 +78,6 @@ def text(game: Game, settings: GameSettings, terminal: Terminal) -> None:
 own = OwnGames(Game)
 CLASSIC = GameKind(editions=EDITION_NAMES, check=setup.check, setup=setup.ClassicSetup, deal=deal, describe=own(describe),
                    summary=own(summary), flow=own(seated), journal=journal.CODEC, scenes=own(scenes), text_record=own(record_text.lines),
-                   text=own(text), news=news, hidden_side=display_name(MISTER_X))
+                   text=own(text), news=news, hidden_side=display_name(MISTER_X), pairing_rooms=pairing_rooms,
+                   card_place=card_place, first_game={"edition": setup.QUICK.name, "five_reveals": False, **setup.QUICK_SEATS})
 """Scotland Yard: Mister X against the detectives (and bobbies), on the whole London board."""

@@ -22,7 +22,6 @@ import logging
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
-from enum import Enum
 from typing import TYPE_CHECKING
 
 from console.games.classic import journal
@@ -32,7 +31,7 @@ from console.games.classic.model import Mode, Ui
 from console.games.classic.screen import TICKET_NAMES, draw_game
 from console.games.recorder import Recorder
 from console.games.refusals import CLASSIC_WORDING, player_words
-from console.games.table import Flash, HiddenSeat, Look, TableFlow, TableScene, refusal
+from console.games.table import SELF_MOVE_S, Flash, HiddenSeat, Look, TableFlow, TableScene, refusal
 from console.games.words import display_name, listed, outcome_words, sentences, ticket_words
 from console.table.menu import Action, Row, Setting
 from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, IllegalPositionError, Move, Side, Station, Ticket
@@ -58,18 +57,26 @@ LOOK = Look(board_frame, draw_game)
 
 
 class Flow(TableFlow[Game, Ui, Move]):
-    """The console's state machine for one Scotland Yard game; the whole table waits for Mister X's handheld."""
+    """The console's state machine for one Scotland Yard game; the table waits for Mister X's handheld in his turn only."""
 
     WAITING_FOR_HIDDEN = _("Mister X is moving: wait for him")
     WORDING = CLASSIC_WORDING
+    PAUSES_IN = frozenset({Mode.MISTER_X})
+    """Only his turn waits for his handheld (its reveal warning with it): the detectives play on, and it catches up."""
 
     def __init__(self, game: Game, seat: HiddenSeat[Game, Move], now: float, recorder: Recorder | None = None, *,
-                 deal: bool = True, assist: bool = False, hints: bool = False, detectives: ComputerDetectives | None = None) -> None:
+                 deal: bool = True, assist: bool = False, hints: bool = False, detectives: ComputerDetectives | None = None,
+                 self_moving: bool = False) -> None:
+        """*self_moving*: the board has no pieces to move by hand (the simulator), so the computer's detectives move
+        themselves, each move shown for ``SELF_MOVE_S`` first."""
         super().__init__(game, seat, recorder)
         self.detectives = detectives
         """The computer playing the detectives and bobbies (None: people do)."""
+        self.self_moving = self_moving
         self._plan: list[DetectiveMove] = []
         """The computer detectives' moves still to be made this round, first first."""
+        self._plan_shown = 0.0
+        """When the plan's next move was shown (a self-moving one is made ``SELF_MOVE_S`` later)."""
         self._correction: Correction | None = None
         self.ui = Ui(Mode.DEAL, assist=assist, hints=hints)
         seat.show(game)
@@ -111,14 +118,6 @@ class Flow(TableFlow[Game, Ui, Move]):
     def paused_ui(self, reason: Words) -> Ui:
         return replace(self.ui, mode=Mode.PAUSED, message=reason)
 
-    def resume(self, mode: Enum, now: float) -> None:
-        if mode is Mode.DEAL:
-            self.ui = replace(self.ui, mode=mode, message=_DEAL_MESSAGE)
-        elif mode is Mode.CORRECT:
-            self._show_correction()
-        else:
-            self.go_on(now)  # Mister X is asked again: a request may have been lost on the way
-
     def tick_more(self, now: float) -> None:
         """The computer detectives' plan, once they have thought."""
         if self.ui.mode is Mode.DETECTIVES and self.detectives is not None and not self._plan:
@@ -126,6 +125,8 @@ class Flow(TableFlow[Game, Ui, Move]):
             if plan is not None:
                 self._plan = list(plan)
                 self._show_plan(now)
+        elif self.ui.mode is Mode.DETECTIVES and self.self_moving and self._plan and now >= self._plan_shown + SELF_MOVE_S:
+            self._play(self._plan.pop(0), now)
 
     def cancel_thinking(self) -> None:
         if self.detectives is not None:
@@ -214,11 +215,13 @@ class Flow(TableFlow[Game, Ui, Move]):
             self._detectives_turn(now, note)  # nothing (left) to show: think again
             return
         move = self._plan[0]
+        self._plan_shown = now
+        piece, ticket = display_name(move.piece), ticket_words(move.ticket)
+        doing = (_("{piece} takes {ticket} to {station}", piece=piece, ticket=ticket, station=move.station) if self.self_moving else
+                 _("{piece} takes {ticket} to {station}: move it there and press {station}", piece=piece, ticket=ticket,
+                   station=move.station))
         self.ui = replace(self.ui, mode=Mode.DETECTIVES, selected=move.piece, destinations={move.station: (move.ticket,)},
-                          chosen=move.station, ticket_choices=(),
-                          message=sentences(note, _("{piece} takes {ticket} to {station}: move it there and press {station}",
-                                                    piece=display_name(move.piece), ticket=ticket_words(move.ticket),
-                                                    station=move.station)))
+                          chosen=move.station, ticket_choices=(), message=sentences(note, doing))
 
     def _detective_press(self, station: Station, now: float) -> None:
         if self.detectives is not None:

@@ -178,7 +178,8 @@ def _playing(view: PublicView, ui: Ui, tick: int, palette: Palette, colours: Col
     mover = pieces.get(ui.selected) if ui.selected is not None else None
     if mover is not None:
         colour = colours.piece_colour(mover)
-        frame.update(dict.fromkeys(ui.destinations, destination_light(colour, tick)))
+        if ui.choices_lit:
+            frame.update(dict.fromkeys(ui.destinations, destination_light(colour, tick)))
         if ui.chosen is not None:  # a move waiting for its ticket, or the computer detectives' move
             frame[ui.chosen] = colour
     for piece in view.pieces:
@@ -196,7 +197,7 @@ def _deal(view: PublicView, ui: Ui, tick: int, palette: Palette, colours: Colour
         colour = colours.piece_colour(piece)
         if piece.name not in waiting:
             frame[piece.station] = piece_light(colour, tick, palette, rhythm_order(piece.name))
-        else:
+        elif ui.choices_lit:
             frame[waiting[piece.name]] = placing_light(colour, tick)
     return frame
 

@@ -58,3 +58,7 @@ class Ui(TableUi[Mode]):
     @property
     def timed(self) -> tuple[Signal | None, ...]:
         return (self.refused, self.reveal)
+
+    @property
+    def choices(self) -> tuple[Station, ...]:
+        return (*super().choices, *self.destinations)

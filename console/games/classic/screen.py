@@ -17,6 +17,8 @@ code. Layout, as fractions of the surface (so any configured size works):
 - right: what matters now (a reveal, the ticket keys, the pieces to place, the
   winner, ...), with the reveal notice and the deduction assist count below it,
   and above those the beginner hints that fit in the panel's lower half, if the table has them on;
+  in a guided game the lesson card has the right-hand column instead, from the log's top
+  (``card_place``), and the travel log keeps to the left, over the table;
 - bottom: the message, on one line or two (red while a press is being refused).
 
 Every word is looked up in the language in use as the frame is drawn (``hardware.language``): the screen keeps no
@@ -37,12 +39,13 @@ from console.games.classic.model import Mode, Ui
 from console.games.words import display_name, outcome_parts
 from console.table.case import capitalised
 from console.table.lights import showing
+from console.table.screen.pairing import whole_body
 from console.table.screen.toolkit import BACKGROUND, DIM, HIGHLIGHT, PANEL, TEXT, TICKET_COLOURS, TICKET_INK, Colour, Toolkit, fraction
 from engine import Station, Ticket, Transport
 from engine.editions import Length
 from engine.position import MISTER_X
 from engine.views import PieceView, PublicLogEntry, PublicView
-from hardware.language import Text, np_, p_
+from hardware.language import Text, Words, np_, p_
 
 REVEAL: Colour = (90, 200, 255)
 """Reveal moves and revealed stations: a colour no ticket uses."""
@@ -113,13 +116,29 @@ class Layout:
 
     log: pygame.Rect
     table: pygame.Rect
-    focus: pygame.Rect
+    focus: pygame.Rect | None
+    """None in a guided game: its lesson card has the right-hand column (``card_place``)."""
 
 
 @cache
-def layout(size: tuple[int, int]) -> Layout:
+def layout(size: tuple[int, int], card: bool = False) -> Layout:
+    """The panels at *size*; with a lesson *card*, the travel log keeps to the left over the table and the card has the
+    right-hand column from the log's top to the message bar: the round track, the log and every ticket stay in view."""
+    if card:
+        return Layout(log=fraction(size, 0.008, 0.125, 0.6, 0.37), table=fraction(size, 0.008, 0.385, 0.6, 0.885), focus=None)
     return Layout(log=fraction(size, 0.008, 0.125, 0.992, 0.37), table=fraction(size, 0.008, 0.385, 0.6, 0.885),
                   focus=fraction(size, 0.612, 0.385, 0.992, 0.885))
+
+
+def pairing_rooms(kit: Toolkit) -> list[pygame.Rect]:
+    """Where the phone's pairing code goes: over the travel log and the pieces, so that the header (whose turn), the right
+    panel (the pieces to place, why the game waits) and the message stay in view; else (a small screen) the whole body."""
+    return [fraction(kit.size, 0.008, 0.125, 0.6, 0.885), *whole_body(kit)]
+
+
+def card_place(size: tuple[int, int]) -> pygame.Rect:
+    """Where a guided game's lesson card goes on the game screen (``layout(size, card=True)`` keeps it free)."""
+    return fraction(size, 0.612, 0.125, 0.992, 0.885)
 
 
 def draw_game(kit: Toolkit, surface: pygame.Surface, view: PublicView, ui: Ui, now: float) -> None:
@@ -135,13 +154,15 @@ class GameScreen:
         self.layout = layout(kit.size)
 
     def draw(self, surface: pygame.Surface, view: PublicView, ui: Ui, now: float) -> None:
-        """Draw the whole screen for *view* and *ui* at time *now* (which decides the flashes)."""
+        """Draw the whole screen for *view* and *ui* at time *now* (which decides the flashes); with ``ui.lesson_card``, all
+        but the panel under the card's place."""
         self.kit.begin(surface)
-        self.layout = layout(self.kit.size)
+        self.layout = layout(self.kit.size, ui.lesson_card)
         self._draw_header(surface, view, ui)
         self._draw_log(surface, view)
         self._draw_table(surface, view, ui)
-        self._draw_focus(surface, view, ui, now)
+        if self.layout.focus is not None:
+            self._draw_focus(surface, self.layout.focus, view, ui, now)
         self._draw_message(surface, ui, now)
 
     def _draw_header(self, surface: pygame.Surface, view: PublicView, ui: Ui) -> None:
@@ -153,7 +174,7 @@ class GameScreen:
         else:  # the length counts his moves: so do the header and the log
             counter = p_("title", "Move {move} of {length} · round {round}", move=view.moves_made, length=ruleset.length,
                          round=view.round)
-        right = self.kit.text(counter, self.kit.px_header, DIM, rect.w // 2)
+        right = self.kit.text(counter, self.kit.px_header, DIM, round(rect.w * 0.45))
         surface.blit(right, right.get_rect(midright=(rect.right - pad, rect.centery)))
         left = self.kit.text(_status(ui), self.kit.px_header, TEXT, rect.w - right.get_width() - 3 * pad)
         surface.blit(left, left.get_rect(midleft=(rect.x + pad, rect.centery)))
@@ -240,10 +261,10 @@ class GameScreen:
         row_h = area.h / rows
         # Columns from the widest texts: names get what the stations and five ticket slots leave.
         font = self.kit.font(px)
-        chip_w = round(min(row_h * 0.85, area.w * 0.09))
+        chip_w = round(min(row_h * 0.85, area.w * 0.06))
         name_x = area.x + chip_w + pad
         widest = max(font.size(str(display_name(name)))[0] for name in (MISTER_X, *(piece.name for piece in view.pieces)))
-        station_w = font.size("888")[0] + 2 * pad
+        station_w = font.size("888")[0] + pad
         slot_w = max((area.right - name_x - widest - station_w) / 5, self.kit.font(self.kit.min_px).size("88")[0] + pad + 4)
         tickets_x = round(area.right - 5 * slot_w)
         station_x = tickets_x - station_w
@@ -315,10 +336,10 @@ class GameScreen:
         text = self.kit.text(label, max(self.kit.min_px, min(self.kit.px_main, rect.h - 2)), DIM if dim else TICKET_INK[ticket], rect.w - 4)
         surface.blit(text, text.get_rect(center=rect.center))
 
-    def _draw_focus(self, surface: pygame.Surface, view: PublicView, ui: Ui, now: float) -> None:
+    def _draw_focus(self, surface: pygame.Surface, focus: pygame.Rect, view: PublicView, ui: Ui, now: float) -> None:
         """The right-hand panel: the one thing the table should look at now."""
-        pygame.draw.rect(surface, PANEL, self.layout.focus, border_radius=self.kit.pad)
-        inner = self.layout.focus.inflate(-2 * self.kit.pad, -2 * self.kit.pad)
+        pygame.draw.rect(surface, PANEL, focus, border_radius=self.kit.pad)
+        inner = focus.inflate(-2 * self.kit.pad, -2 * self.kit.pad)
         width, body = inner.w, self.kit.px_main
         footer: list[pygame.Surface] = []
         if ui.mode in (Mode.MISTER_X, Mode.DETECTIVES, Mode.CHOOSE_TICKET):
@@ -458,7 +479,7 @@ class GameScreen:
             self._stack(surface, area, [self.kit.text(p_("panel", "Not finished"), self.kit.px_title, TEXT, width)])
             return
         winner, reason = outcome_parts(outcome, view.ruleset)
-        lines = [self.kit.text(capitalised(str(winner)), self.kit.px_title, TEXT, width),
+        lines = [*self.kit.wrap(capitalised(str(winner)), self.kit.px_title, TEXT, width, 2),
                  *self.kit.wrap(capitalised(str(reason)), self.kit.px_main, DIM, width, 3)]
         if view.mister_x_final is None:
             self._stack(surface, area, lines)
@@ -471,8 +492,10 @@ class GameScreen:
         self.kit.message_bar(surface, "" if ui.mode is Mode.PAUSED else ui.message, alert=showing(ui.refused, now))
 
 
-def _status(ui: Ui) -> Text:
-    """The header's line: whose turn it is, and what kind of action is awaited."""
+def _status(ui: Ui) -> Words:
+    """The header's line: whose turn it is, and what kind of action is awaited (or the title the flow gives)."""
+    if ui.title:
+        return ui.title
     selected = display_name(ui.selected) if ui.selected else None
     if ui.mode is Mode.DEAL:
         return p_("title", "Place the pieces")

@@ -9,29 +9,38 @@ the first is chosen, so frames stay small). Whatever the handheld sends,
 the engine checks the move again when the flow plays it.
 
 The computer players search in a worker (``console.games.thinker``) so the board
-stays alive while they think; the flow polls them every frame. A search past
-its cap is stopped and the greedy baseline moves instead, so a slow machine
-never hangs a game. The seed of each search is the game's move count, so a
-replayed game thinks alike. The detectives are handed the public view only.
+stays alive while they think; the flow polls them every frame. Their searches
+are anytime: each searches until a moment its level's pace sets
+(``console.games.classic.pace``) and gives its best move so far, so the table
+never waits longer than the level promises, and no other move stands in for
+the search's (should the worker itself fail to answer in time, the search is
+run again at once, in-process, cut short at its first stage). The seed of each
+search is the game's move count. In-process thinking (a scripted run, a test)
+does the level's whole work instead, so its moves depend on the seed alone.
+The detectives are handed the public view only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import logging
+import time
+from collections.abc import Callable, Sequence
 
+from console.games.classic.pace import GRACE_S, detectives_wait_s, mister_x_wait_s, search_s
 from console.games.seats import OnHandheld, WithoutHandheld
 from console.games.thinker import Thinker, TimedOut
 from console.games.words import outcome_words, ticket_words
-from console.settings import MISTER_X_MOVES_AFTER_S, THINKING_CAP_S, Level
+from console.settings import Level
 from console.table.case import capitalised
 from engine import DetectiveMove, DoubleMove, Game, MisterXMove, Move, london
-from engine.ai.baselines import greedy_detective, greedy_mister_x
 from engine.moves import NotationError, parse_leg
 from engine.position import LogEntry
 from engine.views import MisterXView, PublicView
 from firmware import messages
 from hardware.interfaces import HandheldLink, Message
 from hardware.language import Words, _, p_
+
+log = logging.getLogger(__name__)
 
 
 def _moves(moves: Sequence[MisterXMove]) -> list[str]:
@@ -108,9 +117,11 @@ class HandheldSeat(OnHandheld):
         return leg
 
     def accepted(self, game: Game) -> None:
+        """His move was played: tell him, and where he stands now (a page reloaded in the detectives' turn rebuilds from it)."""
         new = game.public_view().log[self._made_before :]
         self.link.send(messages.accepted([entry.move for entry in new if entry.reveal]))
         self.hint = ""
+        self.show(game)
 
     def refused(self, reason: Words, game: Game) -> None:
         self.refuse(reason)
@@ -126,55 +137,66 @@ class HandheldSeat(OnHandheld):
         self.link.send(messages.game_over(capitalised(words)))
 
 
-def think_mister_x(view: MisterXView, level: str, seed: int) -> Move:
-    """The worker's job: Mister X's move (module-level, so the worker finds it by name)."""
+def think_mister_x(view: MisterXView, level: str, seed: int, search_s: float | None = None) -> Move:
+    """The worker's job: Mister X's move (module-level, so the worker finds it by name); with *search_s*, the search's
+    best after that many seconds (anytime), else after the level's whole work."""
     from engine.ai.players import choose_mister_x_move
 
-    return choose_mister_x_move(view, london(), level, seed)
+    return choose_mister_x_move(view, london(), level, seed, stop=_stop_after(search_s))
 
 
-def think_detectives(view: PublicView, level: str, seed: int) -> list[DetectiveMove]:
-    """The worker's job: the round's detective moves, from the public view alone."""
+def think_detectives(view: PublicView, level: str, seed: int, search_s: float | None = None) -> list[DetectiveMove]:
+    """The worker's job: the round's detective moves, from the public view alone (*search_s*: as ``think_mister_x``)."""
     from engine.ai.players import choose_detective_moves
 
-    return choose_detective_moves(view, london(), level, seed)
+    return choose_detective_moves(view, london(), level, seed, stop=_stop_after(search_s))
+
+
+def _stop_after(seconds: float | None) -> Callable[[], bool] | None:
+    """A search's stop *seconds* from now, on the clock of the process it runs in (None: no clock, the whole work)."""
+    if seconds is None:
+        return None
+    end = time.monotonic() + seconds
+    return lambda: time.monotonic() >= end
 
 
 class ComputerSeat(WithoutHandheld):
     """The computer plays Mister X; his move is announced a fixed time after his turn began, whatever he thought.
 
-    The time of the announcement is the same from every station he may be at
-    (``MISTER_X_MOVES_AFTER_S``): the detectives learn nothing from how long he
+    The time of the announcement depends only on what the table sees
+    (``pace.mister_x_wait_s``): the detectives learn nothing from how long he
     took. The clock starts at the first poll after ``begin_turn`` (the console's
-    next frame), the search at ``begin_turn``.
+    next frame), the search at ``begin_turn``, and stops short of the announcement.
     """
 
     def __init__(self, level: Level = Level.NORMAL, thinker: Thinker | None = None) -> None:
         self.level = level
         self.thinker = thinker or Thinker()
+        self._wait_s = 0.0
         self._announce_at: float | None = None
-        self._quick: Move | None = None
-        """The move he makes if his search is not done by the announcement (chosen at once, before the clock runs)."""
+        self._view: MisterXView | None = None
 
     def begin_turn(self, game: Game) -> None:
-        view = game.mister_x_view()
-        self._quick = greedy_mister_x(game.board, view)
+        view = self._view = game.mister_x_view()
+        self._wait_s = mister_x_wait_s(self.level, view.public)
         self._announce_at = None
-        self.thinker.start(think_mister_x, view, self.level.value, game.moves_made, cap_s=MISTER_X_MOVES_AFTER_S[self.level])
+        clock = search_s(self._wait_s) if self.thinker.clocked else None
+        self.thinker.start(think_mister_x, view, self.level.value, game.moves_made, clock, cap_s=self._wait_s)
 
     def poll(self, game: Game, now: float) -> Sequence[Move]:
         if self._announce_at is None:
-            self._announce_at = now + MISTER_X_MOVES_AFTER_S[self.level]
+            self._announce_at = now + self._wait_s
         if now < self._announce_at:
             return ()
         try:
             move: Move | None = self.thinker.result()
         except TimedOut:
             move = None
-        if move is None:  # still searching at the time: the quick move, at the same moment
+        if move is None:  # the worker failed to answer in time: the search again, here and now, cut short
             self.thinker.cancel()
-            move = self._quick
-        assert move is not None, "poll() before begin_turn()"
+            assert self._view is not None, "poll() before begin_turn()"
+            log.error("the computer Mister X's search did not answer in time: its first stage moves instead")
+            move = think_mister_x(self._view, self.level.value, game.moves_made, 0.0)
         self._announce_at = None
         return (move,)
 
@@ -192,18 +214,25 @@ class ComputerDetectives:
     def __init__(self, level: Level = Level.NORMAL, thinker: Thinker | None = None) -> None:
         self.level = level
         self.thinker = thinker or Thinker()
+        self._view: PublicView | None = None
+        self._seed = 0
 
     def begin_round(self, game: Game) -> None:
-        """Think about the moves still to make this round (again, after an undo)."""
-        view = game.public_view()
-        self.thinker.start(think_detectives, view, self.level.value, len(game.actions), cap_s=THINKING_CAP_S[self.level])
+        """Think about the moves still to make this round (again, after an undo): at once when every move is forced."""
+        view = self._view = game.public_view()
+        self._seed = len(game.actions)
+        forced = all(len(game.moves_of(piece)) <= 1 for piece in game.to_move())
+        wait_s = 0.0 if forced else detectives_wait_s(self.level, view)
+        clock = search_s(wait_s) if self.thinker.clocked else None
+        self.thinker.start(think_detectives, view, self.level.value, self._seed, clock, cap_s=wait_s + GRACE_S)
 
     def poll(self, game: Game, now: float) -> Sequence[DetectiveMove] | None:
         try:
             moves: Sequence[DetectiveMove] | None = self.thinker.result()
-        except TimedOut:
-            view = game.public_view()
-            moves = [greedy_detective(game.board, view, game.moves_of(piece)) for piece in game.to_move()[:1]]
+        except TimedOut:  # the worker failed to answer in time: the search again, here and now, cut short
+            assert self._view is not None, "poll() before begin_round()"
+            log.error("the computer detectives' search did not answer in time: its first stage moves instead")
+            moves = think_detectives(self._view, self.level.value, self._seed, 0.0)
         return moves
 
     def cancel(self) -> None:

@@ -1,8 +1,9 @@
 """A Scotland Yard game's settings: their checks, and its rows of the New game menu.
 
-The editions (``engine.EDITIONS``) set how many players, detectives and bobbies
-a game may have; the players' choice of detectives and bobbies stays "by the
-edition's table" (None) unless they step away from it.
+The editions (``engine.EDITIONS``, and the console's quick game: ``QUICK``) set
+how many players, detectives and bobbies a game may have; the players' choice of
+detectives and bobbies stays "by the edition's table" (None) unless they step away
+from it.
 
 >>> check(GameSettings(edition="beginner", players=6))
 Traceback (most recent call last):
@@ -19,26 +20,40 @@ from dataclasses import replace
 from typing import Any
 
 from console.games.kind import seat_rows
-from console.settings import GameSettings, Level
+from console.settings import GameSettings, Level, Seat
 from console.table.menu import Menu, Row, Setting
 from engine import EDITIONS
 from engine.ai import players
-from engine.editions import FIVE_REVEALS, Ruleset, StartDeal
+from engine.editions import BEGINNER, FIVE_REVEALS, REISSUE, Ruleset, StartDeal
 from hardware.config import ConfigError
 from hardware.language import p_
 
 LEVELS = tuple(Level(name) for name in players.LEVELS)
 """The computer players' levels (``engine.ai.players``)."""
 
+QUICK = replace(BEGINNER, name="quick", length=10, reveal_moves=frozenset({3, 8}), start_deal=REISSUE.start_deal,
+                detective_starts=REISSUE.detective_starts, mister_x_starts=REISSUE.mister_x_starts,
+                description="A quick first game: the Beginner's Game in 10 rounds, reveals after moves 3 and 8, starts dealt.")
+"""A first game of about twenty minutes: the Beginner's Game's rules in fewer rounds, its start stations dealt from the
+reissue's cards (the Beginner's Game's are always the same). A custom ruleset: the editions stay as they are; a game keeps
+its ruleset in its journal and record, so it resumes and replays as it was played."""
+QUICK_SEATS = {"mister_x": Seat.HANDHELD, "detectives_by": Seat.COMPUTER, "level": Level.EASY}
+"""How the start menu's Quick game seats the table: the newcomer is Mister X, against the computer's easy detectives (in the simulator,
+which has no pieces to move by hand, they move themselves). ``python -m benchmarks.first_game``: a newcomer who plays as
+people learning the game do (the very easy level's Mister X) wins half of the games against them, in about 19 minutes at
+two minutes a move."""
+RULESETS: dict[str, Ruleset] = {**EDITIONS, QUICK.name: QUICK}
+"""Every edition the setup offers, by its name (the config file's ``edition``)."""
+
 
 def detectives_of(settings: GameSettings) -> int:
     """The detectives a game of these settings has."""
-    return settings.detectives or EDITIONS[settings.edition].detectives_for(settings.players)
+    return settings.detectives or RULESETS[settings.edition].detectives_for(settings.players)
 
 
 def bobbies_of(settings: GameSettings) -> int:
     """The bobbies a game of these settings has."""
-    return settings.bobbies if settings.bobbies is not None else EDITIONS[settings.edition].bobbies_for(settings.players)
+    return settings.bobbies if settings.bobbies is not None else RULESETS[settings.edition].bobbies_for(settings.players)
 
 
 def spare_starts(ruleset: Ruleset, detectives: int) -> int:
@@ -48,7 +63,7 @@ def spare_starts(ruleset: Ruleset, detectives: int) -> int:
 
 def check(settings: GameSettings) -> GameSettings:
     """*settings* if the edition can be played with them, else a ``ConfigError`` naming the setting."""
-    ruleset = EDITIONS[settings.edition]
+    ruleset = RULESETS[settings.edition]
     low, high = ruleset.players
     if not low <= settings.players <= high:
         raise ConfigError(f"game.players: the {settings.edition} edition is for {low} to {high} players, not {settings.players}")
@@ -79,7 +94,7 @@ class ClassicSetup:
     start = p_("row", "Deal the start stations")
 
     def __init__(self, settings: GameSettings) -> None:
-        low, high = EDITIONS[settings.edition].players
+        low, high = RULESETS[settings.edition].players
         self.settings = replace(settings, players=min(max(settings.players, low), high))
         if self.settings.level not in LEVELS:
             self.settings = replace(self.settings, level=Level.NORMAL)
@@ -101,7 +116,7 @@ class ClassicSetup:
         if key not in ("edition", "five_reveals", "players", "detectives", "bobbies"):
             return
         edition = menu.value("edition")
-        ruleset = EDITIONS[edition]
+        ruleset = RULESETS[edition]
         low, high = ruleset.players
         chosen = GameSettings(edition=edition, players=min(max(menu.value("players"), low), high),
                               five_reveals=menu.value("five_reveals"))
@@ -125,7 +140,7 @@ class ClassicSetup:
     @staticmethod
     def _fitted(settings: GameSettings, changed: Callable[[str, Any], None] | None) -> list[Setting]:
         """The rows whose values depend on the edition and the players."""
-        ruleset = EDITIONS[settings.edition]
+        ruleset = RULESETS[settings.edition]
         low, high = ruleset.players
         spare = spare_starts(ruleset, detectives_of(settings))
         own = _moves(ruleset.reveal_moves)

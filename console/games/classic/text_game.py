@@ -14,10 +14,10 @@ from functools import cache
 
 from console.games.classic import journal as events
 from console.games.refusals import player_words
-from console.games.text import Quit, Terminal, TextTable, is_station_number, spellings
+from console.games.text import Quit, Terminal, TextTable, is_station_number, spellings, unknown_word
 from console.games.words import display_name, edition_words, outcome_words, ticket_words
 from console.settings import Level
-from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, MisterXMove, Side, Ticket, Tickets
+from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, MisterXMove, Refusal, Side, Ticket, Tickets
 from engine.ai.baselines import greedy_detective, greedy_mister_x
 from engine.ai.players import choose_detective_moves, choose_mister_x_move
 from engine.editions import Length, Ruleset
@@ -29,7 +29,7 @@ HELP = p_("terminal", """Commands:
   PIECE LEG                move a detective or bobby in the move notation, e.g. "red T46"
                            (a leg is a ticket's letter and a station: T taxi, B bus, U underground)
   PIECE STATION [TICKET]   the same in words, e.g. "red 46" or "red 46 bus"
-  moves PIECE              list a piece's legal moves
+  moves PIECE              list a piece's legal moves ("moves" alone: every piece's still to move)
   where                    stations Mister X may be at (the deduction assist)
   undo                     take back the last detective move of this round
   help                     this text
@@ -49,6 +49,10 @@ TICKET_NAMES: dict[Ticket, Text] = {
     Ticket.BLACK: p_("terminal", "black"), Ticket.DOUBLE: p_("terminal", "double"),
 }
 """A ticket's one word, as the terminal writes it and as it may be typed (in any language the console speaks)."""
+
+COMMANDS = ("moves", "where", "undo", "help", "quit")
+"""The detectives' commands (a typo of one is answered with it)."""
+MISTER_X_COMMANDS = ("moves", "help", "quit")
 
 _LETTERS = {"t": Ticket.TAXI, "b": Ticket.BUS, "u": Ticket.UNDERGROUND, "x": Ticket.BLACK}
 _DETECTIVE_TICKETS = (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND)
@@ -167,7 +171,9 @@ class TextGame(TextTable):
                 self.say(your_moves)
                 continue
             move = _mister_x_move(line)
-            if isinstance(move, Text):
+            if isinstance(move, Text) and line.isalpha():
+                self.say(unknown_word(line, MISTER_X_COMMANDS))  # a word, not a move: "hepl"
+            elif isinstance(move, Text):
                 self.say(move)
             elif not self.game.is_legal(move):
                 self.say(p_("terminal", "{move} is not one of your moves ('moves' lists them).", move=move.notation))
@@ -224,15 +230,21 @@ class TextGame(TextTable):
                             ticket=ticket_words(move.ticket), station=move.station))
             except IllegalMoveError as error:
                 self.say(p_("terminal", "No: {reason}", reason=player_words(error)))
-        elif words[0] == "moves" and len(words) > 1:
+        elif words == ["moves"]:
+            for name in game.to_move():
+                self._list_moves(name)
+        elif words[0] == "moves":
             piece, rest = self._piece(words[1:])
             if piece is None or rest:
                 self.say(self._no_piece(words[1]))
                 return
-            moves = game.moves_of(piece)
-            self.say(_listed(map(_notation, moves)) if moves else p_("terminal", "{piece} has no move now.", piece=display_name(piece)))
+            self._list_moves(piece)
         else:
             self.detective_move(words)
+
+    def _list_moves(self, piece: str) -> None:
+        moves = self.game.moves_of(piece)
+        self.say(_listed(map(_notation, moves)) if moves else p_("terminal", "{piece} has no move now.", piece=display_name(piece)))
 
     def _piece(self, words: Sequence[str]) -> tuple[str | None, list[str]]:
         """The piece *words* begin with (its name may be two words: ``bobby 1``, ``보비 1``), and the words after it."""
@@ -246,12 +258,10 @@ class TextGame(TextTable):
         return p_("terminal", "No piece is called {word}: the pieces are {pieces}.", word=repr(word),
                   pieces=_listed(display_name(piece) for piece in self.game.detectives))
 
-    def _not_a_move(self, words: list[str], piece: str | None, rest: list[str]) -> Text | None:
-        """What is wrong with *words* as a detective's move in words (``PIECE STATION [TICKET]``); None if nothing."""
+    def _not_a_move(self, words: list[str], piece: str, rest: list[str]) -> Text | None:
+        """What is wrong with *words* as *piece*'s move in words (``PIECE STATION [TICKET]``); None if nothing."""
         if len(rest) not in (1, 2):
             return p_("terminal", "Not understood: {line}. Type \"help\" for commands.", line=repr(" ".join(words)))
-        if piece is None:
-            return self._no_piece(words[0])
         if not is_station_number(rest[0]):
             return _not_a_station(rest[0])
         if len(rest) == 2 and _typed_tickets().get(rest[1]) not in _DETECTIVE_TICKETS:
@@ -263,26 +273,23 @@ class TextGame(TextTable):
         game = self.game
         piece, rest = self._piece(words)
         try:  # the move notation, after a piece's name in any language: "red T46", "빨강 T46"
-            move: DetectiveMove | MisterXMove | DoubleMove | None = parse_move(" ".join([piece, *rest] if piece else words))
+            move: DetectiveMove | MisterXMove | DoubleMove | Text | None = parse_move(" ".join([piece, *rest] if piece else words))
         except NotationError:
             move = None
+        if (isinstance(move, DetectiveMove) and move.piece not in game.detectives) or (move is None and piece is None):
+            self.say(unknown_word(words[0], COMMANDS, self._pieces))  # neither a piece nor a command: "hepl", "rde T46"
+            return
         if move is None:
+            assert piece is not None
             problem = self._not_a_move(words, piece, rest)
-            if problem is not None or piece is None:
-                self.say(problem or self._no_piece(words[0]))
+            if problem is not None:
+                self.say(problem)
                 return
             station = int(rest[0])
-            options = [m for m in game.moves_of(piece) if m.station == station]
-            if len(rest) == 2:
-                move = DetectiveMove(piece, station, _typed_tickets()[rest[1]])
-            elif len(options) == 1:
-                move = options[0]
-            elif options:
-                self.say(p_("terminal", "Which ticket to {station}? {moves}", station=station,
-                            moves=join(p_("terminal", " or "), map(_notation, options))))
-                return
-            else:
-                move = DetectiveMove(piece, station, Ticket.TAXI)  # let the engine say why not
+            move = DetectiveMove(piece, station, _typed_tickets()[rest[1]]) if len(rest) == 2 else self._move_to(piece, station)
+        if isinstance(move, Text):
+            self.say(move)
+            return
         if not isinstance(move, DetectiveMove):
             self.say(p_("terminal", "That is Mister X's move: the detectives move with a piece's name, e.g. \"red T46\"."))
             return
@@ -295,6 +302,33 @@ class TextGame(TextTable):
         self.say(_moved(move))
         if game.outcome is None and game.turn is Side.MISTER_X:
             self.say(p_("terminal", "Round {round} is over.", round=game.round - 1))
+
+    def _move_to(self, piece: str, station: int) -> DetectiveMove | Text:
+        """*piece*'s move to *station* typed without a ticket: by the one ticket it may take there (several: which?), else
+        by the one whose line goes there (the engine says why not); else why it cannot go there, in each line's words."""
+        game = self.game
+        options = [move for move in game.moves_of(piece) if move.station == station]
+        if len(options) == 1:
+            return options[0]
+        if options:
+            return p_("terminal", "Which ticket to {station}? {moves}", station=station,
+                      moves=join(p_("terminal", " or "), map(_notation, options)))
+        origin = game.station_of(piece)
+        lines = [DetectiveMove(piece, station, ticket) for ticket in _DETECTIVE_TICKETS
+                 if ticket.transport in game.ruleset.transports and game.board.neighbours(origin, ticket.transport) >> station & 1]
+        if len(lines) == 1:
+            return lines[0]
+        reasons: list[Text] = []
+        for move in lines or [DetectiveMove(piece, station, Ticket.TAXI)]:
+            try:
+                game.play(move)  # refused: no move of *piece* goes to *station* now
+            except IllegalMoveError as error:
+                if error.refusal is Refusal.NO_LINE_OF:  # no line of any kind: not the one tried
+                    error = IllegalMoveError(Refusal.NO_LINE, rule=3, origin=origin, station=station)
+                reason = player_words(error)
+                if str(reason) not in map(str, reasons):
+                    reasons.append(reason)
+        return p_("terminal", "No: {reason}", reason=join(p_("terminal", "; "), reasons))
 
     # ---------------------------------------------------------------- text
 
@@ -324,10 +358,18 @@ class TextGame(TextTable):
         return join(plain("\n"), lines)
 
     def summary(self, view: PublicView) -> Text:
+        """The outcome, and Mister X's whole route from his start station (public now that the game is over)."""
         assert view.outcome is not None
-        route = " -> ".join(str(e.station) for e in view.log)
+        stations = [str(entry.station) for entry in view.log]
+        start = self.game.start
+        if start.log:  # dealt from a position already under way: his start is not known, his route from there is
+            route: Words = " -> ".join(stations)
+        elif stations:
+            route = join(plain(" -> "), [p_("terminal", "{station} (start)", station=start.mister_x), *stations])
+        else:
+            route = p_("terminal", "he never left {station}", station=start.mister_x)
         return join(plain("\n"), [p_("terminal", "Game over: {outcome}.", outcome=outcome_words(view.outcome, view.ruleset)),
-                                  p_("terminal", "Mister X's route: {route}", route=route or p_("terminal", "he never moved"))])
+                                  p_("terminal", "Mister X's route: {route}", route=route)])
 
 
 def _notation(move: DetectiveMove) -> Text:

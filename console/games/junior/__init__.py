@@ -16,6 +16,7 @@ from console.games.junior.flow import JuniorFlow
 from console.games.junior.news import news
 from console.games.junior.pictures import PICTURES
 from console.games.junior.replay import scenes
+from console.games.junior.screen import card_place, pairing_rooms
 from console.games.junior.seats import ComputerDetectiveTeam, ComputerRogues, HandheldRogues
 from console.games.junior.text_game import JuniorTextGame
 from console.games.kind import GameKind, OwnGames, Table
@@ -49,7 +50,8 @@ def seated(game: JuniorGame, settings: GameSettings, table: Table, now: float, r
     chosen = ComputerRogues(level, table.seed) if settings.mister_x is Seat.COMPUTER else HandheldRogues(table.handheld)
     rogues = table.seat(chosen, parse_step)
     detectives = ComputerDetectiveTeam(level, table.seed) if settings.detectives_by is Seat.COMPUTER else None
-    return JuniorFlow(game, rogues, now, table.recorder, deal=not resumed, hints=settings.hints, detectives=detectives)
+    return JuniorFlow(game, rogues, now, table.recorder, deal=not resumed, hints=settings.hints, detectives=detectives,
+                      self_moving=table.pieces_move_themselves)
 
 
 def text(game: JuniorGame, settings: GameSettings, terminal: Terminal) -> None:
@@ -59,6 +61,6 @@ def text(game: JuniorGame, settings: GameSettings, terminal: Terminal) -> None:
 own = OwnGames(JuniorGame)
 JUNIOR = GameKind(editions=setup.EDITIONS, check=setup.check, setup=setup.JuniorSetup, deal=deal, describe=own(describe),
                   summary=own(summary), flow=own(seated), journal=journal.CODEC, scenes=own(scenes), text_record=own(record_text.lines),
-                  text=own(text), news=news, hidden_side=p_("name", "the rogues"), pictures=PICTURES,
-                  districts=lambda: tuple(districts()))
+                  text=own(text), news=news, hidden_side=p_("name", "the rogues"), pairing_rooms=pairing_rooms, pictures=PICTURES,
+                  card_place=card_place, districts=lambda: tuple(districts()))
 """Mister FOX (and ROXy) against Willy Watson and Milly Marble, in a district."""

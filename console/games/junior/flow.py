@@ -28,7 +28,7 @@ from console.games.junior.screen import draw_junior
 from console.games.junior.words import WORDING, listed, piece_name, reveal_words, short_name, step_words, winner_words
 from console.games.recorder import Recorder
 from console.games.refusals import player_words
-from console.games.table import HiddenSeat, Look, TableFlow, TableScene
+from console.games.table import SELF_MOVE_S, HiddenSeat, Look, TableFlow, TableScene
 from console.games.words import sentences
 from console.table.menu import Row, Setting
 from engine import IllegalMoveError, Station
@@ -59,11 +59,17 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
     PAUSES_IN = frozenset({JuniorMode.ROGUES})
 
     def __init__(self, game: JuniorGame, seat: HiddenSeat[JuniorGame, Step], now: float, recorder: Recorder | None = None, *,
-                 deal: bool = True, hints: bool = False, detectives: ComputerDetectiveTeam | None = None) -> None:
+                 deal: bool = True, hints: bool = False, detectives: ComputerDetectiveTeam | None = None,
+                 self_moving: bool = False) -> None:
+        """*self_moving*: the board has no pawns to move by hand (the simulator), so the computer's detectives step by
+        themselves, each step shown for ``SELF_MOVE_S`` first."""
         super().__init__(game, seat, recorder)
         self.detectives = detectives
         """The computer planning the detectives' steps (None: people do)."""
+        self.self_moving = self_moving
         self._plan: list[Step] = []
+        self._plan_shown = 0.0
+        """When the plan's next step was shown (a self-moving one is made ``SELF_MOVE_S`` later)."""
         self.ui = JuniorUi(JuniorMode.DEAL, hints=hints)
         seat.show(game)
         if deal and not game.actions:
@@ -97,9 +103,11 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
             self.go_on(now)
 
     def tick_more(self, now: float) -> None:
-        """The end of a reveal's celebration, once the pawns are placed."""
+        """The end of a reveal's celebration, once the pawns are placed; a self-moving computer detective's step."""
         if self.ui.mode is JuniorMode.REVEAL and not self.ui.to_place and not self._celebrating(now):
             self.go_on(now)
+        elif self.ui.mode is JuniorMode.DETECTIVES and self.self_moving and self._plan and now >= self._plan_shown + SELF_MOVE_S:
+            self._step(self._plan.pop(0), now)
 
     def scene(self) -> TableScene[JuniorView, JuniorUi]:
         return LOOK.scene(self.game.public_view(), self.ui)
@@ -151,8 +159,13 @@ class JuniorFlow(TableFlow[JuniorGame, JuniorUi, Step]):
                 self._plan = [step for step in self.detectives.plan(self.game) if step.piece in waiting]
             step = self._plan[0]
             name = piece_name(step.piece)
-            where = (_("{piece} stays on {station}: press it", piece=name, station=step.station) if step.stays else
-                     _("{piece} goes to {station}: move it and press it", piece=name, station=step.station))
+            self._plan_shown = now
+            if self.self_moving:
+                where = (_("{piece} stays on {station}", piece=name, station=step.station) if step.stays else
+                         _("{piece} goes to {station}", piece=name, station=step.station))
+            else:
+                where = (_("{piece} stays on {station}: press it", piece=name, station=step.station) if step.stays else
+                         _("{piece} goes to {station}: move it and press it", piece=name, station=step.station))
             self.ui = replace(self.ui, mode=JuniorMode.DETECTIVES, selected=step.piece, destinations=(step.station,),
                               prompt=p_("title", "{piece}, go!", piece=short_name(step.piece)), message=sentences(note, where))
             return

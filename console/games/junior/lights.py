@@ -90,13 +90,14 @@ def junior_frame(view: JuniorView, ui: JuniorUi, now: float, palette: Palette = 
 def _pawns(view: JuniorView, ui: JuniorUi, tick: int, palette: Palette, frame: dict[Station, Colour]) -> None:
     colours = COLOURS[palette.name]
     waiting = dict(ui.to_place)
-    if ui.selected is not None:
+    if ui.selected is not None and ui.choices_lit:
         frame.update(dict.fromkeys(ui.destinations, destination_light(colours[ui.selected], tick)))
     moved = {step.piece for step in view.moved}
     for piece, station in view.stations:
         colour = colours[piece]
         if piece in waiting:
-            frame[waiting[piece]] = placing_light(colour, tick)
+            if ui.choices_lit:
+                frame[waiting[piece]] = placing_light(colour, tick)
             continue
         if ui.mode is JuniorMode.PAUSED:
             level = PAUSED_LEVEL

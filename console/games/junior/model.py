@@ -63,3 +63,7 @@ class JuniorUi(TableUi[JuniorMode]):
     @property
     def timed(self) -> tuple[Signal | None, ...]:
         return (self.refused, self.celebration)
+
+    @property
+    def choices(self) -> tuple[Station, ...]:
+        return (*super().choices, *self.destinations)

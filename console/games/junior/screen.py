@@ -26,6 +26,9 @@ Layout, as fractions of the surface (any size works):
   of the moment (the pieces and their stations, with the beginner hints that fit
   under them if the table has them on; the pawns to place, the celebration, the winner);
 - bottom: the message (red while a press is being refused).
+
+In a guided game the lesson card takes the prompt's band and the centre panel
+(``card_place``): the top bar and both token boards stay in view.
 """
 
 from __future__ import annotations
@@ -48,8 +51,8 @@ from engine.junior import DETECTIVE_GOAL, DETECTIVES, ROGUE_GOAL, ROGUES, Junior
 from hardware.language import Text, Words, np_, p_
 
 __all__ = [
-    "GOALS", "GOOD", "PIECE_COLOURS", "TOKEN_COLOUR", "TRANSPORT_COLOURS", "JuniorLayout", "draw_face", "draw_junior", "junior_layout",
-    "render_junior_png", "token_rects",
+    "GOALS", "GOOD", "PIECE_COLOURS", "TOKEN_COLOUR", "TRANSPORT_COLOURS", "JuniorLayout", "card_place", "draw_face", "draw_junior",
+    "junior_layout", "pairing_rooms", "render_junior_png", "token_rects",
 ]
 
 TOKEN_COLOUR: Colour = (255, 196, 40)
@@ -80,6 +83,8 @@ class JuniorLayout:
     """Where each board's team picture goes."""
     tokens: dict[Team, tuple[pygame.Rect, ...]]
     """Each token space's square, in the order they fill."""
+    card: pygame.Rect
+    """A guided game's lesson card: the prompt's band and the centre panel, between the two boards (``card_place``)."""
     px_top: int
     px_prompt: int
     px_prompt_floor: int
@@ -115,8 +120,9 @@ def junior_layout(size: tuple[int, int]) -> JuniorLayout:
             for index in range(GOALS[team])
             for row, column in [divmod(index, columns)]
         )
+    card = pygame.Rect(centre.x, prompt.y + pad, centre.w, centre.bottom - prompt.y - pad)
     return JuniorLayout(
-        top=top, prompt=prompt, centre=centre, boards={Team.ROGUES: left, Team.DETECTIVES: right}, faces=faces, tokens=tokens,
+        top=top, prompt=prompt, centre=centre, boards={Team.ROGUES: left, Team.DETECTIVES: right}, faces=faces, tokens=tokens, card=card,
         px_top=max(main, round(h * 0.065)),
         px_prompt=max(main, round(h * 0.125)),
         px_prompt_floor=max(main, math.ceil(h / 12)),
@@ -124,6 +130,18 @@ def junior_layout(size: tuple[int, int]) -> JuniorLayout:
         px_title=max(main, round(h * 0.085)),
         px_body=main,
     )
+
+
+def pairing_rooms(kit: Toolkit) -> list[pygame.Rect]:
+    """Where the phone's pairing code goes: below the prompt (what to do now), which stays in view with the top bar and the
+    message; the pawns to place are lit on the board (on the screen, the code needs the room between the boards too)."""
+    boards = junior_layout(kit.size).boards
+    return [boards[Team.ROGUES].union(boards[Team.DETECTIVES])]
+
+
+def card_place(size: tuple[int, int]) -> pygame.Rect:
+    """Where a guided game's lesson card goes on a Junior screen: the top bar and both token boards stay in view."""
+    return pygame.Rect(junior_layout(size).card)
 
 
 def token_rects(size: tuple[int, int]) -> dict[Team, tuple[pygame.Rect, ...]]:
@@ -140,15 +158,17 @@ def draw_junior(kit: Toolkit, surface: pygame.Surface, view: JuniorView, ui: Jun
     layout = junior_layout(surface.get_size())
     celebration = ui.celebration if showing(ui.celebration, now) else None
     revealed = ui.celebration.result.round if ui.mode is JuniorMode.REVEAL and ui.celebration is not None else view.round
-    _top_bar(kit, surface, layout, view, revealed)
+    _top_bar(kit, surface, layout, ui.title or district_words(view.district), revealed)
     # The flow's prompt may already be the reveal's words ("Caught Mister FOX!"): then it is the headline, in gold.
     said = celebration is not None and ui.prompt == reveal_words(celebration.result)[0]
-    _prompt(kit, surface, layout, ui.prompt, now - celebration.since if said and celebration else None)
+    if not ui.lesson_card:
+        _prompt(kit, surface, layout, ui.prompt, now - celebration.since if said and celebration else None)
     won = _won_token(view, celebration) if celebration is not None else None
     winner = view.outcome if ui.mode is JuniorMode.GAME_OVER else None
     for team in Team:
         _board(surface, layout, view, team, won, winner, now - celebration.since if celebration else 0.0)
-    _centre(kit, surface, layout, view, ui, celebration, now, said=said)
+    if not ui.lesson_card:  # in a guided game the lesson card has the prompt's band and the centre
+        _centre(kit, surface, layout, view, ui, celebration, now, said=said)
     message = "" if ui.mode is JuniorMode.PAUSED else ui.message
     kit.message_bar(surface, message, alert=showing(ui.refused, now))
 
@@ -160,13 +180,13 @@ def render_junior_png(view: JuniorView, ui: JuniorUi, path: str | Path, size: tu
     pygame.image.save(surface, str(path))
 
 
-def _top_bar(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, view: JuniorView, round_number: int) -> None:
-    """The district, and the round: during a reveal, the round being revealed."""
+def _top_bar(kit: Toolkit, surface: pygame.Surface, layout: JuniorLayout, title: Words, round_number: int) -> None:
+    """The *title* (the district), and the round: during a reveal, the round being revealed."""
     rect, pad = layout.top, 2 * kit.pad
     pygame.draw.rect(surface, PANEL, rect)
     right = kit.text(p_("title", "Round {round}", round=round_number), layout.px_top, TEXT, rect.w // 3)
     surface.blit(right, right.get_rect(midright=(rect.right - pad, rect.centery)))
-    left = kit.text(district_words(view.district), layout.px_top, DIM, rect.w - right.get_width() - 3 * pad)
+    left = kit.text(title, layout.px_top, DIM, rect.w - right.get_width() - 3 * pad)
     surface.blit(left, left.get_rect(midleft=(rect.x + pad, rect.centery)))
 
 

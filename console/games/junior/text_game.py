@@ -17,7 +17,7 @@ from functools import cache
 from console.games.junior import journal as events
 from console.games.junior.words import TRANSPORTS, WORDING, district_words, listed, piece_name, reveal_words, step_words, winner_words
 from console.games.refusals import player_words
-from console.games.text import Quit, Terminal, TextTable, is_station_number, spellings
+from console.games.text import Quit, Terminal, TextTable, is_station_number, spellings, unknown_word
 from console.settings import Level
 from engine.ai.junior import choose_detective_steps, choose_rogue_steps
 from engine.board import Transport
@@ -25,13 +25,14 @@ from engine.errors import IllegalMoveError
 from engine.junior import DETECTIVE_GOAL, DETECTIVES, ROGUE_GOAL, TRANSPORT_WORDS, JuniorGame, Step
 from engine.junior.game import STEP_LETTERS, parse_leg
 from engine.moves import NotationError
+from engine.refusals import Refusal
 from hardware.language import Text, join, np_, p_, plain
 
 HELP = p_("terminal", """Commands:
   PIECE LEG                step a detective in the move notation, e.g. "watson T81"
                            (a leg is a line's letter and a station: T taxi, B bus, U metro, F boat; S82: stay at 82)
   PIECE STATION [LINE]     the same in words, e.g. "watson 81", "marble 115 boat", or "marble stay"
-  moves PIECE              list a detective's steps
+  moves PIECE              list a detective's steps ("moves" alone: each one's still to step)
   undo                     take back the last detective step of this round
   help                     this text
   quit                     leave the game""")
@@ -110,7 +111,9 @@ class JuniorTextGame(TextTable):
                     self.say(ROGUE_HELP if line == "help" else yours)
                     continue
                 typed = self.typed_step(rogue, line.split())
-                if isinstance(typed, Text):
+                if isinstance(typed, Text) and line.isalpha():
+                    self.say(unknown_word(line, ROGUE_COMMANDS))  # a word, not a step: "hepl"
+                elif isinstance(typed, Text):
                     self.say(typed)
                 elif typed not in steps:
                     self.say(p_("terminal", "{leg} is not one of your steps ('moves' lists them).", leg=typed.leg))
@@ -153,13 +156,16 @@ class JuniorTextGame(TextTable):
                 return
             self.record(events.UNDO)
             self.say(p_("terminal", "Took back: {step}.", step=step_words(step)))
+        elif words == ["moves"]:
+            for name in game.to_move():
+                self.say(p_("terminal", "{piece}: {steps}", piece=piece_name(name), steps=_legs(game.steps_of(name))))
         elif words[0] == "moves" and len(words) == 2:
             piece = _typed_detectives().get(words[1])
             self.say(_legs(game.steps_of(piece)) if piece else _no_piece(words[1]))
         else:
             piece = _typed_detectives().get(words[0])
             if piece is None:
-                self.say(_no_piece(words[0]) if len(words) in (2, 3) else _not_understood(words))
+                self.say(unknown_word(words[0], COMMANDS, _typed_detectives()))  # neither a piece nor a command: "hepl"
                 return
             typed = self.typed_step(piece, words[1:])
             if isinstance(typed, Text):
@@ -181,7 +187,11 @@ class JuniorTextGame(TextTable):
             if len(options) > 1:
                 return p_("terminal", "Which line to {station}? {legs}", station=words[0],
                           legs=join(p_("terminal", " or "), [step.leg for step in options]))
-            return options[0] if options else Step(piece, int(words[0]), Transport.TAXI)  # the engine says why not
+            if options:
+                return options[0]
+            if int(words[0]) in self.game.district.board:  # no line of any kind joins them (not the taxi's alone)
+                return _no(IllegalMoveError(Refusal.NO_LINE, rule="J3", origin=here, station=int(words[0])))
+            return Step(piece, int(words[0]), Transport.TAXI)  # outside the district: the engine says so
         if len(words) == 1:
             try:
                 return parse_leg(piece, words[0].upper())
@@ -215,6 +225,11 @@ class JuniorTextGame(TextTable):
                     detectives=view.tokens.detectives, detective_goal=DETECTIVE_GOAL, rogues=view.tokens.rogues, rogue_goal=ROGUE_GOAL)]
         lines += [p_("terminal", "  {piece} at {station}", piece=piece_name(piece), station=station) for piece, station in view.stations]
         return join(plain("\n"), lines)
+
+
+COMMANDS = ("moves", "undo", "help", "quit")
+"""The detectives' commands (a typo of one is answered with it)."""
+ROGUE_COMMANDS = ("moves", "help", "quit")
 
 
 def _legs(steps: Iterable[Step]) -> str:

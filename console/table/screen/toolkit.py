@@ -1,8 +1,10 @@
 """The drawing toolkit every screen uses: fonts, text that fits, the frame of a screen, the board game's colours.
 
 The screen sits beside the lit board and is read across a table, so its text is
-large (no line under 1/20 of the height) and light on dark, and the tickets keep
-the board game's colours. A screen of any size is laid out in fractions of it:
+large and light on dark, and the tickets keep the board game's colours. No text is
+smaller than ``min_px``: the line whose letters a player reads from a seat
+(``console.table.screen.legibility``: 16 minutes of arc at 70 cm, from the screen's
+height in pixels and millimetres). A screen of any size is laid out in fractions of it:
 
 - ``header``: the top bar (a title, or whose turn it is);
 - ``body``: everything between, for the screen's own panels;
@@ -15,7 +17,8 @@ frame says so (``cut``): a test that draws every message can tell.
 
 Rendering text is most of a frame's cost, so ``Toolkit`` keeps every text it
 rendered (``rendered`` counts the renders) and remembers the words of the
-frame drawn last (``texts``): the screen as words, for tests.
+frame drawn last (``texts``): the screen as words, for tests, and the smallest line it
+drew (``smallest``): never under ``min_px``.
 """
 
 from __future__ import annotations
@@ -26,8 +29,9 @@ from collections.abc import Sequence
 import pygame
 
 from console.table.case import capitalised
+from console.table.screen.legibility import SCREEN_HEIGHT_MM, letter_px, samples
 from engine import Ticket
-from hardware.language import Text, current, font_file
+from hardware.language import LANGUAGES, Text, current, font_file
 
 Colour = tuple[int, int, int]
 
@@ -53,6 +57,9 @@ TICKET_COLOURS: dict[Ticket, Colour] = {
 
 TICKET_INK: dict[Ticket, Colour] = {ticket: DARK_INK if ticket is Ticket.TAXI else TEXT for ticket in Ticket}
 
+HINT_LINES = 3
+"""The most lines a beginner hint takes (a narrow panel at the smallest letters needs three)."""
+
 _CACHE_LIMIT = 1500
 """Rendered texts kept; past this the caches start over (messages and counts keep changing)."""
 
@@ -67,8 +74,10 @@ def fraction(size: tuple[int, int], x0: float, y0: float, x1: float, y1: float) 
 class Toolkit:
     """Fonts and rendered texts for one screen size, and the parts every screen draws the same way."""
 
-    def __init__(self, size: tuple[int, int]) -> None:
+    def __init__(self, size: tuple[int, int], height_mm: float = SCREEN_HEIGHT_MM) -> None:
+        """*height_mm*: the height of the screen's picture (``[screen] height_mm``), which sets the smallest letters."""
         pygame.font.init()
+        self.height_mm = height_mm
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._texts: dict[tuple[str, int, Colour, int, str], tuple[pygame.Surface, bool]] = {}
         self._wrapped: dict[tuple[str, int, Colour, int, int, str], tuple[list[pygame.Surface], bool]] = {}
@@ -79,6 +88,8 @@ class Toolkit:
         """The texts of the frame drawn last that did not fit and were cut with '…' (whole): none, on a good screen."""
         self.rendered = 0
         """Texts rendered so far: most of a frame's cost, so a frame that repeats what is on the screen renders none."""
+        self.smallest = 0
+        """The smallest line height the frame drawn last wrote a text at (0: none yet): never under ``min_px``."""
         self._layout(size)
 
     def _layout(self, size: tuple[int, int]) -> None:
@@ -88,8 +99,10 @@ class Toolkit:
         self._texts.clear()
         self._wrapped.clear()
         self._messages.clear()
-        self.min_px = math.ceil(h / 20)
-        """The smallest line height any text gets (1/20 of the height)."""
+        self.letter_px = letter_px(h, self.height_mm)
+        """The smallest letter a player reads from a seat (``console.table.screen.legibility``)."""
+        self.min_px = self._legible_px(self.letter_px)
+        """The smallest line height any text gets: the first whose letters reach ``letter_px`` in every language's face."""
         self.pad = max(2, round(min(w, h) * 0.012))
         """The gap between panels."""
         self.header = fraction(size, 0, 0, 1, 0.115)
@@ -97,8 +110,8 @@ class Toolkit:
         self.message = fraction(size, 0, 0.895, 1, 1)
         """The message bar: room for two lines of the minimum height, when a message needs them."""
         # Line heights. A line's letters (capitals to descenders) fill about 4/5 of it, so main lines
-        # get at least 1/20 of the height in letters; numbers and notes get the minimum.
-        self.px_main = math.ceil(h / 20 / 0.8)
+        # get at least 1/20 of the height in letters, and never under the minimum; numbers and notes get the minimum.
+        self.px_main = max(self.min_px, math.ceil(h / 20 / 0.8))
         self.px_header = max(self.px_main, round(h * 0.075))
         self.px_title = max(self.px_main, round(h * 0.068))
         self.px_big = round(h * 0.22)
@@ -106,19 +119,33 @@ class Toolkit:
         for px in {self.min_px, self.px_main, self.px_header, self.px_title, self.px_big, self.px_message}:
             self.font(px)  # loading a font takes milliseconds: not in the first frame
 
+    def letter_height(self, px: int, language: str | None = None) -> int:
+        """The height of the shortest sample letter (``legibility.samples``) at line height *px* in *language*'s face."""
+        language = language or current()
+        font = self.font(px, language)
+        return min(font.render(letter, True, TEXT).get_bounding_rect().h for letter in samples(language))
+
+    def _legible_px(self, letter: int) -> int:
+        """The smallest line height whose letters are at least *letter* pixels tall in every language's face."""
+        px = letter
+        while any(self.letter_height(px, language) < letter for language in LANGUAGES):
+            px += 1
+        return px
+
     def begin(self, surface: pygame.Surface) -> None:
         """Start a frame on *surface*: forget the last frame's words, lay out again if the size changed, clear it."""
         self.texts = []
         self.cut = []
+        self.smallest = 0
         if surface.get_size() != self.size:
             self._layout(surface.get_size())
         surface.fill(BACKGROUND)
 
     # ------------------------------------------------------------ text
 
-    def font(self, px: int) -> pygame.font.Font:
-        """The language's font (``hardware.language.font_file``) whose line height is at least *px* pixels."""
-        language = current()
+    def font(self, px: int, language: str | None = None) -> pygame.font.Font:
+        """*language*'s font (``hardware.language.font_file``; default: the one in use) whose line height is at least *px* pixels."""
+        language = language or current()
         font = self._fonts.get((language, px))
         if font is None:
             file = font_file(language)
@@ -134,12 +161,15 @@ class Toolkit:
         return font
 
     def text(self, text: str | Text, px: int, colour: Colour, width: int = 0) -> pygame.Surface:
-        """*text* rendered once; with a *width*, shrunk (not under the minimum height) then cut with '…' to fit."""
+        """*text* rendered once (never under the smallest line); with a *width*, shrunk (not under the smallest line) then
+        cut with '…' to fit."""
         text = str(text)
+        px = max(px, self.min_px)
         self.texts.append(text)
         surface, cut = self._rendered(text, px, colour, width)
         if cut:
             self.cut.append(text)
+        self._drew(surface)
         return surface
 
     def _rendered(self, text: str, px: int, colour: Colour, width: int) -> tuple[pygame.Surface, bool]:
@@ -167,9 +197,11 @@ class Toolkit:
     def wrap(self, text: str | Text, px: int, colour: Colour, width: int, max_lines: int) -> list[pygame.Surface]:
         """*text* broken into at most *max_lines* lines of *width*; the last line is cut if it must be.
 
-        A last line of one word takes the word before it along when it can, so no short word stands alone.
+        A last line of one word takes the word before it along when it can, so no short word stands alone. Never under
+        the smallest line.
         """
         text = str(text)
+        px = max(px, self.min_px)
         self.texts.append(text)
         key = (text, px, colour, width, max_lines, current())
         done = self._wrapped.get(key)
@@ -182,7 +214,13 @@ class Toolkit:
             self._wrapped[key] = done
         if done[1]:
             self.cut.append(text)
+        for line in done[0]:
+            self._drew(line)
         return done[0]
+
+    def _drew(self, line: pygame.Surface) -> None:
+        """Keep the smallest line height drawn this frame (a rendered line is as tall as its font's line)."""
+        self.smallest = min(self.smallest or line.get_height(), line.get_height())
 
     def rows_needed(self, text: str | Text, px: int, width: int) -> int:
         """The lines ``wrap`` breaks *text* into at *px* in *width*, given room enough."""
@@ -208,9 +246,16 @@ class Toolkit:
         return [" ".join(row) for row in rows]
 
     def hint_lines(self, hints: Sequence[str | Text], width: int, room: int) -> list[pygame.Surface]:
-        """The first *hints* that surely fit in *room* pixels of height (two lines of *width* each), as lines, in ``HINT``."""
-        fits = max(0, room) // (2 * self.font(self.min_px).get_height())
-        return [line for hint in hints[:fits] for line in self.wrap(hint, self.min_px, HINT, width, 2)]
+        """The first *hints* that fit in *room* pixels of height (each in up to ``HINT_LINES`` lines of *width*), as lines,
+        in ``HINT``; the first one always."""
+        shown: list[pygame.Surface] = []
+        line = self.font(self.min_px).get_height()
+        for hint in hints:
+            rows = min(HINT_LINES, self.rows_needed(hint, self.min_px, width))
+            if shown and (len(shown) + rows) * line > room:
+                break
+            shown += self.wrap(hint, self.min_px, HINT, width, HINT_LINES)
+        return shown
 
     def fitting_px(self, text: str | Text, px: int, width: int, floor: int) -> int:
         """A line height up to *px* (about the largest), not under *floor*, at which *text* fits in *width* (*floor* if none does)."""
@@ -239,6 +284,8 @@ class Toolkit:
             lines, cut = self._message_lines(text, rect.w - 4 * self.pad, rect.h)
             if cut:
                 self.cut.append(text)
+            for line in lines:
+                self._drew(line)
             self.stack(surface, rect, lines)
 
     def _message_lines(self, text: str, width: int, height: int) -> tuple[list[pygame.Surface], bool]:
@@ -269,12 +316,19 @@ class Toolkit:
     def warning_bar(self, surface: pygame.Surface, warning: str | Text) -> None:
         """A red bar over the header, on any screen: something the players must know (the game is not being saved).
 
-        It takes the header's place, so it hides nothing of the game below (whose turn it is is in the message bar too).
+        It takes the header's place, so it hides nothing of the game below (whose turn it is is in the message bar too);
+        its words take one line as large as fits, else two, as the message bar's do.
         """
         rect = self.header
         pygame.draw.rect(surface, ALERT_BACKGROUND, rect)
-        text = self.text(warning, self.px_header, TEXT, rect.w - 4 * self.pad)
-        surface.blit(text, text.get_rect(midleft=(rect.x + 2 * self.pad, rect.centery)))
+        text = capitalised(str(warning))
+        self.texts.append(text)
+        lines, cut = self._message_lines(text, rect.w - 4 * self.pad, rect.h)  # one line as large as fits, else two
+        if cut:
+            self.cut.append(text)
+        for line in lines:
+            self._drew(line)
+        self.stack(surface, rect, lines)
 
     def stack(self, surface: pygame.Surface, area: pygame.Rect, lines: list[pygame.Surface]) -> None:
         """*lines* centred in *area*, one under the other."""

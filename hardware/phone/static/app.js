@@ -2,23 +2,32 @@
  * Mister X's phone: the private handheld's screens in a mobile browser.
  *
  * The console serves this page on the LAN. The phone opens it from the QR code on
- * the console's screen, whose link carries the game's key in its fragment
+ * the console's screen, whose link carries the code's key in its fragment
  * (#k=KEY), which the browser never sends to the server. Every WebSocket frame is
- * NaCl secretbox under that key (tweetnacl), so only this phone and the console
- * read or write them.
+ * NaCl secretbox (tweetnacl): under the code's key only the join, which trades
+ * this phone's public key for the console's; under the session key they agree
+ * (NaCl's box key, X25519) only each connection's hello; and under that
+ * connection's own key everything else. Someone who saw the code cannot compute
+ * the session key, so cannot read or forge the game's frames (the wire protocol is
+ * hardware/phone/__init__.py's).
  *
  * It is the Pico handheld's program (firmware/ui.py) with a touch screen instead
  * of six buttons: the same messages in, checked as firmware/messages.py checks
  * them (a message it cannot read is answered with `unreadable`), the same answers
- * out, the same screens. It keeps nothing but the phone's id and its frame
- * counters, in sessionStorage: this tab's, gone with it.
+ * out, the same screens. It keeps nothing of the game: only, in the page's local
+ * storage, the phone's id, its secret key and the console's public key, so that
+ * a new tab or a reload of this phone comes back into the game without a scan.
  */
 (function () {
   "use strict";
 
-  const NONCE_BYTES = 24;
+  const NONCE_BYTES = 24; // a secretbox's
+  const KEY_BYTES = 32;
+  const CONNECTION_NONCE_BYTES = 16; // a hello's, and the console's answer's
   const KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/; // 32 bytes, base64url without padding
   const MAX_FRAME = 16384; // characters; a longer frame is dropped unread
+  const SIZES = [1024, 2048, 4096, 8192]; // bytes a plaintext is padded to with spaces: the smallest that holds it
+  const SLOT_PREFIX = "phone-"; // this phone's records in local storage, one per game's key
   const PING_MS = 1000;
   const RETRY_FIRST_MS = 500; // the wait before reconnecting, doubled after each try
   const RETRY_MAX_MS = 8000;
@@ -580,35 +589,111 @@
 
   // ------------------------------------------------------------ the link to the console
 
-  /** This tab's record for the game's *key*: the phone's id, its next seq, the last console seq it accepted. */
+  /**
+   * This phone's record for the game's *key*, in the page's local storage (kept across tabs and reloads, never sent):
+   * the phone's id, its key pair's secret key, and the console's public key once the console has answered its join.
+   */
   function openRecord(key) {
-    const slot = "phone-" + hex(nacl.hash(key).subarray(0, 16)); // the key itself is not stored
+    const slot = SLOT_PREFIX + hex(nacl.hash(key).subarray(0, 16)); // the key itself is not stored
     let record = null;
     try {
-      record = JSON.parse(sessionStorage.getItem(slot));
+      record = JSON.parse(localStorage.getItem(slot));
     } catch (error) {
       record = null;
     }
     const valid = isObject(record) && typeof record.phone === "string" && /^[0-9a-f]{16}$/.test(record.phone) &&
-      isInt(record.seq) && record.seq >= 1 && isInt(record.consoleSeq) && record.consoleSeq >= 0;
-    if (!valid) record = { phone: hex(nacl.randomBytes(8)), seq: 1, consoleSeq: 0 };
-    record.save = () => {
+      isKey(record.secret) && (record.console === null || isKey(record.console));
+    if (!valid) record = { phone: hex(nacl.randomBytes(8)), secret: toBase64(nacl.box.keyPair().secretKey), console: null };
+    const pair = nacl.box.keyPair.fromSecretKey(fromBase64(record.secret));
+    const kept = { phone: record.phone, secretKey: pair.secretKey, publicKey: pair.publicKey,
+      consoleKey: record.console === null ? null : fromBase64(record.console) };
+    kept.save = () => {
+      const text = JSON.stringify({ phone: kept.phone, secret: toBase64(kept.secretKey),
+        console: kept.consoleKey === null ? null : toBase64(kept.consoleKey) });
       try {
-        sessionStorage.setItem(slot, JSON.stringify({ phone: record.phone, seq: record.seq, consoleSeq: record.consoleSeq }));
+        localStorage.setItem(slot, text);
       } catch (error) {
-        // no storage (a private window's quota): the counts live as long as the page
+        // no storage (a private window's quota): the phone is known as long as the page lives
       }
     };
-    record.save();
-    return record;
+    /** The pairing works: the records of other games' keys are forgotten. */
+    kept.forgetOthers = () => {
+      try {
+        const others = Object.keys(localStorage).filter((name) => name.startsWith(SLOT_PREFIX) && name !== slot);
+        others.forEach((name) => localStorage.removeItem(name));
+      } catch (error) {
+        // no storage: nothing kept to forget
+      }
+    };
+    kept.save();
+    return kept;
+  }
+
+  function isKey(text) {
+    return typeof text === "string" && /^[A-Za-z0-9+/]{43}=$/.test(text);
+  }
+
+  function concat(...parts) {
+    const joined = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
+    let at = 0;
+    for (const part of parts) {
+      joined.set(part, at);
+      at += part.length;
+    }
+    return joined;
+  }
+
+  /** *plain*'s bytes followed by spaces up to the smallest size class that holds them (null if none does). */
+  function padded(plain) {
+    const size = SIZES.find((candidate) => candidate >= plain.length);
+    if (size === undefined) return null;
+    const text = new Uint8Array(size).fill(0x20);
+    text.set(plain);
+    return text;
+  }
+
+  /** A frame carrying *body* under *key*, numbered *seq*: base64 of nonce || secretbox(padded JSON). */
+  function seal(key, seq, phone, body) {
+    const plain = padded(encoder.encode(JSON.stringify({ from: "phone", seq: seq, phone: phone, body: body })));
+    const nonce = nacl.randomBytes(NONCE_BYTES);
+    return toBase64(concat(nonce, nacl.secretbox(plain, nonce, key)));
+  }
+
+  /** The console's envelope in the frame *data* if it opens under *key* and reads as the protocol's; else null. */
+  function openFrame(key, data) {
+    if (typeof data !== "string" || data.length > MAX_FRAME) return null;
+    let envelope;
+    try {
+      const frame = fromBase64(data);
+      if (frame.length < NONCE_BYTES + nacl.secretbox.overheadLength) return null;
+      const plain = nacl.secretbox.open(frame.subarray(NONCE_BYTES), frame.subarray(0, NONCE_BYTES), key);
+      if (!plain || !SIZES.includes(plain.length)) return null;
+      envelope = parseJson(decoder.decode(plain));
+    } catch (error) {
+      return null;
+    }
+    const fields = isObject(envelope) ? Object.keys(envelope).sort().join() : "";
+    if (fields !== "body,from,phone,seq" || envelope.from !== "console" || !isInt(envelope.seq)) return null;
+    return envelope;
+  }
+
+  /** The bytes of a key or nonce field (standard base64 of *size* bytes), or null. */
+  function fieldBytes(value, size) {
+    if (typeof value !== "string" || value.length !== 4 * Math.ceil(size / 3)) return null;
+    try {
+      const bytes = fromBase64(value);
+      return bytes.length === size ? bytes : null;
+    } catch (error) {
+      return null;
+    }
   }
 
   /**
-   * The WebSocket to the console, sealed with *key*: hello on every connection, a
-   * ping every second, reconnecting after a close with a growing wait. *events*:
-   * status(state) with "connecting", "reconnecting", "unanswered", "paired" or "taken",
-   * language(code) for the console's language, and message(body) for the console's
-   * handheld messages, returning the answers.
+   * The WebSocket to the console, by the wire protocol: on each connection the join under the code's *key* (until the
+   * console's public key is known), the hello under the session key, then everything under the connection's own key, a
+   * ping every second; reconnecting after a close with a growing wait while the page is shown. *events*: status(state)
+   * with "connecting", "reconnecting", "unanswered", "paired", "taken" or "elsewhere", language(code) for the console's
+   * language, and message(body) for the console's handheld messages, returning the answers.
    */
   function startLink(key, record, events) {
     let socket = null;
@@ -617,6 +702,13 @@
     let retryMs = RETRY_FIRST_MS;
     let unanswered = 0;
     let stopped = false;
+    // This connection's: where the handshake is, its keys, its numbers.
+    let stage = "join";
+    let sessionKey = null;
+    let helloNonce = null;
+    let connectionKey = null;
+    let seq = 0;
+    let consoleSeq = 0;
 
     function connect() {
       retry = 0;
@@ -624,9 +716,9 @@
       const opened = new WebSocket(scheme + "//" + location.host + "/ws");
       socket = opened;
       opened.onopen = () => {
-        send({ type: "hello" });
         unanswered = setTimeout(() => events.status("unanswered"), ANSWER_MS);
-        pinger = setInterval(() => send({ type: "ping" }), PING_MS);
+        if (record.consoleKey === null) join();
+        else hello();
       };
       opened.onmessage = (event) => receive(event.data);
       opened.onclose = () => closed(opened);
@@ -637,63 +729,84 @@
       clearInterval(pinger);
       clearTimeout(unanswered);
       socket = null;
+      connectionKey = null;
       if (stopped) return;
       events.status("reconnecting");
+      if (document.hidden) return; // a tab in the background does not take the game back: it reconnects when shown
       retry = setTimeout(connect, retryMs);
       retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
     }
 
-    function send(body) {
-      if (!socket || socket.readyState !== WebSocket.OPEN) return;
-      const seq = record.seq;
-      record.seq = seq + 1;
-      record.save(); // before it leaves: a reload goes on counting
-      const plain = encoder.encode(JSON.stringify({ from: "phone", seq: seq, phone: record.phone, body: body }));
-      const nonce = nacl.randomBytes(NONCE_BYTES);
-      const box = nacl.secretbox(plain, nonce, key);
-      const frame = new Uint8Array(NONCE_BYTES + box.length);
-      frame.set(nonce);
-      frame.set(box, NONCE_BYTES);
-      socket.send(toBase64(frame));
+    function write(frame) {
+      if (socket && socket.readyState === WebSocket.OPEN) socket.send(frame);
     }
 
-    /** The console's plaintext in the frame *data*, or null: too big, forged, reflected, replayed or malformed. */
-    function open(data) {
-      if (typeof data !== "string" || data.length > MAX_FRAME) return null;
-      let envelope;
-      try {
-        const frame = fromBase64(data);
-        if (frame.length < NONCE_BYTES + nacl.secretbox.overheadLength) return null;
-        const plain = nacl.secretbox.open(frame.subarray(NONCE_BYTES), frame.subarray(0, NONCE_BYTES), key);
-        if (!plain) return null;
-        envelope = parseJson(decoder.decode(plain));
-      } catch (error) {
-        return null;
-      }
-      const fields = isObject(envelope) ? Object.keys(envelope).sort().join() : "";
-      if (fields !== "body,from,phone,seq" || envelope.from !== "console" || !isInt(envelope.seq) ||
-          envelope.seq <= record.consoleSeq) {
-        return null;
-      }
-      return envelope;
+    /** The phone's public key, under the code's key: the console answers with its own (or says the game is taken). */
+    function join() {
+      stage = "join";
+      write(seal(key, 0, record.phone, { type: "join", key: toBase64(record.publicKey) }));
+    }
+
+    /** Under the session key, with this connection's nonce: the console answers with its own. */
+    function hello() {
+      stage = "hello";
+      sessionKey = nacl.box.before(record.consoleKey, record.secretKey);
+      helloNonce = nacl.randomBytes(CONNECTION_NONCE_BYTES);
+      write(seal(sessionKey, 0, record.phone, { type: "hello", nonce: toBase64(helloNonce) }));
+    }
+
+    /** A handheld message (or a ping) to the console, under this connection's key. */
+    function send(body) {
+      if (connectionKey === null) return;
+      seq += 1;
+      write(seal(connectionKey, seq, record.phone, body));
     }
 
     function receive(data) {
-      const envelope = open(data);
-      if (!envelope) return;
+      if (stage === "join") joined(openFrame(key, data));
+      else if (stage === "hello") answered(openFrame(sessionKey, data));
+      else if (stage === "open") delivered(openFrame(connectionKey, data));
+    }
+
+    function joined(envelope) {
+      if (!envelope || envelope.phone !== record.phone || !isObject(envelope.body)) return;
       const body = envelope.body;
-      const taken = isObject(body) && body.type === "taken";
-      if (envelope.phone !== record.phone && !taken) return; // not for this phone
-      record.consoleSeq = envelope.seq;
-      record.save();
-      if (taken) {
+      if (body.type === "taken") {
         stop();
         events.status("taken");
-      } else if (isObject(body) && body.type === "paired") {
-        retryMs = RETRY_FIRST_MS;
-        clearTimeout(unanswered);
-        events.language(body.language);
-        events.status("paired");
+        return;
+      }
+      const consoleKey = body.type === "session" ? fieldBytes(body.key, KEY_BYTES) : null;
+      if (consoleKey === null) return;
+      record.consoleKey = consoleKey;
+      record.save();
+      hello();
+    }
+
+    function answered(envelope) {
+      if (!envelope || envelope.phone !== record.phone || !isObject(envelope.body) || envelope.body.type !== "paired") return;
+      const nonce = fieldBytes(envelope.body.nonce, CONNECTION_NONCE_BYTES);
+      if (nonce === null) return;
+      connectionKey = nacl.hash(concat(sessionKey, helloNonce, nonce)).subarray(0, KEY_BYTES);
+      stage = "open";
+      seq = 0;
+      consoleSeq = 0;
+      record.forgetOthers();
+      retryMs = RETRY_FIRST_MS;
+      clearTimeout(unanswered);
+      send({ type: "ping" }); // the first frame under this connection's key makes this socket the phone's
+      pinger = setInterval(() => send({ type: "ping" }), PING_MS);
+      events.language(envelope.body.language);
+      events.status("paired");
+    }
+
+    function delivered(envelope) {
+      if (!envelope || envelope.phone !== record.phone || envelope.seq <= consoleSeq) return; // not for this phone, or replayed
+      consoleSeq = envelope.seq;
+      const body = envelope.body;
+      if (isObject(body) && body.type === "elsewhere") {
+        stop();
+        events.status("elsewhere");
       } else if (isObject(body) && body.type === "language") {
         events.language(body.language);
       } else {
@@ -701,7 +814,7 @@
       }
     }
 
-    /** Reconnect now if the socket is closed (the page is back from the phone's screen lock). */
+    /** Reconnect now if the socket is closed (the page is back from the phone's screen lock, or from behind another tab). */
     function now() {
       if (stopped || socket) return;
       clearTimeout(retry);
@@ -813,6 +926,7 @@
   function screenOf(linked, hh) {
     if (linked === "nokey") return noKeyScreen();
     if (linked === "taken") return takenScreen();
+    if (linked === "elsewhere") return elsewhereScreen();
     if (!hh.awake) return hh.ringing ? coverScreen(hh) : blankScreen();
     if (hh.notice) return noticeScreen(hh);
     if (hh.showingLog) return logScreen(hh);
@@ -868,6 +982,14 @@
       h("h1", { class: "title" }, t("Mister X's phone")),
       h("p", { class: "big" }, t("This game is already paired with another phone.")),
       h("p", {}, t("To play on this phone instead, choose \u201cPair a phone again\u201d on the console and scan the new QR code.")),
+    ]];
+  }
+
+  function elsewhereScreen() {
+    return ["plain", [
+      h("h1", { class: "title" }, t("Mister X's phone")),
+      h("p", { class: "big" }, t("The game goes on in another tab of this phone.")),
+      h("p", {}, t("Reload this page to play here instead.")),
     ]];
   }
 

@@ -182,4 +182,4 @@ def test_the_classic_game_s_words_around_the_flow_read_in_korean() -> None:
     finally:
         use("en")
     assert not english
-    assert set(CLASSIC.editions) == set(EDITIONS)  # every edition the engine knows has its name
+    assert set(CLASSIC.editions) == {*EDITIONS, "quick"}  # every edition the engine knows has its name, and the quick game

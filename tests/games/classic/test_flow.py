@@ -212,7 +212,10 @@ def test_mister_x_on_the_handheld_single_and_double_moves() -> None:
     second = sent[-1]["moves"][0]
     flow.handheld_message(answer(second), 1.2)
     assert game.moves_made == 2 and flow.ui.mode is Mode.DETECTIVES
-    assert sent[-1] == {"type": "accepted", "seen": []}
+    view = game.mister_x_view()  # accepted, then where he stands now: a page reloaded in the detectives' turn rebuilds from it
+    assert sent[-2:] == [{"type": "accepted", "seen": []}, messages.state(view.public.round, view.station,
+                                                                         view.public.mister_x_tickets.as_dict(), [
+                                                                             "T128", second])]
 
 
 def test_an_unreadable_from_the_handheld_is_logged_and_changes_nothing(caplog: pytest.LogCaptureFixture) -> None:
@@ -245,7 +248,7 @@ def test_a_reveal_flashes_and_the_notifier_warns_before_it() -> None:
     flow.handheld_message(answer(leg), 5.0)
     assert flow.ui.reveal is not None and flow.ui.reveal.station == station and flow.ui.reveal.since == 5.0
     assert f"Mister X took a taxi; seen at {station}" in said(flow)
-    assert requests[-1] == {"type": "accepted", "seen": [3]}
+    assert requests[-2] == {"type": "accepted", "seen": [3]} and requests[-1]["type"] == "state"
 
 
 def pump(flow: Flow) -> None:
@@ -267,17 +270,52 @@ def play_detectives_round(flow: Flow, game: Game) -> None:
             flow.key_pressed(Key.CHOICE_1, 1.0)
 
 
-def test_unplugging_the_handheld_pauses_and_plugging_it_back_resumes() -> None:
-    link = MemoryHandheldLink(first_move_handheld)
+def test_unplugging_the_handheld_pauses_his_turn_only_and_plugging_it_back_resumes() -> None:
+    sent: list[Message] = []
+
+    def far_end(message: Message) -> list[Message]:
+        sent.append(message)
+        return first_move_handheld(message)
+
+    link = MemoryHandheldLink(far_end)
     game = Game.new("beginner", players=3, seed=0)
     flow = Flow(game, HandheldSeat(link), now=0.0)
-    flow.handheld_connected(False, 1.0)
-    assert flow.ui.mode is Mode.PAUSED and said(flow) == "Mister X's handheld is unplugged: plug it back in"
+    flow.handheld_connected(False, 1.0)  # while the pieces are placed: they go on being placed
+    assert flow.ui.mode is Mode.DEAL
+    for _, station in flow.ui.to_place:
+        flow.station_pressed(station, 1.2)
+    assert flow.ui.mode is Mode.PAUSED and said(flow) == "Mister X's handheld is unplugged: plug it back in"  # his turn
     flow.station_pressed(41, 1.5)  # refused: it blinks, and the screen goes on saying why the game waits
     assert flow.ui.refused is not None and flow.ui.refused.station == 41
     assert said(flow) == "Mister X's handheld is unplugged: plug it back in"
     flow.handheld_connected(True, 2.0)
-    assert flow.ui.mode is Mode.DEAL
+    assert flow.ui.mode is Mode.MISTER_X and sent[-1]["type"] == "choose_move"  # asked again: a request may have been lost
+    pump(flow)
+    assert flow.ui.mode is Mode.DETECTIVES and game.moves_made == 1
+    flow.handheld_connected(False, 3.0)  # in the detectives' turn: they play on
+    play_detectives_round(flow, game)
+    assert flow.ui.mode is Mode.PAUSED and game.round == 2  # until his turn
+    flow.handheld_connected(True, 4.0)
+    assert flow.ui.mode is Mode.MISTER_X and sent[-1]["type"] == "choose_move"
+
+
+def test_a_handheld_back_in_the_detectives_turn_is_told_where_he_stands() -> None:
+    sent: list[Message] = []
+
+    def far_end(message: Message) -> list[Message]:
+        sent.append(message)
+        return first_move_handheld(message)
+
+    game = Game.new("reissue", players=3, seed=2)
+    flow = dealt_flow(game, HandheldSeat(MemoryHandheldLink(far_end)))
+    pump(flow)
+    assert flow.ui.mode is Mode.DETECTIVES
+    flow.handheld_connected(False, 1.0)
+    sent.clear()
+    flow.handheld_connected(True, 2.0)  # a Pico plugged back in starts blank: it is told his station, tickets and log
+    view = game.mister_x_view()
+    assert flow.ui.mode is Mode.DETECTIVES and [message["type"] for message in sent] == ["state"]
+    assert sent[0]["station"] == view.station
 
 
 def test_whole_games_end_and_are_journaled_once() -> None:

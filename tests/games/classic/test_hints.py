@@ -22,7 +22,7 @@ from console.games.words import display_name
 from console.program.config import parse_settings
 from console.records.preferences import PREFERENCES, load_preferences, save_preferences
 from console.settings import TABLE_CHOICES, GameSettings
-from console.table.screen.toolkit import Toolkit
+from console.table.screen.toolkit import HINT_LINES, Toolkit
 from engine import EDITIONS, Game, LogEntry, PieceSetup, Position, Side, Ticket, Tickets, Transport, london, station_set, stations_of
 from engine.position import DETECTIVE_COLOURS
 from engine.views import PublicView
@@ -236,7 +236,7 @@ def test_the_hints_shown_fit_their_panel_and_the_first_is_always_shown(size: tup
 
 
 def test_every_hint_wraps_in_two_lines_of_the_panel_with_its_widest_values() -> None:
-    """Names and stations vary: each hint said above, with the widest piece's name and station, still fits two lines of the panel."""
+    """Names and stations vary: each hint said above, with the widest piece's name and station, still fits three lines of the panel."""
     said = {hint for view, ui in moments() for hint in hints_of(view, ui)}
     assert len(said) >= 12
     names = [str(display_name(colour)) for colour in DETECTIVE_COLOURS] + ["Bobby 1", "Bobby 2"]
@@ -249,7 +249,7 @@ def test_every_hint_wraps_in_two_lines_of_the_panel_with_its_widest_values() -> 
         width = layout(size).focus.inflate(-2 * kit.pad, -2 * kit.pad).w
         for hint in sorted(said):
             widest = re.sub(r"\b(?:" + "|".join(names) + r")\b", name, re.sub(r"(?<!Bobby )\b\d+\b", station, hint))
-            kit.wrap(widest, kit.min_px, (255, 255, 255), width, 2)
+            kit.wrap(widest, kit.min_px, (255, 255, 255), width, HINT_LINES)
         assert kit.cut == [], size
 
 

@@ -66,7 +66,7 @@ def test_bad_commands_get_an_answer_and_change_nothing() -> None:
     text_game = TextGame(game, Side.DETECTIVES, Terminal(out, read))  # type: ignore[arg-type]
     text_game.run()
     text = out.getvalue()
-    assert "No piece is called 'fly': the pieces are Red, Blue, Bobby 1, Bobby 2." in text
+    assert "Not understood: 'fly'. Type \"help\" for the commands." in text
     assert "No: there is no taxi line from 50 to 112" in text and "rule 3" not in text  # the plain reason
     assert "No: no detective move of this round is left to take back" in text
     assert "Mister X can be at" in text
@@ -145,7 +145,7 @@ def test_a_typo_gets_an_answer_and_the_prompt_again() -> None:
     out, read = scripted(["moves blah", "rde T46", "red Q46", "T46", "quit"])
     TextGame(game, Side.DETECTIVES, Terminal(out, read)).run()  # type: ignore[arg-type]
     text = out.getvalue()
-    assert "No piece is called 'blah'" in text and "there is no detective or bobby called 'rde'" in text
+    assert "No piece is called 'blah'" in text and "Not understood: 'rde'. Did you mean 'red'?" in text
     assert "Not understood" in text and "That is Mister X's move" in text and "Game left." in text
 
 
@@ -244,7 +244,7 @@ def test_a_korean_session_reads_korean_names_and_tickets_and_answers_in_korean(k
     assert "파랑 T" in text  # the moves listed by the piece's Korean name: typed as they are written
     assert "안 됩니다: " in text  # the two words "보비 1" read as one piece: the engine refuses station 999
     assert "'사십'은 역 번호가 아닙니다" in text and "'버서'는 형사의 티켓이 아닙니다 (택시, 버스, 지하철)" in text
-    assert "그런 말은 없습니다: '없는말'. 말은 빨강, 파랑, 보비 1, 보비 2입니다." in text
+    assert "알아듣지 못했습니다: '없는말'. 명령어는 \"help\"를 입력하세요." in text
     assert "알 수 없는 입력: 'red 4 5 6'" in text and "명령어:" in text and "미스터 X가 있을 수 있는 역" in text
     assert "게임을 떠났습니다." in text
     assert english_words(text) == set()
@@ -306,3 +306,52 @@ def test_english_words_are_still_read_while_korean_is_in_use(korean: None) -> No
     out, read = scripted(["bobby 1 999", "red 49 taxi", "quit"])
     TextGame(game, Side.DETECTIVES, Terminal(out, read)).run()  # type: ignore[arg-type]
     assert game.station_of("red") == 49 and "그런 말은" not in out.getvalue()
+
+
+def test_a_word_neither_a_piece_nor_a_command_gets_the_closest_command_and_help() -> None:
+    game = Game.new("reissue", players=3, seed=3)
+    game.play(game.legal_moves()[0])
+    out, read = scripted(["hepl", "wher", "rde T46", "zebra", "moves", "quit"])
+    TextGame(game, Side.DETECTIVES, Terminal(out, read)).run()  # type: ignore[arg-type]
+    said = out.getvalue()
+    assert "Not understood: 'hepl'. Did you mean 'help'? Type \"help\" for the commands." in said
+    assert "Did you mean 'where'?" in said and "Not understood: 'rde'. Did you mean 'red'?" in said
+    assert "Not understood: 'zebra'. Type \"help\" for the commands." in said
+    assert "No piece is called" not in said
+    for piece in ("Red", "Blue", "Bobby 1"):  # 'moves' alone: every piece still to move
+        assert re.search(rf"{piece} [TBU]\d+", said), piece
+
+
+def test_mister_x_s_typo_of_a_command_gets_the_command() -> None:
+    game = Game.new("beginner", players=3, seed=2)
+    out, read = scripted(["hepl", "quit"])
+    TextGame(game, Side.MISTER_X, Terminal(out, read)).run()  # type: ignore[arg-type]
+    assert "Not understood: 'hepl'. Did you mean 'help'?" in out.getvalue()
+
+
+def test_a_station_without_a_ticket_takes_the_one_line_that_goes_there_asks_between_several_and_names_no_line() -> None:
+    """Red stands on 94: 74 is a bus ride only, 93 a taxi or a bus ride, 13 on no line from there (not "no taxi line")."""
+    game = Game.new("reissue", players=3, seed=3)
+    game.play(game.legal_moves()[0])
+    assert game.station_of("red") == 94
+    out, read = scripted(["red 13", "red 93", "red 74", "quit"])
+    TextGame(game, Side.DETECTIVES, Terminal(out, read)).run()  # type: ignore[arg-type]
+    said = out.getvalue()
+    assert "No: there is no line from 94 to 13" in said and "taxi line" not in said
+    assert "Which ticket to 93? Red T93 or Red B93" in said
+    assert "Red takes a bus to 74." in said and game.station_of("red") == 74
+
+
+def test_the_route_at_the_end_begins_at_mister_x_s_start() -> None:
+    game = Game.new("beginner", players=3, seed=2)
+    start = game.mister_x_view().station
+    out = io.StringIO()
+
+    def read(prompt: str) -> str:
+        move = game.mister_x_view().moves[0]
+        return f"{move.station} {move.ticket}"
+
+    TextGame(game, Side.MISTER_X, Terminal(out, read)).run()
+    route = out.getvalue().split("Mister X's route: ")[1].splitlines()[0]
+    assert route.startswith(f"{start} (start) -> ")
+    assert route.split(" -> ")[1:] == [str(entry.station) for entry in game.public_view().log]

@@ -200,7 +200,7 @@ def test_the_setup_offers_junior_with_its_own_rows(tmp_path: Path) -> None:
     menu = program.menu
     assert menu is not None and menu.value("edition") == "reissue"
     menu.cursor = 0
-    for _ in range(3):  # reissue -> classic -> beginner -> junior
+    for _ in range(4):  # reissue -> classic -> beginner -> quick game -> junior
         table.key(Key.CHOICE_4)
     menu = program.menu
     assert menu is not None and str(menu.title) == "New game: Junior"

@@ -190,5 +190,5 @@ def test_the_terminal_answers_in_korean_and_still_reads_english() -> None:
     JuniorTextGame(game, False, Terminal(out, lambda prompt: next(typed)), Level.EASY).run()
     said = out.getvalue()
     assert "알 수 없는 노선입니다: '비행기' (택시, 버스, 지하철, 배)" in said
-    assert "그런 형사는 없습니다: 'sherlock'" in said
+    assert "알아듣지 못했습니다: 'sherlock'." in said
     assert game.moved() == (Step("watson", start),)

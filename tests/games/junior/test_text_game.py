@@ -49,7 +49,9 @@ def test_a_whole_junior_game_in_the_terminal_ends_with_its_winners(rogues_typed:
 @pytest.mark.parametrize(("line", "answer"), [
     ("watson 81 bsu", "Not understood: 'bsu' is not a line (taxi, bus, metro, boat)."),
     ("watson abc", "Not understood: 'abc' is not a step"),
-    ("sherlock 81", "No detective is called 'sherlock'"),
+    ("sherlock 81", "Not understood: 'sherlock'. Type \"help\" for the commands."),
+    ("hepl", "Not understood: 'hepl'. Did you mean 'help'?"),
+    ("watsn 81", "Not understood: 'watsn'. Did you mean 'watson'?"),
     ("watson 999", "No: Willy Watson cannot go there: 999 is outside the Central district"),
     ("undo", "No: only a detective's step of this round, before the reveal, can be taken back"),
 ])
@@ -91,3 +93,16 @@ def test_every_command_offers_junior(capsys: pytest.CaptureFixture[str]) -> None
         with pytest.raises(SystemExit):
             main([command, "--help"])
         assert "junior" in capsys.readouterr().out
+
+
+def test_a_station_in_the_district_on_no_line_from_the_detective_is_said_so_not_blamed_on_the_taxi() -> None:
+    game = JuniorGame.new(seed=1)
+    here = game.stations["watson"]
+    joined = {step.station for step in game.steps_of("watson")}
+    far = next(station for station in sorted(game.district.stations) if station not in joined)
+    out = io.StringIO()
+    lines = iter([f"watson {far}", "moves", "quit"])
+    JuniorTextGame(game, False, Terminal(out, lambda prompt: next(lines)), Level.EASY).run()
+    said = out.getvalue()
+    assert f"No: there is no line from {here} to {far}" in said and "taxi line" not in said
+    assert "Willy Watson: S" in said and "Milly Marble: S" in said  # 'moves' alone: each detective's steps
