@@ -263,6 +263,17 @@ def test_the_problem_screen_offers_the_previous_version_and_going_back_ends_the_
     assert (root / "current").resolve().name == "0.1.0-a"
 
 
+def test_the_problem_screen_shuts_the_board_down_when_asked_twice(tmp_path: Path) -> None:
+    hardware = build_hardware(Config(profile="fake"), StationMap.identity(STATIONS), STATIONS, MemoryHandheldLink())
+    asked: list[str] = []
+    program = Program(hardware, GameSettings(), problem=problem_of(RuntimeError("a bug in this version")),
+                      shutdown=lambda: asked.append("off"))
+    assert rows(program) == ["Shut down"]
+    keys(program, Key.CONFIRM)
+    assert not asked and not program.finished, "asked twice"
+    keys(program, Key.CONFIRM)
+    assert asked == ["off"] and program.finished and program.ending is None
+
 def test_a_config_file_named_but_missing_is_a_problem_the_defaults_get_past(tmp_path: Path) -> None:
     missing = tmp_path / "typo.toml"
     with ExitStack() as held:
