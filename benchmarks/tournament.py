@@ -57,9 +57,13 @@ DEFAULT_MATCHUPS = ("normal:greedy", "greedy:normal", "normal:normal")
 TOURNAMENT = Tournament("tournament", __doc__, PLAYERS, "MISTER_X", DEFAULT_MATCHUPS, games=100, player=player)
 
 
-def start_position(ruleset: Ruleset, players: int, start: int, seed: int) -> Position:
-    """A new game with Mister X on *start*; the other pieces dealt with *seed* from the cards left."""
-    dealt = deal(ruleset, players, seed=seed)
+def start_position(ruleset: Ruleset, players: int | None, start: int, seed: int,
+                   pieces: tuple[int, int] | None = None) -> Position:
+    """A new game with Mister X on *start*; the other pieces dealt with *seed* from the cards left.
+
+    *pieces* (detectives, bobbies) steps away from the edition's table for *players*, as the setup lets players do."""
+    detectives, bobbies = pieces if pieces is not None else (None, None)
+    dealt = deal(ruleset, players, detectives=detectives, bobbies=bobbies, seed=seed)
     count = len(dealt.pieces)
     rng = random.Random(seed)
     if ruleset.start_deal is StartDeal.SHARED or ruleset.start_deal is StartDeal.SPLIT:
@@ -97,13 +101,14 @@ Watch = Callable[[Game], Counter[object]]
 """Counts something of a game at the start of each detectives' round (``benchmarks.categories``)."""
 
 
-def play_game(edition: str, players: int, mister_x: str, detectives: str, index: int, seed: int,
-              watch: Watch | None = None) -> GameResult:
-    """One game of the tournament (also the tests' workload), with *watch*'s counts."""
-    ruleset = find_ruleset(edition)
+def play_game(edition: str | Ruleset, players: int | None, mister_x: str, detectives: str, index: int, seed: int,
+              watch: Watch | None = None, pieces: tuple[int, int] | None = None) -> GameResult:
+    """One game of the tournament (also the tests' workload), with *watch*'s counts; *edition* may be a ruleset of its
+    own (the setup's quick game, or five reveals), *pieces* as for ``start_position``."""
+    ruleset = edition if isinstance(edition, Ruleset) else find_ruleset(edition)
     start = in_turn(ruleset.mister_x_starts, index)
     game_seed = seed + index
-    game = Game(start_position(ruleset, players, start, game_seed))
+    game = Game(start_position(ruleset, players, start, game_seed, pieces))
     rng = random.Random(game_seed)
     x_times: list[Timing] = []
     d_times: list[Timing] = []
@@ -149,9 +154,9 @@ def play_game(edition: str, players: int, mister_x: str, detectives: str, index:
                       tuple(counted[name] for name in HABITS), watched)
 
 
-def _warm(edition: str) -> None:
+def _warm(edition: str | Ruleset) -> None:
     """Build a worker's board tables before its first timed move (the console's worker does the same once)."""
-    ruleset = find_ruleset(edition)
+    ruleset = edition if isinstance(edition, Ruleset) else find_ruleset(edition)
     tables(london(), ruleset.transports)
     distances(london(), ruleset.transports)
 
@@ -180,9 +185,10 @@ class MatchResult(Match[GameResult]):
         return "  " + "; ".join(parts)
 
 
-def run_match(edition: str, players: int, mister_x: str, detectives: str, games: int, seed: int, processes: int) -> MatchResult:
-    """Play *games* games of *mister_x* against *detectives*."""
-    game = partial(play_game, edition, players, mister_x, detectives, seed=seed)
+def run_match(edition: str | Ruleset, players: int | None, mister_x: str, detectives: str, games: int, seed: int, processes: int,
+              pieces: tuple[int, int] | None = None) -> MatchResult:
+    """Play *games* games of *mister_x* against *detectives* (``play_game``'s *edition* and *pieces*)."""
+    game = partial(play_game, edition, players, mister_x, detectives, seed=seed, pieces=pieces)
     return MatchResult.play(mister_x, detectives, game, games, processes, warm=partial(_warm, edition))
 
 

@@ -184,7 +184,7 @@ def test_the_level_row_says_whom_each_level_is_for_and_the_very_easy_one_is_the_
         console.keys(Key.CHOICE_4)
     assert said["very easy"].startswith("Very easy: for your first games") and said["expert"].startswith("Expert: the strongest")
     assert len(set(said.values())) == 5
-    console.keys(Key.CHOICE_2)  # off the row: no description
+    console.keys(Key.CHOICE_1)  # off the row, up to one without descriptions
     assert str(menu.ui.message) == ""
     console.set("Computer plays", Key.CHOICE_3, Key.CHOICE_3)  # from normal, two below
     console.set("Mister X is", Key.CHOICE_3)

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from console.games.classic.balance import MEASURED, Remedy, Table, fairer, five_differs
 from console.games.kind import seat_rows
 from console.settings import GameSettings, Level, Seat
 from console.table.menu import Menu, Row, Setting
@@ -26,7 +27,7 @@ from engine import EDITIONS
 from engine.ai import players
 from engine.editions import BEGINNER, FIVE_REVEALS, REISSUE, Ruleset, StartDeal
 from hardware.config import ConfigError
-from hardware.language import p_
+from hardware.language import Text, _, np_, p_
 
 LEVELS = tuple(Level(name) for name in players.LEVELS)
 """The computer players' levels (``engine.ai.players``)."""
@@ -61,6 +62,12 @@ def spare_starts(ruleset: Ruleset, detectives: int) -> int:
     return len(ruleset.detective_starts) - detectives - (ruleset.start_deal is StartDeal.SHARED)
 
 
+def table_of(settings: GameSettings) -> Table:
+    """The table a game of *settings* is played at (``console.games.classic.balance``)."""
+    ruleset = RULESETS[settings.edition]
+    return Table(settings.edition, detectives_of(settings), bobbies_of(settings), settings.five_reveals and five_differs(ruleset))
+
+
 def check(settings: GameSettings) -> GameSettings:
     """*settings* if the edition can be played with them, else a ``ConfigError`` naming the setting."""
     ruleset = RULESETS[settings.edition]
@@ -88,7 +95,7 @@ def _moves(moves: frozenset[int]) -> str:
 
 
 class ClassicSetup:
-    """The rows of a Scotland Yard game's setup: reveals, players, detectives, bobbies, and who plays."""
+    """The rows of a Scotland Yard game's setup: reveals, players, detectives, bobbies, who plays, and the table's balance."""
 
     title = p_("title", "New game")
     start = p_("row", "Deal the start stations")
@@ -102,7 +109,8 @@ class ClassicSetup:
 
     def rows(self, changed: Callable[[str, Any], None]) -> list[Row]:
         self._changed = changed
-        return [*self._fitted(self.settings, changed), *seat_rows(p_("row", "Mister X is"), p_("row", "Detectives are"), LEVELS, changed)]
+        return [*self._fitted(self.settings, changed), *seat_rows(p_("row", "Mister X is"), p_("row", "Detectives are"), LEVELS, changed),
+                balance_row(table_of(self.settings))]
 
     def values(self) -> dict[str, Any]:
         settings = self.settings
@@ -123,7 +131,7 @@ class ClassicSetup:
         if key in ("detectives", "bobbies"):  # a choice away from the table; players set them back to it
             chosen = replace(chosen, detectives=menu.value("detectives"))
             chosen = replace(chosen, bobbies=min(menu.value("bobbies"), spare_starts(ruleset, detectives_of(chosen))))
-        for row in self._fitted(chosen, self._changed):
+        for row in (*self._fitted(chosen, self._changed), balance_row(table_of(chosen))):
             menu.replace_row(row)
         menu.values |= {"players": chosen.players, "detectives": detectives_of(chosen), "bobbies": bobbies_of(chosen)}
 
@@ -151,3 +159,39 @@ class ClassicSetup:
             Setting("detectives", p_("row", "Detectives"), _numbers(ruleset.min_detectives, ruleset.max_detectives), (), changed),
             Setting("bobbies", p_("row", "Bobbies"), _numbers(0, spare), (), changed),
         ]
+
+
+def balance_row(table: Table) -> Setting:
+    """The setup's balance row: how often Mister X wins at *table* between equal players, measured; its note (the
+    message bar, with the cursor on it) says what would make a lopsided table fairer."""
+    label = p_("row", "Mister X wins")
+    measured = MEASURED.get(table)
+    if measured is None:
+        return Setting("balance", label, (table,), (p_("value", "not measured"),),
+                       about=(_("No figure for this table: it has more bobbies than were measured"),))
+    shown = {0: p_("value", "hardly ever"), 10: p_("value", "nearly always")}.get(
+        measured.tenths, p_("value", "about {wins} in 10", wins=measured.tenths))
+    remedies = fairer(table)
+    if not measured.lopsided:
+        about = _("Measured between equal players: about even")
+    elif not remedies:
+        about = _("Measured between equal players: one side wins most games, and no one change here makes it fairer")
+    elif len(remedies) == 1:
+        about = _("Fairer: {change} (Mister X wins about {wins} in 10)", change=_change(table, remedies[0]),
+                  wins=remedies[0].measured.tenths)
+    else:
+        first, second = remedies
+        about = _("Fairer: {first} ({first_wins} in 10), or {second} ({second_wins} in 10)", first=_change(table, first),
+                  first_wins=first.measured.tenths, second=_change(table, second), second_wins=second.measured.tenths)
+    return Setting("balance", label, (table,), (shown,), about=(about,))
+
+
+def _change(table: Table, remedy: Remedy) -> Text:
+    """What *remedy* changes of *table*, as the setup's rows would set it."""
+    to = remedy.table
+    if to.bobbies != table.bobbies:
+        return np_("change", "{n} bobby", "{n} bobbies", to.bobbies)
+    if to.detectives != table.detectives:
+        return np_("change", "{n} detective", "{n} detectives", to.detectives)
+    moves = FIVE_REVEALS if to.five_reveals else RULESETS[table.edition].reveal_moves
+    return p_("change", "reveals after moves {moves}", moves=_moves(moves))
