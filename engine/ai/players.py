@@ -5,8 +5,10 @@ and returns his move: a ``MisterXMove`` or a ``DoubleMove``.
 ``choose_detective_moves(view, board, level, seed, pieces=None)`` takes the
 *public* view only and returns this round's moves of *pieces* (every detective
 and bobby still to move when ``None``), chosen together, in the order to play
-them. Both are deterministic for a seed: the work is an iteration budget,
-never a clock, so a replay or a test sees the same moves.
+them. Both are deterministic for a seed: the work is an iteration budget, so a
+replay or a test sees the same moves. Given a ``stop`` (``engine.ai.stopping``:
+the console's clock), either search is anytime: it deepens its work until the
+stop and gives its best move so far, never a substitute of another level's.
 
 >>> from engine import Game
 >>> game = Game.new("classic", players=6, seed=3)
@@ -52,9 +54,9 @@ measuring strength against thinking time (``python -m benchmarks.curve``), and
 ``slips=False`` plays a level's search alone, as ``easy``, ``normal`` and
 ``hard`` played before they slipped (the tournament's ``hard-steady``).
 
-``python -m benchmarks.ai`` prints the time per move of each level: ``hard``
-stays within 2 s a move on a Raspberry Pi 4 and ``normal`` within 1 s;
-``python -m benchmarks.tournament`` measures their strength.
+``python -m benchmarks.ai`` times each level's choices in whole games (mean,
+percentiles, worst); ``python -m benchmarks.tournament`` and
+``python -m benchmarks.yardstick`` measure their strength (docs/COMPUTER_PLAYERS.md).
 """
 
 from __future__ import annotations
