@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 
 from engine.ai.detectives import RoundPlan
 from engine.ai.model import FAR, Tables, bits, distance_layers, layer_of
+from engine.ai.stopping import Stop, never
 from engine.board import Board, Station, StationSet, Transport
 from engine.deduction import after_move
 from engine.editions import Ruleset
@@ -303,11 +304,14 @@ def lookahead(
     breadth: int = 6,
     reply: Reply | bool | None = False,
     planner: PublicView | None = None,
+    stop: Stop = never,
 ) -> float:
     """Mister X's best value over his next *depth* turns after the detectives' likely replies to
     *option* (each turn: the cheap value; deeper turns look at the *breadth* best options).
     The reply is the greedy detectives' unless one is given (``None``: he is caught), or, with a *planner* (the
-    public view he moves in), the computer detectives' ``planned_reply`` on every turn."""
+    public view he moves in), the computer detectives' ``planned_reply`` on every turn. *stop* is asked before each
+    deeper option: once it says so, the value is of the options looked at so far (minus infinity before any), and the
+    caller, who asked it too, knows to set it aside."""
     if reply is False:
         reply = (greedy_reply(scorer, option.station, option.possible, tickets, bobby) if planner is None
                  else planned_reply(scorer, planner, option, tickets))
@@ -326,8 +330,13 @@ def lookahead(
     if depth == 1:
         return max(values)
     ranked = sorted(range(len(options)), key=lambda k: -values[k])[:breadth]
-    return max(values[k] + lookahead(next_scorer, options[k], made, round_number + 1, after, bobby, depth - 1, breadth,
-                                     planner=planner) for k in ranked)
+    best = -math.inf
+    for k in ranked:
+        if stop():
+            break
+        best = max(best, values[k] + lookahead(next_scorer, options[k], made, round_number + 1, after, bobby, depth - 1, breadth,
+                                               planner=planner, stop=stop))
+    return best
 
 
 def spent(option: Option) -> tuple[int, int]:

@@ -199,17 +199,19 @@ def choose_mister_x_move(game_view: MisterXView, board: Board, level: str, seed:
         return beginner_mister_x(board, game_view)
     if stop is None:
         return _mister_x_pass(game_view, board, scaled(settings, budget), rng, never)[0]
-    return deepening(lambda work, stop: _mister_x_pass(game_view, board, scaled(settings, work), random.Random(seed), stop),
-                     stop, budget)
+    return deepening(lambda work, stop: _mister_x_pass(game_view, board, scaled(settings, work), random.Random(seed), stop,
+                                                       deeper=work != budget), stop, budget)
 
 
 def _mister_x_pass(game_view: MisterXView, board: Board, settings: LevelSettings, rng: random.Random,
-                   stop: Stop) -> tuple[MisterXMove | DoubleMove, bool]:
+                   stop: Stop, deeper: bool = False) -> tuple[MisterXMove | DoubleMove, bool]:
     """One pass of Mister X's search at *settings*' work, and whether it finished before *stop*.
 
     Its stages, each judging the best options of the one before: every option's cheap value, the lookahead of the
     best ``mister_x_lookahead``, the planned replies to the best ``planned_replies``. Cut short, it chooses among the
-    options its last stage had finished judging (and the ones that stage would not have judged)."""
+    options its last stage had finished judging (and the ones that stage would not have judged). The first pass
+    always looks ahead from its best option to the end, so it has an answer; a *deeper* pass, whose answer is set
+    aside when it is cut short (``deepening``), stops anywhere."""
     stop = Latch(stop)
     public = game_view.public
     t = tables(board, public.ruleset.transports)
@@ -233,11 +235,17 @@ def _mister_x_pass(game_view: MisterXView, board: Board, settings: LevelSettings
     ranked = sorted(range(len(options)), key=lambda k: -values[k])[: settings.mister_x_lookahead]
     greedy = {}
     for n, k in enumerate(ranked):
-        if n and stop():  # the best option is always looked ahead from
+        whole = not n and not deeper
+        if not whole and stop():
             unjudged |= set(ranked[n:])
             break
-        greedy[k] = lookahead(scorer, options[k], public.moves_made, public.round, tickets, bobby, settings.depth, settings.breadth)
-        values[k] += LOOKAHEAD + greedy[k]
+        value = lookahead(scorer, options[k], public.moves_made, public.round, tickets, bobby, settings.depth, settings.breadth,
+                          stop=never if whole else stop)
+        if stop.fired:  # cut short inside: this option is not judged either
+            unjudged |= set(ranked[n:])
+            break
+        greedy[k] = value
+        values[k] += LOOKAHEAD + value
     # the best of them also face the computer detectives' planned reply: an option is worth the worse of the two
     planned_ones = sorted(greedy, key=lambda k: -values[k])[: settings.planned_replies]
     for n, k in enumerate(planned_ones):
@@ -247,14 +255,19 @@ def _mister_x_pass(game_view: MisterXView, board: Board, settings: LevelSettings
             break
         if settings.planned_depth > 1:
             planned = lookahead(scorer, options[k], public.moves_made, public.round, tickets, bobby, settings.planned_depth,
-                                settings.breadth, planner=public)
+                                settings.breadth, planner=public, stop=stop)
+            if stop.fired:  # cut short inside: as if cut short before it
+                if n:
+                    unjudged |= set(planned_ones[n:])
+                break
             values[k] += min(0.0, planned - greedy[k])
             continue
         reply = planned_reply(scorer, public, options[k])
         planned = lookahead(scorer, options[k], public.moves_made, public.round, tickets, bobby, 1, 1, reply)
         first = lookahead(scorer, options[k], public.moves_made, public.round, tickets, bobby, 1, 1)
         values[k] += min(0.0, planned - first) * settings.depth
-    best = max((k for k in range(len(options)) if k not in unjudged), key=lambda k: values[k])
+    judged = [k for k in range(len(options)) if k not in unjudged] or [ranked[0]]  # none: a deeper pass, set aside
+    best = max(judged, key=lambda k: values[k])
     return _to_move(options[best]), not stop.fired
 
 
