@@ -56,3 +56,27 @@ def test_every_link_of_the_readmes_and_docs_to_a_file_of_the_checkout_finds_it()
         for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", document.read_text(encoding="utf-8")):
             if "://" not in target:
                 assert (document.parent / target).exists(), f"{document.name}: {target}"
+
+
+def _anchors(document: Path) -> set[str]:
+    """The anchors GitHub makes of a Markdown file's headings: lower case, punctuation dropped, spaces to hyphens."""
+    headings = re.findall(r"^#+\s+(.+?)\s*$", document.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    return {re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-") for heading in headings}
+
+
+def test_every_link_to_a_heading_finds_it() -> None:
+    documents = (
+        ROOT / "README.md",
+        ROOT / "README.ko.md",
+        *sorted((ROOT / "docs").glob("*.md")),
+        *sorted((ROOT / "hardware").glob("*.md")),
+    )
+    checked = 0
+    for document in documents:
+        for target, anchor in re.findall(r"\]\(([^)#\s]*)#([^)\s]+)\)", document.read_text(encoding="utf-8")):
+            if "://" in target:
+                continue
+            linked = document.parent / target if target else document
+            assert anchor in _anchors(linked), f"{document.name}: {target}#{anchor}"
+            checked += 1
+    assert checked > 5
