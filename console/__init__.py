@@ -2,7 +2,8 @@
 
 It asks the engine for every rule decision and talks to the hardware only
 through the hardware's interfaces. Its parts, each a sub-package that imports
-only the ones below it:
+only the ones below it (``tests/console/test_house.py`` reads every import to
+keep it so):
 
 - ``cli``: the ``scotland-yard`` command;
 - ``program``: the program and its activities (the loop, the stack of
