@@ -10,7 +10,9 @@ difference of their Elo against the same opponents on the same deals::
 
 and its 95% interval comes from resampling the deals (each deal keeps its three
 games: the comparison stays paired). ``expert`` must stand 100 Elo or more above
-``hard-steady`` on each side, with the interval's lower end above 0.
+``hard-steady`` on each side, with the interval's lower end above 0. ``--side``
+measures one side alone (a change to one side's search leaves the other's figure
+as it was), on the same deals.
 
 The seeds: the players' settings were chosen on the deals from seed 0 and from
 seed 20000 (``TUNING_SEEDS``); the figures in docs/COMPUTER_PLAYERS.md are
@@ -38,6 +40,8 @@ TUNING_SEEDS = (0, 20000)
 """The first seeds of the deals the computer players were tuned on."""
 REPORT_SEED = 100_000
 """The first seed of the deals their strength is reported on: never used for a choice."""
+SIDES = ("mister_x", "detectives")
+"""The sides a player is measured on, as a match's results name them."""
 STEP = 100.0
 """The least step over the yardstick, in Elo, on each side."""
 
@@ -78,15 +82,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=REPORT_SEED, help=f"first deal seed (default {REPORT_SEED}: the report seeds)")
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1, help="worker processes (default: the cores)")
     parser.add_argument("--resamples", type=int, default=2000, help="resamples of the deals for the intervals (default 2000)")
+    parser.add_argument("--side", choices=("both", *SIDES), default="both", help="the side measured (default both)")
     args = parser.parse_args(argv)
     kind = "the report seeds" if args.seed == REPORT_SEED else "tuning seeds" if args.seed in TUNING_SEEDS else "other seeds"
     print(f"deals from seed {args.seed} ({kind}), {args.games} of them")
+    sides = {"mister_x": (args.player, args.yardstick), "detectives": (args.yardstick, args.player)}
+    measured = list(sides) if args.side == "both" else [args.side]
+    mirror_pair = (args.yardstick, args.yardstick)
+    wanted = {sides[side] for side in measured} | {mirror_pair}
     games = {}
-    for hunted, hounds in ((args.player, args.yardstick), (args.yardstick, args.yardstick), (args.yardstick, args.player)):
+    for hunted, hounds in (pair for pair in (sides["mister_x"], mirror_pair, sides["detectives"]) if pair in wanted):
         games[(hunted, hounds)] = match = run_match("classic", 6, hunted, hounds, args.games, args.seed, args.processes)
         print(match.line(), flush=True)
-    mirror = games[(args.yardstick, args.yardstick)]
-    for side, match in (("mister_x", games[(args.player, args.yardstick)]), ("detectives", games[(args.yardstick, args.player)])):
+    mirror = games[mirror_pair]
+    for side, match in ((side, games[sides[side]]) for side in measured):
         ours, theirs = won(match, side), won(mirror, side)
         low, high = interval(ours, theirs, args.resamples, args.seed)
         rate_low, rate_high = wilson(sum(ours), len(ours))

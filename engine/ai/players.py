@@ -63,14 +63,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from engine.ai.beginner import beginner_detectives, beginner_mister_x
 from engine.ai.categories import WEIGHTS
 from engine.ai.detectives import heuristic_round, movers_of
 from engine.ai.mister_x import MisterXScorer, Option, lookahead, planned_reply, spent, worth_doubling
 from engine.ai.model import tables
-from engine.ai.search import detective_search
+from engine.ai.search import Tally, detective_search
 from engine.ai.stopping import Latch, Stop, deepening, never
 from engine.board import Board
 from engine.movegen import ticket_mask
@@ -290,17 +290,30 @@ def choose_detective_moves(view: PublicView, board: Board, level: str, seed: int
         return beginner_detectives(board, view, movers)
     if stop is None:
         return _detectives_pass(view, board, movers, scaled(settings, budget), rng, never)[0]
-    return deepening(lambda work, stop: _detectives_pass(view, board, movers, scaled(settings, work), random.Random(seed), stop),
-                     stop, budget)
+    kept = Kept(random.Random(f"{seed} playouts"))
+    return deepening(lambda work, stop: _detectives_pass(view, board, movers, scaled(settings, work), random.Random(seed), stop,
+                                                         kept), stop, budget)
+
+
+@dataclass
+class Kept:
+    """What a deeper pass of the detectives' search keeps from the passes before it: the plans' playouts, and the
+    stream their draws come from (each pass builds its plans from the seed again, so a deeper pass's plans include
+    the ones before it, which keep their playouts and need only the ones their deeper stages add)."""
+
+    draws: random.Random
+    tally: Tally = field(default_factory=dict)
 
 
 def _detectives_pass(view: PublicView, board: Board, movers: Sequence[str], settings: LevelSettings, rng: random.Random,
-                     stop: Stop) -> tuple[list[DetectiveMove], bool]:
+                     stop: Stop, kept: Kept | None = None) -> tuple[list[DetectiveMove], bool]:
     """One pass of the detectives' search at *settings*' work, and whether it finished before *stop*: the plans by
-    value, then their playouts (cut short: the best plan so far)."""
+    value, then their playouts (cut short: the best plan so far). With what the passes before *kept*, a pass twice
+    as deep costs about what it adds."""
     stop = Latch(stop)
     problem, plans = heuristic_round(board, view, movers, rng, settings.detective_candidates, settings.improve,
                                      WEIGHTS if settings.categorized else None, settings.intercepts, stop)
-    plan = detective_search(view, problem, plans, settings.detective_iterations, settings.horizon, settings.epsilon, rng, PRIOR,
-                            settings.playout_doubles, settings.playout_cover, stop)
+    draws, tally = (rng, None) if kept is None else (kept.draws, kept.tally)
+    plan = detective_search(view, problem, plans, settings.detective_iterations, settings.horizon, settings.epsilon, draws, PRIOR,
+                            settings.playout_doubles, settings.playout_cover, stop, tally)
     return problem.moves(plan), not stop.fired

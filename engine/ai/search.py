@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, MutableMapping, Sequence
 from typing import TypeVar
 
 from engine.ai.detectives import Plan, RoundPlan
@@ -30,8 +30,12 @@ from engine.views import PublicView
 _C = TypeVar("_C")
 
 
+Tally = MutableMapping[Hashable, list[float]]
+"""Each candidate's playout reward total and number of playouts, kept from one pass of a deepening search to the next."""
+
+
 def successive_halving(candidates: Sequence[_C], prior: Sequence[float], budget: int, trial: Callable[[_C], float],
-                       stop: Stop = never) -> _C:
+                       stop: Stop = never, tally: Tally | None = None) -> _C:
     """The candidate with the best mean *trial* reward plus *prior*, spending about *budget* trials.
 
     Anytime: the trials of a stage go round the candidates left, one each in turn, and *stop* is asked before each
@@ -41,38 +45,60 @@ def successive_halving(candidates: Sequence[_C], prior: Sequence[float], budget:
     'b'
     >>> successive_halving(["a", "b", "c"], [0.0, -0.1, -0.2], 30, lambda c: 1.0, stop=lambda: True)
     'a'
+
+    A *tally* carries the trials of an earlier call over (a deeper pass of the same search: the trials of a
+    candidate are the same draws whichever pass made them): a candidate runs only the trials its stage asks beyond
+    those it has, and the tally keeps the new ones. A pass twice as deep then costs about what it adds:
+
+    >>> tally, trials = {}, []
+    >>> def trial(c):
+    ...     trials.append(c)
+    ...     return {"a": 0.1, "b": 0.9, "c": 0.5, "d": 0.3}[c]
+    >>> successive_halving(["a", "b", "c", "d"], [0.0] * 4, 40, trial, tally=tally), len(trials)
+    ('b', 40)
+    >>> successive_halving(["a", "b", "c", "d"], [0.0] * 4, 80, trial, tally=tally), len(trials) - 40
+    ('b', 40)
     """
+    tally = {} if tally is None else tally
+    record = [tally.setdefault(candidate, [0.0, 0]) for candidate in candidates]
     alive = list(range(len(candidates)))
-    total = [0.0] * len(candidates)
-    count = [0] * len(candidates)
     stages = max(1, math.ceil(math.log2(len(candidates))))
     per_stage = budget // stages
 
     def score(k: int) -> float:
-        return (total[k] / count[k] if count[k] else 0.0) + prior[k]
+        total, count = record[k]
+        return (total / count if count else 0.0) + prior[k]
 
     def best() -> _C:
-        tried = [k for k in alive if count[k]] or alive
+        tried = [k for k in alive if record[k][1]] or alive
         return candidates[max(tried, key=score)]
 
+    target = 0
+    """The trials each candidate left has had by the end of this stage."""
     for _ in range(stages):
         if len(alive) == 1 or per_stage < len(alive):
             break
-        for _ in range(per_stage // len(alive)):
+        rounds = per_stage // len(alive)
+        target += rounds
+        for _ in range(rounds):
             for k in alive:
+                if record[k][1] >= target:
+                    continue
                 if stop():
                     return best()
-                total[k] += trial(candidates[k])
-                count[k] += 1
+                record[k][0] += trial(candidates[k])
+                record[k][1] += 1
         alive.sort(key=lambda k: -score(k))
         alive = alive[: max(1, (len(alive) + 1) // 2)]
     return best()
 
 
 def detective_search(view: PublicView, problem: RoundPlan, plans: list[Plan], iterations: int, horizon: int, epsilon: float,
-                     rng: random.Random, prior_weight: float, doubles: bool = False, cover: bool = False, stop: Stop = never) -> Plan:
+                     rng: random.Random, prior_weight: float, doubles: bool = False, cover: bool = False, stop: Stop = never,
+                     tally: Tally | None = None) -> Plan:
     """The detectives' plan: the best *plans* by value, tried by determinized playouts (whose Mister X plays double
-    moves with *doubles*, whose detectives spread over the possible set with *cover*); the best so far once *stop*."""
+    moves with *doubles*, whose detectives spread over the possible set with *cover*); the best so far once *stop*.
+    A *tally* keeps each plan's playouts (by its moves, in any order) for a deeper pass of the same round."""
     if iterations <= 0 or len(plans) == 1:
         return plans[0]
     sim = Simulator(problem.t, problem.board, view.ruleset, doubles, cover)
@@ -126,4 +152,7 @@ def detective_search(view: PublicView, problem: RoundPlan, plans: list[Plan], it
 
     best_value = plans[0].value
     prior = [prior_weight * (plan.value - best_value) for plan in plans]
-    return plans[successive_halving(list(range(len(plans))), prior, iterations, trial, stop)]
+    index = {frozenset(plan.moves): k for k, plan in enumerate(plans)}  # a plan is its moves, in whichever order
+    chosen = successive_halving(list(index), [prior[k] for k in index.values()], iterations, lambda moves: trial(index[moves]),
+                                stop, tally)
+    return plans[index[chosen]]

@@ -624,3 +624,32 @@ def test_intercepting_plans_bet_on_one_part_of_a_spread_out_possible_set(seed: i
         assert max(alone.revalued(plan).value for plan in plans) > alone.revalued(whole).value
     small = RoundPlan(t, game.board, view, movers, possible=parts[0] & -parts[0])
     assert intercepting(small, random.Random(0), 8, True, None, []) == []  # one station: nothing to bet on
+
+
+def test_a_clocked_detectives_deeper_pass_keeps_the_playouts_of_the_pass_before(
+        playouts: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each pass builds its plans from the seed again, so a deeper pass meets the plans of the one before, and they
+    keep their playouts: the second pass runs about what it adds, not its whole work again."""
+    game = _detectives_turn("classic", 6, seed=2, rounds=3)
+    view = game.public_view()
+    starts: list[int] = []
+    one_pass = players._detectives_pass
+
+    def counted_pass(*args, **kwargs):  # type: ignore[no-untyped-def]
+        starts.append(len(playouts))
+        return one_pass(*args, **kwargs)
+
+    monkeypatch.setattr(players, "_detectives_pass", counted_pass)
+    choose_detective_moves(view, game.board, "hard", seed=0, stop=lambda: len(starts) > 2)
+    first, second = starts[1] - starts[0], starts[2] - starts[1]
+    playouts.clear()
+    choose_detective_moves(view, game.board, "hard", seed=0, budget=2.0)
+    assert first > 0
+    assert second < 0.7 * len(playouts)
+
+
+def test_the_yardstick_measures_one_side_alone_on_the_same_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    yardstick_main(["--player", "easy", "--yardstick", "beginner", "--games", "4", "--seed", "0", "--processes", "1",
+                    "--resamples", "50", "--side", "detectives"])
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines[1:]] == ["beginner_vs_beginner", "beginner_vs_easy", "detectives"]
