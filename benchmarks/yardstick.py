@@ -87,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     kind = "the report seeds" if args.seed == REPORT_SEED else "tuning seeds" if args.seed in TUNING_SEEDS else "other seeds"
     print(f"deals from seed {args.seed} ({kind}), {args.games} of them")
     sides = {"mister_x": (args.player, args.yardstick), "detectives": (args.yardstick, args.player)}
-    measured = list(sides) if args.side == "both" else [args.side]
+    measured = list(SIDES) if args.side == "both" else [args.side]
     mirror_pair = (args.yardstick, args.yardstick)
     wanted = {sides[side] for side in measured} | {mirror_pair}
     games = {}

@@ -49,12 +49,13 @@ def imports_in(source: str, package: str) -> Iterator[str]:
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                source = ".".join([*base, node.module] if node.module else base)
+                parts = package.split(".")
+                base = parts[: len(parts) - node.level + 1]
+                origin = ".".join([*base, node.module] if node.module else base)
             else:
-                source = node.module or ""
-            yield source
-            yield from (f"{source}.{alias.name}" for alias in node.names)
+                origin = node.module or ""
+            yield origin
+            yield from (f"{origin}.{alias.name}" for alias in node.names)
 
 
 def _modules(room: str) -> list[Path]:

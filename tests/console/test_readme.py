@@ -9,6 +9,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 KOREAN = (ROOT / "README.ko.md").read_text(encoding="utf-8")
+DOCUMENTS = (
+    ROOT / "README.md",
+    ROOT / "README.ko.md",
+    *sorted((ROOT / "docs").glob("*.md")),
+    *sorted((ROOT / "hardware").glob("*.md")),
+)
+"""The Markdown a reader follows links through: the READMEs, docs/ and the maker's pack."""
 ONE_SCREEN = 40
 """Lines of a terminal or an editor's window, about: the quick start fits in it."""
 
@@ -52,7 +59,7 @@ def test_the_api_reference_s_examples_run_as_tests() -> None:
 
 
 def test_every_link_of_the_readmes_and_docs_to_a_file_of_the_checkout_finds_it() -> None:
-    for document in (ROOT / "README.md", ROOT / "README.ko.md", *sorted((ROOT / "docs").glob("*.md"))):
+    for document in DOCUMENTS:
         for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", document.read_text(encoding="utf-8")):
             if "://" not in target:
                 assert (document.parent / target).exists(), f"{document.name}: {target}"
@@ -65,14 +72,8 @@ def _anchors(document: Path) -> set[str]:
 
 
 def test_every_link_to_a_heading_finds_it() -> None:
-    documents = (
-        ROOT / "README.md",
-        ROOT / "README.ko.md",
-        *sorted((ROOT / "docs").glob("*.md")),
-        *sorted((ROOT / "hardware").glob("*.md")),
-    )
     checked = 0
-    for document in documents:
+    for document in DOCUMENTS:
         for target, anchor in re.findall(r"\]\(([^)#\s]*)#([^)\s]+)\)", document.read_text(encoding="utf-8")):
             if "://" in target:
                 continue
