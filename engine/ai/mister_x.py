@@ -69,6 +69,10 @@ class MisterXWeights:
 
 WEIGHTS = MisterXWeights()
 
+EXPERT_WEIGHTS = replace(WEIGHTS, space=2.4)
+"""The expert's: three times the room around him (the others' lost games ended in the board's corners and dead
+ends; chosen on the tuning deals, ``benchmarks.yardstick``)."""
+
 
 @dataclass(frozen=True)
 class Option:

@@ -34,7 +34,8 @@ The method (``LEVEL_SETTINGS`` holds each level's budget; ``beginner`` has none)
   rule) and his best next ``depth`` turns (``breadth`` options deeper); the
   best ``planned_replies`` also face the computer detectives' own plan (over
   ``planned_depth`` of his turns: ``expert``'s plays his next two against it),
-  and count the worse of the two replies.
+  and count the worse of the two replies. ``expert``'s weighs the room around
+  his station three times as much (``mister_x_weights``).
 - The detectives (``engine.ai.detectives``, ``engine.ai.search``) plan the
   round jointly as one problem over the possible set, build candidate plans
   in several orders (improved when ``improve``), and try the best
@@ -68,7 +69,7 @@ from dataclasses import dataclass, field, replace
 from engine.ai.beginner import beginner_detectives, beginner_mister_x
 from engine.ai.categories import WEIGHTS
 from engine.ai.detectives import heuristic_round, movers_of
-from engine.ai.mister_x import MisterXScorer, Option, lookahead, planned_reply, spent, worth_doubling
+from engine.ai.mister_x import EXPERT_WEIGHTS, MisterXScorer, MisterXWeights, Option, lookahead, planned_reply, spent, worth_doubling
 from engine.ai.model import tables
 from engine.ai.search import Tally, detective_search
 from engine.ai.stopping import Latch, Stop, deepening, never
@@ -126,6 +127,8 @@ class LevelSettings:
     """Whether the detectives weigh the possible stations by their learned categories (``engine.ai.categories``)."""
     intercepts: int = 0
     """Joint plans added to the candidates, each made for the possible stations near one drawn (``intercepting``)."""
+    mister_x_weights: MisterXWeights | None = None
+    """The terms of Mister X's cheap value (None: ``engine.ai.mister_x.WEIGHTS``)."""
 
 
 LEVEL_SETTINGS: dict[str, LevelSettings] = {
@@ -141,7 +144,8 @@ LEVEL_SETTINGS: dict[str, LevelSettings] = {
                           detective_iterations=1200, horizon=4, epsilon=0.1, improve=True, slips=0.07),
     "expert": LevelSettings(mister_x_lookahead=40, depth=2, breadth=8, planned_replies=12, detective_candidates=16,
                             detective_iterations=2000, horizon=4, epsilon=0.1, improve=True,
-                            planned_depth=2, playout_doubles=True, playout_cover=True, categorized=True, intercepts=4),
+                            planned_depth=2, playout_doubles=True, playout_cover=True, categorized=True, intercepts=4,
+                            mister_x_weights=EXPERT_WEIGHTS),
 }
 
 
@@ -217,7 +221,7 @@ def _mister_x_pass(game_view: MisterXView, board: Board, settings: LevelSettings
     t = tables(board, public.ruleset.transports)
     stations = [p.station for p in public.pieces]
     masks = [ticket_mask(p.tickets, p.bobby) for p in public.pieces]
-    scorer = MisterXScorer(t, board, public.ruleset, stations, masks)
+    scorer = MisterXScorer(t, board, public.ruleset, stations, masks, settings.mister_x_weights)
     own = list(public.mister_x_tickets)
     supply = list(public.supply) if public.supply is not None else None
     options = scorer.options(game_view.station, public.possible, own, supply, public.moves_made, game_view.can_double)

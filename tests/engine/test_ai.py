@@ -249,6 +249,25 @@ def test_a_planned_lookahead_meets_the_computer_detectives_plan_on_every_turn(mo
         assert all(1 << a & board.reach_any(1 << b, everywhere) for b, a in zip(before, after))
 
 
+def test_expert_mister_x_weighs_the_room_around_him_in_every_turn_he_looks_at(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Expert's Mister X scores his options, and those of the turns he looks ahead to, with his own weights (more room
+    around him: ``EXPERT_WEIGHTS``); the other levels with the shared ones."""
+    level = [""]
+    used: dict[str, set[float]] = {}
+    original = mister_x.MisterXScorer.value
+
+    def recording(self, option, *args):  # type: ignore[no-untyped-def]
+        used.setdefault(level[0], set()).add(self.weights.space)
+        return original(self, option, *args)
+
+    monkeypatch.setattr(mister_x.MisterXScorer, "value", recording)
+    game = Game.new("classic", players=6, seed=2)
+    for level[0] in ("normal", "hard", "expert"):
+        choose_mister_x_move(game.mister_x_view(), game.board, level[0], seed=0, slips=False)
+    assert mister_x.EXPERT_WEIGHTS.space > mister_x.WEIGHTS.space
+    assert used == {"normal": {mister_x.WEIGHTS.space}, "hard": {mister_x.WEIGHTS.space}, "expert": {mister_x.EXPERT_WEIGHTS.space}}
+
+
 def test_a_planned_lookahead_asks_the_stop_before_each_deeper_option() -> None:
     """The longest step a clocked Mister X cannot break is one option of a lookahead, not a whole planned lookahead
     (one took 90 ms here, 0.36 s on a Pi 4, past the console's margin): cut after two options, the value is theirs."""
