@@ -98,7 +98,7 @@ def detective_search(view: PublicView, problem: RoundPlan, plans: list[Plan], it
                      tally: Tally | None = None) -> Plan:
     """The detectives' plan: the best *plans* by value, tried by determinized playouts (whose Mister X plays double
     moves with *doubles*, whose detectives spread over the possible set with *cover*); the best so far once *stop*.
-    A *tally* keeps each plan's playouts (by its moves, in any order) for a deeper pass of the same round."""
+    A *tally* keeps each plan's playouts (by ``Plan.destinations``) for a deeper pass of the same round."""
     if iterations <= 0 or len(plans) == 1:
         return plans[0]
     sim = Simulator(problem.t, problem.board, view.ruleset, doubles, cover)
@@ -152,7 +152,7 @@ def detective_search(view: PublicView, problem: RoundPlan, plans: list[Plan], it
 
     best_value = plans[0].value
     prior = [prior_weight * (plan.value - best_value) for plan in plans]
-    index = {frozenset(plan.moves): k for k, plan in enumerate(plans)}  # a plan is its moves, in whichever order
-    chosen = successive_halving(list(index), [prior[k] for k in index.values()], iterations, lambda moves: trial(index[moves]),
+    index = {plan.destinations: k for k, plan in enumerate(plans)}
+    chosen = successive_halving(list(index), [prior[k] for k in index.values()], iterations, lambda key: trial(index[key]),
                                 stop, tally)
     return plans[index[chosen]]

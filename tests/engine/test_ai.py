@@ -252,18 +252,20 @@ def test_a_planned_lookahead_meets_the_computer_detectives_plan_on_every_turn(mo
 def test_expert_mister_x_weighs_the_room_around_him_in_every_turn_he_looks_at(monkeypatch: pytest.MonkeyPatch) -> None:
     """Expert's Mister X scores his options, and those of the turns he looks ahead to, with his own weights (more room
     around him: ``EXPERT_WEIGHTS``); the other levels with the shared ones."""
-    level = [""]
-    used: dict[str, set[float]] = {}
+    spaces: list[float] = []
     original = mister_x.MisterXScorer.value
 
     def recording(self, option, *args):  # type: ignore[no-untyped-def]
-        used.setdefault(level[0], set()).add(self.weights.space)
+        spaces.append(self.weights.space)
         return original(self, option, *args)
 
     monkeypatch.setattr(mister_x.MisterXScorer, "value", recording)
     game = Game.new("classic", players=6, seed=2)
-    for level[0] in ("normal", "hard", "expert"):
-        choose_mister_x_move(game.mister_x_view(), game.board, level[0], seed=0, slips=False)
+    used = {}
+    for level in ("normal", "hard", "expert"):
+        spaces.clear()
+        choose_mister_x_move(game.mister_x_view(), game.board, level, seed=0, slips=False)
+        used[level] = set(spaces)
     assert mister_x.EXPERT_WEIGHTS.space > mister_x.WEIGHTS.space
     assert used == {"normal": {mister_x.WEIGHTS.space}, "hard": {mister_x.WEIGHTS.space}, "expert": {mister_x.EXPERT_WEIGHTS.space}}
 
