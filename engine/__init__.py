@@ -22,9 +22,11 @@ The public API, all importable from ``engine``:
   an independent twin, its moves included.
 - One move notation for people and files, as python-chess's: ``str(move)``
   (``"red T46"``, ``"X157"``, ``"T46+X47"``; ``move.notation`` says the same)
-  and ``parse_move(text)`` (``game.parse_move``; ``NotationError`` for text
-  that is no move), so ``parse_move(str(move)) == move``; ``move.describe()``
-  is the move in English words.
+  and ``parse_move(text)``, so ``parse_move(str(move)) == move``;
+  ``game.parse_move(text)`` also refuses a piece or a station the game does not
+  have. A ``NotationError`` is data, as a refusal is: which case
+  (``error.misreading``, a ``Misreading``), the text and the part of it that
+  is wrong (``error.fields``). ``move.describe()`` is the move in English words.
 - One protocol for every game (``Playable``, ``engine.boardgame``): the main
   game and Junior (``engine.junior.JuniorGame``) both answer ``turn``,
   ``is_over``, ``winner``, ``actions``, ``legal_moves``, ``is_legal``,
@@ -61,7 +63,7 @@ from engine.boardgame import BoardGame, Playable
 from engine.editions import BEGINNER, CLASSIC, EDITIONS, REISSUE, Ruleset, find_ruleset
 from engine.errors import IllegalMoveError, IllegalPositionError, RecordError, RulesError, ScotlandYardError
 from engine.game import Game
-from engine.moves import DetectiveMove, DoubleMove, MisterXMove, Move, NotationError, parse_move
+from engine.moves import DetectiveMove, DoubleMove, Misreading, MisterXMove, Move, NotationError, parse_move
 from engine.outcome import Outcome, Reason, Side
 from engine.position import MISTER_X, LogEntry, PieceSetup, Position, deal
 from engine.refusals import Piece, Refusal
@@ -82,6 +84,7 @@ __all__ = [
     "IllegalMoveError",
     "IllegalPositionError",
     "LogEntry",
+    "Misreading",
     "MisterXMove",
     "MisterXView",
     "Move",

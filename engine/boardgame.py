@@ -84,7 +84,8 @@ class Playable(BoardGame, Protocol[M, V_co]):
     def pop(self) -> M: ...
 
     def parse_move(self, text: str) -> M:
-        """The move *text* writes in the game's notation (``NotationError`` for text that is no move)."""
+        """The move *text* writes in the game's notation: ``NotationError`` for text that is no move, or that names a piece or
+        a station the game does not have (the rules are not asked: ``is_legal``)."""
 
     def public_view(self) -> V_co: ...
 

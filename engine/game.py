@@ -33,7 +33,7 @@ from engine.deduction import after_move
 from engine.editions import Ruleset, TicketFlow, find_ruleset
 from engine.errors import IllegalMoveError
 from engine.movegen import after_paying, detective_moves, mister_x_moves, pay, pay_detective, take_back_detective, ticket_mask, unblocked
-from engine.moves import DetectiveMove, DoubleMove, MisterXMove, Move, parse_move
+from engine.moves import DetectiveMove, DoubleMove, MisterXMove, Move, check_exists, leg_notation, parse_move
 from engine.outcome import Outcome, Reason, Side
 from engine.position import MISTER_X, MISTER_X_PIECE, LogEntry, PieceSetup, Position, check_position, deal, piece_named
 from engine.refusals import Piece, Refusal
@@ -355,10 +355,27 @@ class Game:
 
     play = push
 
-    @staticmethod
-    def parse_move(text: str) -> Move:
-        """The move *text* writes in the notation (``str(move)``): ``engine.moves.parse_move``; the rules are not asked."""
-        return parse_move(text)
+    def parse_move(self, text: str) -> Move:
+        """The move *text* writes in the notation (``str(move)``, read by ``engine.moves.parse_move``), of a piece and to
+        stations this game has: ``NotationError`` otherwise. The rules are not asked (``is_legal``).
+
+        >>> game = Game.new("reissue", players=3, seed=1)
+        >>> game.parse_move("blue b14"), game.is_legal(game.parse_move("blue b14"))
+        (DetectiveMove(piece='blue', station=14, ticket=<Ticket.BUS: 1>), False)
+        >>> game.parse_move("purple T46")
+        Traceback (most recent call last):
+        ...
+        engine.moves.NotationError: 'purple T46' is not a move: 'purple' is none of this game's pieces (red, blue, bobby1, bobby2)
+        >>> game.parse_move("T46+X200")
+        Traceback (most recent call last):
+        ...
+        engine.moves.NotationError: 'T46+X200' is not a move: 'X200' goes to station 200, which is not on the board
+        """
+        move = parse_move(text)
+        legs = (move.first, move.second) if isinstance(move, DoubleMove) else (move,)
+        check_exists(text, move.piece if isinstance(move, DetectiveMove) else None,
+                     {leg_notation(leg.station, leg.ticket): leg.station for leg in legs}, self.detectives, self._on_board)
+        return move
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``play(move)`` would play *move* (the same answer, without playing it).

@@ -50,7 +50,7 @@ from typing import NamedTuple
 from engine.board import Station, Transport, iter_stations
 from engine.errors import IllegalMoveError, IllegalPositionError
 from engine.junior.district import District, districts, find_district
-from engine.moves import NotationError, split_leg
+from engine.moves import Misreading, NotationError, check_exists, split_leg
 from engine.outcome import Side
 from engine.refusals import Piece, Refusal
 
@@ -140,14 +140,19 @@ def parse_leg(piece: str, text: str) -> Step:
 
 
 def parse_step(text: str) -> Step:
-    """A step in the notation (``"fox F157"``); ``NotationError`` for anything else. The rules are not asked."""
-    words = text.split() if isinstance(text, str) else []
+    """A step in the notation (``"fox F157"``); ``NotationError`` for anything else.
+
+    The notation alone is read: ``JuniorGame.parse_move`` also refuses a piece or a station the game does not have,
+    and the rules are not asked."""
+    if not isinstance(text, str):
+        raise NotationError(Misreading.NOT_TEXT, text, text)
+    words = text.split()
     if len(words) != 2:
-        raise NotationError(f"{text!r} is not a step: write a piece's name and a leg, as in 'fox T46' (S: it stays)")
+        raise NotationError(Misreading.NO_MOVE_SHAPE, text, text, shapes="a piece's name and a leg, as in 'fox T46' (S: it stays)")
     try:
         return parse_leg(words[0].lower(), words[1])
     except NotationError as error:
-        raise NotationError(f"{text!r} is not a step: {error}") from None
+        raise error.within(text) from None
 
 
 _SIDES = {Team.ROGUES: Side.MISTER_X, Team.DETECTIVES: Side.DETECTIVES}
@@ -388,10 +393,19 @@ class JuniorGame:
             twin._play(step)
         return twin
 
-    @staticmethod
-    def parse_move(text: str) -> Step:
-        """A step in the notation (``str(step)``): ``parse_step``."""
-        return parse_step(text)
+    def parse_move(self, text: str) -> Step:
+        """A step in the notation (``str(step)``, read by ``parse_step``) of a piece of this game, to a station of its
+        district: ``NotationError`` otherwise. The rules are not asked (``is_legal``).
+
+        >>> game = JuniorGame.new(rogues=1, seed=3)
+        >>> game.parse_move("roxy T46")
+        Traceback (most recent call last):
+        ...
+        engine.moves.NotationError: 'roxy T46' is not a move: 'roxy' is none of this game's pieces (fox, watson, marble)
+        """
+        step = parse_step(text)
+        check_exists(text, step.piece, {step.leg: step.station}, self.pieces, self.district.board)
+        return step
 
     # ------------------------------------------------------------ the rules of a step
 
