@@ -41,13 +41,14 @@ refusal names its rule as ``J1``..``J7`` and changes nothing.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
 from typing import NamedTuple
 
 from engine.board import Station, Transport, iter_stations
+from engine.boardgame import LegalMoves
 from engine.errors import IllegalMoveError, IllegalPositionError
 from engine.junior.district import District, districts, find_district
 from engine.moves import Misreading, NotationError, check_exists, split_leg
@@ -345,18 +346,28 @@ class JuniorGame:
         """Every step played since the start, in order (what a record replays)."""
         return tuple(self._actions)
 
-    def legal_moves(self) -> list[Step]:
-        """Every step the side to move may take now: each rogue's still to choose, or each detective's still to step.
+    def legal_moves(self) -> LegalMoves[Step]:
+        """Every step the side to move may take now, as a live view (``engine.LegalMoves``): each rogue's still to choose,
+        or each detective's still to step; ``in`` asks ``is_legal``, and a view kept answers for the game as it is then.
 
         >>> game = JuniorGame.new(rogues=2, seed=3)
-        >>> sorted({step.piece for step in game.legal_moves()}), all(game.is_legal(step) for step in game.legal_moves())
-        (['fox', 'roxy'], True)
+        >>> steps = game.legal_moves()
+        >>> steps
+        <LegalMoves (6): fox S103, fox T85, fox T102, roxy S132, roxy T114, roxy T140>
+        >>> game.push(Step("fox", 103))
+        >>> steps
+        <LegalMoves (3): roxy S132, roxy T114, roxy T140>
         """
-        pieces = self.to_choose() or self.to_move()
-        return [step for piece in pieces for step in self.steps_of(piece)]
+        return LegalMoves(self._steps_now, self.is_legal)
 
-    def is_legal(self, step: Step) -> bool:
-        """Whether ``push(step)`` would play *step* (the same answer, without playing it)."""
+    def _steps_now(self) -> Iterator[Step]:
+        for piece in self.to_choose() or self.to_move():
+            yield from self.steps_of(piece)
+
+    def is_legal(self, step: object) -> bool:
+        """Whether ``push(step)`` would play *step* (the same answer, without playing it; anything that is no step is not legal)."""
+        if not isinstance(step, Step):
+            return False
         try:
             self._check(step)
         except IllegalMoveError:
@@ -375,7 +386,7 @@ class JuniorGame:
 
         >>> game = JuniorGame.new(rogues=1, seed=3)
         >>> for _ in range(3):
-        ...     game.push(game.legal_moves()[1])
+        ...     game.push(list(game.legal_moves())[1])
         >>> [str(game.pop()) for _ in range(3)], game.round, game.tokens
         (['marble T102', 'watson T65', 'fox T85'], 1, Tokens(detectives=0, rogues=0))
         """

@@ -24,7 +24,7 @@ def test_every_move_of_random_games_round_trips(setup: tuple[str, int], seed: in
     game = new_game(edition, players, seed)
     kinds: set[str] = set()
     while not game.is_over:
-        moves = list(game.legal_moves())
+        moves = list(game.single_moves())
         for move in moves:
             assert parse_move(str(move)) == move and parse_move(str(move).lower()) == move
         move = rng.choice(moves)
