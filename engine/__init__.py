@@ -24,7 +24,8 @@ The public API, all importable from ``engine``:
 - ``game.push(move)`` / ``game.pop()``: make and unmake, as in python-chess
   (``push`` is ``play``; ``pop`` takes back any move, Mister X's and the one
   that ended the game too, and restores the game exactly); ``game.copy()``:
-  an independent twin, its moves included.
+  an independent twin, its moves included; ``game == other``: the same
+  position, as python-chess's boards compare (a game has no hash: it changes).
 - One move notation for people and files, as python-chess's: ``str(move)``
   (``"red T46"``, ``"X157"``, ``"T46+X47"``; ``move.notation`` says the same)
   and ``parse_move(text)``, so ``parse_move(str(move)) == move``;
@@ -36,7 +37,7 @@ The public API, all importable from ``engine``:
   game and Junior (``engine.junior.JuniorGame``) both answer ``turn``,
   ``is_over``, ``winner``, ``actions``, ``legal_moves`` (a live view),
   ``is_legal``, ``push``/``pop``/``undo``/``copy``, ``parse_move`` and
-  ``public_view``;
+  ``public_view``, and compare by position with ``==``;
   ``BoardGame`` is the part that does not name the moves' type.
   Refusals raise ``IllegalMoveError`` (``IllegalPositionError`` for a setup),
   and change nothing: a ``RulesError`` that says which case it is

@@ -26,6 +26,7 @@ The table's rule is ``undo()``: only the detectives' moves of this round.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import ClassVar
 
 from engine.board import Board, Station, StationSet, Transport, london
 from engine.boardgame import LegalMoves
@@ -595,6 +596,30 @@ class Game:
         twin._stack = self._stack.copy()
         twin._lines_of = self._lines_of.copy()
         return twin
+
+    def __eq__(self, other: object) -> bool:
+        """Whether *other* is a game in the same position, as python-chess's boards compare: the same board and edition,
+        every piece's station and tickets, the supply, Mister X's travel log, the round, the turn, who has moved, the
+        possible set and the outcome. The moves that led there are not compared (``actions`` says them).
+
+        >>> game = Game.new("classic", players=4, seed=2)
+        >>> twin = game.copy()
+        >>> twin == game, Game(game.position()) == game
+        (True, True)
+        >>> move = twin.single_moves()[0]
+        >>> twin.push(move)
+        >>> twin == game
+        False
+        >>> twin.pop() == move and twin == game
+        True
+        """
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.board == other.board and self._outcome == other._outcome and self.position() == other.position()
+
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    """A game changes with every move, so it has no hash (as lists and python-chess's boards): key a dict by
+    ``game.position()``, a frozen value, instead."""
 
     @property
     def can_undo(self) -> bool:

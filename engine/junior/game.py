@@ -45,7 +45,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from engine.board import Station, Transport, iter_stations
 from engine.boardgame import LegalMoves
@@ -417,6 +417,18 @@ class JuniorGame:
         step = parse_step(text)
         check_exists(text, step.piece, {step.leg: step.station}, self.pieces, self.district.board)
         return step
+
+    def __eq__(self, other: object) -> bool:
+        """Whether *other* is a game in the same state: the same district, stations, round, tokens and rounds played, and
+        the same choices and steps in the round being played. The steps that led there are not compared (``actions``)."""
+        if not isinstance(other, JuniorGame):
+            return NotImplemented
+        return (self.district == other.district and self._stations == other._stations
+                and self.round == other.round and self.tokens == other.tokens and self.results == other.results
+                and self._round == other._round)
+
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    """A game changes with every step, so it has no hash (as ``engine.Game``)."""
 
     # ------------------------------------------------------------ the rules of a step
 

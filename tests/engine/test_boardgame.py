@@ -2,8 +2,8 @@
 
 Over random games of each: every legal move prints in the notation and reads back (``game.parse_move(str(move)) ==
 move``), ``in game.legal_moves()`` answers as ``is_legal`` for listed moves and random probes, ``push`` then ``pop``
-leaves the game exactly as it was (its secrets too), a copy is independent, and ``turn``/``winner`` say the same as
-the game's own terms.
+leaves the game exactly as it was (its secrets too), a copy is independent and equal (``==``: the same position) until
+one of them moves, a game has no hash, and ``turn``/``winner`` say the same as the game's own terms.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -58,11 +59,14 @@ def check_protocol(game: Playable[Any, Any], secrets: Callable[[Any], object], r
         move = pick(game)
         before = secrets(game)
         twin = game.copy()
+        assert twin == game
         game.push(move)
-        assert game.actions[-1] == move and secrets(twin) == before
-        assert game.pop() == move and secrets(game) == before
+        assert game.actions[-1] == move and secrets(twin) == before and twin != game
+        assert game.pop() == move and secrets(game) == before and twin == game
         game.push(move)
     assert held.winner in (Side.MISTER_X, Side.DETECTIVES) and not game.legal_moves()
+    with pytest.raises(TypeError, match="unhashable"):  # it changes with every move: no hash to key a dict by
+        hash(game)
 
 
 @settings(max_examples=scaled(6), deadline=None)

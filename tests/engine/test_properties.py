@@ -741,7 +741,7 @@ def test_explicit_position_of_any_reachable_state_rebuilds_the_game(setup: tuple
         for move in random_moves(game, rng):
             copy = copy_game(game)
             assert copy.mister_x_view() == game.mister_x_view()
-            assert copy.single_moves() == game.single_moves()
+            assert copy == game and copy.single_moves() == game.single_moves()
             game.play(move)
 
 

@@ -581,7 +581,7 @@ def test_positions_of_played_games_round_trip(setup: tuple[str, int], seed: int,
     again = position_round_trip(position)
     rebuilt = Game(again)
     assert rebuilt.mister_x_view() == game.mister_x_view()
-    assert list(rebuilt.legal_moves()) == list(game.legal_moves())
+    assert rebuilt == game and list(rebuilt.legal_moves()) == list(game.legal_moves())
 
 
 def test_position_without_a_possible_set_round_trips() -> None:
