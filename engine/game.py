@@ -26,6 +26,7 @@ The table's rule is ``undo()``: only the detectives' moves of this round.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import chain
 from typing import ClassVar
 
 from engine.board import Board, Station, StationSet, Transport, london
@@ -285,8 +286,7 @@ class Game:
 
     def _every_move(self) -> Iterator[Move]:
         """What ``legal_moves()`` iterates: the single moves, then the double moves as they are reached."""
-        yield from self.single_moves()
-        yield from self.double_moves()
+        return chain(self.single_moves(), self.double_moves())
 
     def _count_moves(self) -> int:
         """``len(legal_moves())``: the double moves counted by their first legs' second legs, none of them made."""
