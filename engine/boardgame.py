@@ -82,7 +82,9 @@ class LegalMoves(Collection[M_co]):
 
     def __bool__(self) -> bool:
         """Whether there is any legal move: the first one generated says so, without counting them all."""
-        return any(True for _ in islice(self._generate(), 1))
+        for _ in self._generate():
+            return True
+        return False
 
     def __repr__(self) -> str:
         shown = [str(move) for move in islice(self._generate(), 7)]

@@ -361,6 +361,7 @@ class JuniorGame:
         return LegalMoves(self._steps_now, self.is_legal)
 
     def _steps_now(self) -> Iterator[Step]:
+        """What ``legal_moves()`` iterates: the steps of each piece still to choose or step, piece by piece."""
         for piece in self.to_choose() or self.to_move():
             yield from self.steps_of(piece)
 
