@@ -5,7 +5,7 @@ All figures are measured on one core, through the public API:
 - ``random_games_per_s``: complete games per second (reissue, 5 detectives,
   random legal moves, Mister X doubling now and then);
 - ``mrx_movegen_per_s``: Mister X's complete move lists per second at mid-game
-  positions, double moves included (``legal_moves`` plus ``double_moves``);
+  positions, double moves included (iterating ``legal_moves()`` to its end);
 - ``mrx_moves_listed_per_s``: the moves in those lists, per second;
 - ``belief_updates_per_s``: possible-location updates (one Mister X move) per second.
 """
@@ -28,7 +28,7 @@ def play_random_game(seed: int) -> Game:
     game = Game.new("reissue", players=6, seed=seed)
     mister_x = Side.MISTER_X
     while not game.is_over:
-        moves = game.legal_moves()
+        moves = game.single_moves()
         if game.turn is mister_x and rng.random() < 0.1 and game.can_double:
             first = rng.choice(moves)
             assert isinstance(first, MisterXMove)
@@ -52,9 +52,9 @@ def _mid_game_positions(count: int) -> list[Game]:
         for _ in range(rng.randrange(6, 40)):
             if game.is_over:
                 break
-            game.play(rng.choice(game.legal_moves()))
+            game.play(rng.choice(game.single_moves()))
         while not game.is_over and game.turn is not Side.MISTER_X:
-            game.play(rng.choice(game.legal_moves()))
+            game.play(rng.choice(game.single_moves()))
         if not game.is_over and game.can_double:
             games.append(game)
         if len(games) == count:
@@ -69,7 +69,7 @@ def bench_movegen(seconds: float) -> tuple[float, float]:
     def work(i: int) -> None:
         nonlocal listed
         game = games[i % len(games)]
-        listed += len(game.legal_moves()) + sum(1 for _ in game.double_moves())
+        listed += sum(1 for _ in game.legal_moves())
 
     rate, calls = per_second(work, seconds)
     return rate, rate * listed / calls

@@ -147,7 +147,7 @@ def play_game(edition: str | Ruleset, players: int | None, mister_x: str, detect
             game.play(rng.choice(game.moves_of(piece)))
         else:
             baseline = greedy_detective if detectives == "greedy" else novice_detective
-            game.play(baseline(game.board, game.public_view(), game.legal_moves()))  # type: ignore[arg-type]
+            game.play(baseline(game.board, game.public_view(), game.single_moves()))  # type: ignore[arg-type]
     outcome = game.outcome
     assert outcome is not None
     return GameResult(index, start, outcome.winner is Side.MISTER_X, outcome.reason.value, tuple(x_times), tuple(d_times),

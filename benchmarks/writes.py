@@ -27,7 +27,6 @@ import builtins
 import io
 import logging
 import os
-import random
 import tempfile
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -37,19 +36,15 @@ from pathlib import Path
 from typing import Any, Self
 
 from benchmarks.figures import Figure, command, show
-from console.games.classic.flow import Flow
-from console.games.classic.model import Mode
 from console.games.junior.flow import JuniorFlow
-from console.games.junior.model import JuniorMode
 from console.program.program import Program
 from console.settings import GameSettings, Level, Seat
 from hardware.config import Config
-from hardware.controls import FakeControlButtons
 from hardware.factory import build_hardware
 from hardware.handheld import MemoryHandheldLink
-from hardware.interfaces import Key
-from hardware.station_buttons import FakeStationButtons
 from hardware.station_map import StationMap
+from tests.support.junior import JuniorTable
+from tests.support.players import Table
 
 STATIONS = range(1, 200)
 BAR_KB = 1000.0
@@ -170,52 +165,16 @@ class _Clock:
 
 
 class People:
-    """The people at the board: CONFIRM in menus and at the end, random legal moves pressed on the board."""
+    """The people at the board, as the tests have them (``tests.support.players.Table``, ``tests.support.junior.JuniorTable``):
+    CONFIRM in menus and at the end, random legal moves pressed on the board, each kind's at its game."""
 
     def __init__(self, program: Program, seed: int) -> None:
-        self.program, self.rng = program, random.Random(seed)
-        buttons, controls = program.hardware.station_buttons, program.hardware.controls
-        assert isinstance(buttons, FakeStationButtons) and isinstance(controls, FakeControlButtons)
-        self.buttons, self.controls = buttons, controls
-
-    def press(self, station: int) -> None:
-        self.buttons.press(station)
-        self.buttons.release(station)
+        self.program = program
+        self.classic, self.junior = Table(program.console, seed), JuniorTable(program.console, seed)
 
     def act(self) -> None:
-        """Do what the console asks for next, then let it run a frame."""
-        flow = self.program.flow
-        if self.program.menu is not None or flow is None:
-            self.controls.press(Key.CONFIRM)  # New game, then Deal
-        elif isinstance(flow, Flow):
-            self._classic(flow)
-        elif isinstance(flow, JuniorFlow):
-            self._junior(flow)
-        self.program.console.step()
-
-    def _classic(self, flow: Flow) -> None:
-        ui = flow.ui
-        if ui.mode is Mode.DEAL:
-            self.press(ui.to_place[0][1])
-        elif ui.mode is Mode.DETECTIVES:
-            view = flow.game.public_view()
-            if ui.selected is None:
-                self.press(self.rng.choice([piece for piece in view.pieces if piece.name not in view.moved]).station)
-            else:  # a lit destination; with none, the piece is put down
-                self.press(self.rng.choice(sorted(ui.destinations)) if ui.destinations else view.piece(ui.selected).station)
-        elif ui.mode is Mode.CHOOSE_TICKET:
-            self.controls.press(Key.CHOICE_1)
-        elif ui.mode is Mode.GAME_OVER:
-            self.controls.press(Key.CONFIRM)
-
-    def _junior(self, flow: JuniorFlow) -> None:
-        ui = flow.ui
-        if ui.to_place:
-            self.press(ui.to_place[0][1])
-        elif ui.mode is JuniorMode.DETECTIVES:
-            self.press(self.rng.choice(ui.destinations))
-        elif ui.mode is JuniorMode.GAME_OVER:
-            self.controls.press(Key.CONFIRM)
+        """Do what the console asks for next (then it runs a frame)."""
+        (self.junior if isinstance(self.program.flow, JuniorFlow) else self.classic).act()
 
 
 def play_games(data: Path, settings: GameSettings, games: int, seed: int) -> int:

@@ -4,7 +4,7 @@
 >>> game = Game.new("reissue", players=3, seed=7)
 >>> [p.name for p in game.public_view().pieces]
 ['red', 'blue', 'bobby1', 'bobby2']
->>> move = game.legal_moves()[0]        # Mister X moves first (rule 2)
+>>> move = game.single_moves()[0]        # Mister X moves first (rule 2)
 >>> game.play(move)
 >>> game.turn
 <Side.DETECTIVES: 'detectives'>
@@ -26,14 +26,16 @@ The table's rule is ``undo()``: only the detectives' moves of this round.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import overload
+from itertools import chain
+from typing import ClassVar
 
 from engine.board import Board, Station, StationSet, Transport, london
+from engine.boardgame import LegalMoves
 from engine.deduction import after_move
 from engine.editions import Ruleset, TicketFlow, find_ruleset
 from engine.errors import IllegalMoveError
 from engine.movegen import after_paying, detective_moves, mister_x_moves, pay, pay_detective, take_back_detective, ticket_mask, unblocked
-from engine.moves import DetectiveMove, DoubleMove, MisterXMove, Move, parse_move
+from engine.moves import DetectiveMove, DoubleMove, MisterXMove, Move, check_exists, leg_notation, parse_move
 from engine.outcome import Outcome, Reason, Side
 from engine.position import MISTER_X, MISTER_X_PIECE, LogEntry, PieceSetup, Position, check_position, deal, piece_named
 from engine.refusals import Piece, Refusal
@@ -50,50 +52,6 @@ _DETECTIVES = Side.DETECTIVES
 _CAPTURE = Reason.CAPTURE
 _TRANSPORTS = tuple(Transport)
 _DETECTIVE_LINES = (int(Transport.TAXI), int(Transport.BUS), int(Transport.UNDERGROUND))
-
-class LegalMoves(Sequence[DetectiveMove | MisterXMove]):
-    """The legal moves of the side to move, as ``Game.legal_moves`` lists them: a sequence not to be changed.
-
-    ``move in moves`` asks the rules (``Game.is_legal``) while the game is as it
-    was when the moves were listed, rather than comparing against every move:
-    a bobby's move by any line it may take is in them (the listing names one
-    move a destination, since a bobby spends nothing), and so is every legal
-    double move, though the listing names none (hundreds at a busy station:
-    ``Game.second_legs`` lists a first leg's seconds, ``Game.double_moves`` all).
-    Once the game has moved on, ``in`` compares with the moves listed.
-    """
-
-    __slots__ = ("_game", "_moves", "_version")
-
-    def __init__(self, game: Game, moves: Sequence[DetectiveMove | MisterXMove]) -> None:
-        self._game, self._moves, self._version = game, moves, game._version
-
-    def __contains__(self, move: object) -> bool:
-        if self._version != self._game._version:
-            return move in self._moves
-        return type(move) in (DetectiveMove, MisterXMove, DoubleMove) and self._game.is_legal(move)  # type: ignore[arg-type]
-
-    def __len__(self) -> int:
-        return len(self._moves)
-
-    @overload
-    def __getitem__(self, index: int) -> DetectiveMove | MisterXMove: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[DetectiveMove | MisterXMove]: ...
-
-    def __getitem__(self, index: int | slice) -> DetectiveMove | MisterXMove | Sequence[DetectiveMove | MisterXMove]:
-        return self._moves[index]
-
-    def __iter__(self) -> Iterator[DetectiveMove | MisterXMove]:
-        return iter(self._moves)
-
-    def __eq__(self, other: object) -> bool:
-        return list(self._moves) == list(other) if isinstance(other, Sequence) else NotImplemented
-
-    def __repr__(self) -> str:
-        return f"LegalMoves({list(self._moves)!r})"
-
 
 _Undo = tuple[int, Station, Ticket, int, Side, int, StationSet, tuple[int, ...] | None, tuple[int, ...] | None]
 """What one move changed, to take it back exactly (``Game.pop``; the outcome before it was always ``None``): the
@@ -116,7 +74,7 @@ class Game:
     >>> game = Game.new("reissue", players=3, seed=7)
     >>> start = game.mister_x_view()
     >>> for _ in range(4):
-    ...     game.push(game.legal_moves()[0])
+    ...     game.push(game.single_moves()[0])
     >>> twin = game.copy()
     >>> [str(twin.pop()) for _ in range(4)]
     ['bobby1 T56', 'blue T6', 'red T88', 'T22']
@@ -149,8 +107,6 @@ class Game:
         self._actions: list[Move] = []
         self._stack: list[_Undo] = []
         """One entry a move of ``_actions``, to take it back (``pop``)."""
-        self._version = 0
-        """Counts the changes (pushes and pops): a listing of legal moves knows whether it is still the game's."""
         self._lines = [t for t in _DETECTIVE_LINES if self.ruleset.uses[t]]
         """The lines detectives may use (and Mister X with his own tickets), as plain ints for speed."""
         self._others = range(1, len(self.names))
@@ -254,36 +210,54 @@ class Game:
 
     # ------------------------------------------------------------ legal moves
 
-    def legal_moves(self) -> LegalMoves:
-        """The legal moves of the side to move (``in`` them asks ``is_legal``).
+    def legal_moves(self) -> LegalMoves[Move]:
+        """Every legal move now, as a live view (``LegalMoves``, as python-chess's ``board.legal_moves``).
 
-        Mister X: his single moves (a double move is ``in`` them, but listed leg
-        by leg: see ``second_legs``). Detectives: every move of every piece that has not
-        moved this round.
+        Iterating it gives ``single_moves()``, then Mister X's double moves, made
+        one by one as the iteration reaches them (``double_moves``); ``len``
+        counts them all without making a double move; ``in`` asks ``is_legal``.
+        A view kept while the game moves on answers for the game as it is then.
 
-        >>> game = Game.new("beginner", players=3, seed=1)
-        >>> moves = game.legal_moves()
-        >>> moves[0] in moves, MisterXMove(1, Ticket.TAXI) in moves
-        (True, False)
         >>> game = Game.new("reissue", players=3, seed=1)
-        >>> next(game.double_moves()) in game.legal_moves()
-        True
+        >>> moves = game.legal_moves()
+        >>> moves
+        <LegalMoves (96): T128, T159, T187, X128, X159, X187, ...>
+        >>> len(game.single_moves()), sum(1 for _ in game.double_moves()), next(game.double_moves()) in moves
+        (6, 90, True)
+        >>> game.push(game.single_moves()[0])
+        >>> moves
+        <LegalMoves (14): red T37, red T38, red T49, blue T99, blue T100, blue T111, ...>
+        """
+        return LegalMoves(self._every_move, self.is_legal, self._count_moves)
+
+    def single_moves(self) -> tuple[DetectiveMove | MisterXMove, ...]:
+        """Every legal move of one leg now, listed at once, to index or pick from: ``legal_moves()`` without the double moves.
+
+        The detectives': every move of every piece that has not moved this round
+        (a bobby's by each line it may take: he spends nothing, so each is legal).
+        Mister X's: his single moves, each also the first leg of his double moves
+        (``second_legs``). This is what a player picking a move leg by leg needs:
+        read from the move tables, no double move made.
         """
         if self._outcome is not None:
-            return LegalMoves(self, ())
+            return ()
         if self._turn is _MISTER_X:
-            return LegalMoves(self, self._mister_x_moves(self._stations[_X], self._tickets[_X], self._supply))
+            return tuple(self._mister_x_moves(self._stations[_X], self._tickets[_X], self._supply))
         moves: list[DetectiveMove] = []
-        moved = self._moved
-        occupied = self._occupied
-        lines_of = self._lines_of
+        moved, occupied, lines_of, is_bobby = self._moved, self._occupied, self._lines_of, self._is_bobby
         for i in self._others:
             if not moved >> i & 1:
-                moves.extend(unblocked(lines_of[i], occupied))
-        return LegalMoves(self, moves)
+                lines = self._detective_moves.every_line(self.names[i], self._stations[i]) if is_bobby[i] else lines_of[i]
+                moves.extend(unblocked(lines, occupied))
+        return tuple(moves)
 
     def moves_of(self, piece: str) -> list[DetectiveMove]:
-        """The legal moves of one detective or bobby now (empty if it may not move)."""
+        """The moves one detective or bobby may choose from now (empty if it may not move), as the table offers them.
+
+        A bobby's are one a destination, by the first line that goes there: he
+        spends nothing, so the line makes no difference to the game (each line's
+        move is legal, and ``legal_moves()`` has them all).
+        """
         index = self._piece_index(piece)
         if index == _X or self._outcome or self._turn is not _DETECTIVES or self._moved >> index & 1:
             return []
@@ -292,29 +266,39 @@ class Game:
     @property
     def can_double(self) -> bool:
         """Whether Mister X may play a double move now (rule 8)."""
-        return (
-            self._outcome is None
-            and self._turn is _MISTER_X
-            and self._tickets[_X][_DOUBLE] > 0
-            and (self.ruleset.moves_left(len(self._log)) or 2) >= 2
-        )
+        left = self.ruleset.moves_left(len(self._log))
+        return self._outcome is None and self._turn is _MISTER_X and self._tickets[_X][_DOUBLE] > 0 and (left is None or left >= 2)
 
     def second_legs(self, first: MisterXMove) -> Sequence[MisterXMove]:
         """The second legs of a double move that starts with *first* (which must be legal)."""
         if not self.can_double:
             return []
         self._check_mister_x_leg(self._stations[_X], first, self._tickets[_X], self._supply)
-        own, supply = after_paying(first.ticket, self._tickets[_X], self._supply)
-        return self._mister_x_moves(first.station, own, supply)
+        return self._seconds(first)
 
     def double_moves(self) -> Iterator[DoubleMove]:
-        """Every legal double move (hundreds at a busy station; prefer ``second_legs``)."""
+        """Every legal double move, made one by one (hundreds at a busy station; ``second_legs`` lists one first leg's)."""
         if not self.can_double:
             return
         for first in self._mister_x_moves(self._stations[_X], self._tickets[_X], self._supply):
-            own, supply = after_paying(first.ticket, self._tickets[_X], self._supply)
-            for second in self._mister_x_moves(first.station, own, supply):
+            for second in self._seconds(first):
                 yield DoubleMove(first, second)
+
+    def _every_move(self) -> Iterator[Move]:
+        """What ``legal_moves()`` iterates: the single moves, then the double moves as they are reached."""
+        return chain(self.single_moves(), self.double_moves())
+
+    def _count_moves(self) -> int:
+        """``len(legal_moves())``: the double moves counted by their first legs' second legs, none of them made."""
+        if not self.can_double:
+            return len(self.single_moves())
+        firsts = self._mister_x_moves(self._stations[_X], self._tickets[_X], self._supply)
+        return len(firsts) + sum(len(self._seconds(first)) for first in firsts)
+
+    def _seconds(self, first: MisterXMove) -> Sequence[MisterXMove]:
+        """Mister X's moves once he has played *first* (a legal leg): a double move's second legs."""
+        own, supply = after_paying(first.ticket, self._tickets[_X], self._supply)
+        return self._mister_x_moves(first.station, own, supply)
 
     def _unmoved(self) -> Iterator[int]:
         moved = self._moved
@@ -343,7 +327,7 @@ class Game:
         ``play`` is the same method, under the name the table uses.
 
         >>> game = Game.new("classic", players=4, seed=2)
-        >>> game.push(game.legal_moves()[0])
+        >>> game.push(game.single_moves()[0])
         >>> game.actions
         (MisterXMove(station=159, ticket=<Ticket.TAXI: 0>),)
         """
@@ -355,23 +339,42 @@ class Game:
 
     play = push
 
-    @staticmethod
-    def parse_move(text: str) -> Move:
-        """The move *text* writes in the notation (``str(move)``): ``engine.moves.parse_move``; the rules are not asked."""
-        return parse_move(text)
+    def parse_move(self, text: str) -> Move:
+        """The move *text* writes in the notation (``str(move)``, read by ``engine.moves.parse_move``), of a piece and to
+        stations this game has: ``NotationError`` otherwise. The rules are not asked (``is_legal``).
 
-    def is_legal(self, move: Move) -> bool:
-        """Whether ``play(move)`` would play *move* (the same answer, without playing it).
+        >>> game = Game.new("reissue", players=3, seed=1)
+        >>> game.parse_move("blue b14"), game.is_legal(game.parse_move("blue b14"))
+        (DetectiveMove(piece='blue', station=14, ticket=<Ticket.BUS: 1>), False)
+        >>> game.parse_move("purple T46")
+        Traceback (most recent call last):
+        ...
+        engine.moves.NotationError: 'purple T46' is not a move: 'purple' is none of this game's pieces (red, blue, bobby1, bobby2)
+        >>> game.parse_move("T46+X200")
+        Traceback (most recent call last):
+        ...
+        engine.moves.NotationError: 'T46+X200' is not a move: 'X200' goes to station 200, which is not on the board
+        """
+        move = parse_move(text)
+        legs = (move.first, move.second) if isinstance(move, DoubleMove) else (move,)
+        check_exists(text, move.piece if isinstance(move, DetectiveMove) else None,
+                     {leg_notation(leg.station, leg.ticket): leg.station for leg in legs}, self.detectives, self._on_board)
+        return move
+
+    def is_legal(self, move: object) -> bool:
+        """Whether ``play(move)`` would play *move* (the same answer, without playing it; anything that is no move is not legal).
 
         >>> game = Game.new("beginner", players=3, seed=1)
-        >>> game.is_legal(game.legal_moves()[0]), game.is_legal(DetectiveMove("red", 40, Ticket.TAXI))
-        (True, False)
+        >>> game.is_legal(game.single_moves()[0]), game.is_legal(DetectiveMove("red", 40, Ticket.TAXI)), game.is_legal("T46")
+        (True, False, False)
         """
         try:
-            if type(move) is DetectiveMove:
+            if isinstance(move, DetectiveMove):
                 self._check_detective(move)
-            else:
+            elif isinstance(move, (MisterXMove, DoubleMove)):
                 self._check_mister_x(move)
+            else:
+                return False
         except IllegalMoveError:
             return False
         return True
@@ -408,7 +411,6 @@ class Game:
         return index
 
     def _play_detective(self, move: DetectiveMove, index: int) -> None:
-        self._version += 1
         ticket, origin, bobby = move.ticket, self._stations[index], self._is_bobby[index]
         self._stack.append((index, origin, ticket, self._round, self._turn, self._moved, self._possible, None, None))
         self._actions.append(move)
@@ -452,7 +454,6 @@ class Game:
             self._check_mister_x_leg(self._stations[_X], move, own, supply)
 
     def _play_mister_x(self, move: MisterXMove | DoubleMove) -> None:
-        self._version += 1
         own = self._tickets[_X]
         supply = self._supply
         self._stack.append((_X, self._stations[_X], _DOUBLE, self._round, self._turn, self._moved, self._possible,
@@ -561,7 +562,6 @@ class Game:
             raise IndexError("no move to take back: none was played since the start position")
         piece, origin, ticket, self._round, self._turn, self._moved, self._possible, own, supply = self._stack.pop()
         move = self._actions.pop()
-        self._version += 1
         if piece == _X:
             assert own is not None
             del self._log[-2 if type(move) is DoubleMove else -1:]
@@ -581,7 +581,7 @@ class Game:
         """An independent game equal to this one, its moves included (``pop`` takes them back as here); cheap.
 
         >>> game = Game.new("beginner", players=3, seed=1)
-        >>> game.push(game.legal_moves()[0])
+        >>> game.push(game.single_moves()[0])
         >>> twin = game.copy()
         >>> twin.pop() == game.actions[0], len(twin.actions), len(game.actions)
         (True, 0, 1)
@@ -596,6 +596,30 @@ class Game:
         twin._stack = self._stack.copy()
         twin._lines_of = self._lines_of.copy()
         return twin
+
+    def __eq__(self, other: object) -> bool:
+        """Whether *other* is a game in the same position, as python-chess's boards compare: the same board and edition,
+        every piece's station and tickets, the supply, Mister X's travel log, the round, the turn, who has moved, the
+        possible set and the outcome. The moves that led there are not compared (``actions`` says them).
+
+        >>> game = Game.new("classic", players=4, seed=2)
+        >>> twin = game.copy()
+        >>> twin == game, Game(game.position()) == game
+        (True, True)
+        >>> move = twin.single_moves()[0]
+        >>> twin.push(move)
+        >>> twin == game
+        False
+        >>> twin.pop() == move and twin == game
+        True
+        """
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.board == other.board and self._outcome == other._outcome and self.position() == other.position()
+
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    """A game changes with every move, so it has no hash (as lists and python-chess's boards): key a dict by
+    ``game.position()``, a frozen value, instead."""
 
     @property
     def can_undo(self) -> bool:
@@ -653,7 +677,7 @@ class Game:
             public=self.public_view(),
             station=self._stations[_X],
             log=tuple(self._log),
-            moves=tuple(self.legal_moves()) if mine else (),  # type: ignore[arg-type]
+            moves=tuple(self._mister_x_moves(self._stations[_X], self._tickets[_X], self._supply)) if mine else (),
             can_double=self.can_double,
             board=self.board,
         )

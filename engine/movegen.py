@@ -113,6 +113,11 @@ class DetectiveMoves:
             entry = self._moves[key] = (tuple(moves), reach)
         return entry
 
+    def every_line(self, bobby: str, station: Station) -> tuple[tuple[DetectiveMove, ...], StationSet]:
+        """A bobby's moves from *station* by every line it may take, each (line, station) pair its own move, and their
+        stations: all that the rules accept (rule 3: any line, paying nothing), where ``moves`` offers one a destination."""
+        return self.moves(bobby, False, station, 7)  # a detective holding every ticket has every (line, station) pair
+
 
 @cache
 def detective_moves(board: Board, transports: frozenset[Transport]) -> DetectiveMoves:

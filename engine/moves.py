@@ -37,7 +37,11 @@ same); ``move.describe()`` is the move in English words, for logs and programs:
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Container, Mapping
 from dataclasses import dataclass
+from enum import Enum
+from types import MappingProxyType
+from typing import Any
 
 from engine.board import Station
 from engine.errors import ScotlandYardError
@@ -50,8 +54,57 @@ _LEG = re.compile(r"([A-Za-z])([0-9]+)")
 _PIECE = re.compile(r"[a-z][a-z0-9_]*")
 
 
+class Misreading(Enum):
+    """What is wrong with text read as a move (``NotationError.misreading``), each with its English words: ``{part}``
+    is the part of the text that is wrong, the other names are the error's other fields."""
+
+    NOT_TEXT = "a move is written as text"
+    NO_MOVE_SHAPE = "write {shapes}"
+    NOT_A_NAME = "{part!r} is not a piece's name"
+    NOT_A_LEG = "{part!r} is not a leg: a ticket's letter ({letters}) and a station, as in '{example}'"
+    NO_SUCH_PIECE = "{part!r} is none of this game's pieces ({pieces})"
+    NO_SUCH_STATION = "{part!r} goes to station {station}, which is not on the board"
+
+
 class NotationError(ScotlandYardError):
-    """Text that is not a move in the notation; the message says what a move looks like."""
+    """Text that is not a move, as data, as a ``RulesError`` is: which case it is (``misreading``, a ``Misreading``) and
+    its facts (``fields``: always ``text``, all the text read, and ``part``, the part of it that is wrong; the
+    pieces or the station where the case names them). Its message is English, for logs and programs:
+
+    >>> try:
+    ...     parse_move("red Q46")
+    ... except NotationError as error:
+    ...     refused = error
+    >>> refused.misreading is Misreading.NOT_A_LEG, refused.text, refused.part, refused.fields["letters"]
+    (True, 'red Q46', 'Q46', 'T, B, U or X')
+    """
+
+    def __init__(self, misreading: Misreading, /, text: object, part: object, **facts: object) -> None:
+        self.misreading = misreading
+        self.fields: Mapping[str, object] = MappingProxyType({"text": text, "part": part, **facts})
+        super().__init__(f"{text!r} is not a move: {misreading.value.format_map(self.fields)}")
+
+    @property
+    def text(self) -> object:
+        """All the text that was read (whatever was given, when it was not text)."""
+        return self.fields["text"]
+
+    @property
+    def part(self) -> object:
+        """The part of ``text`` that is wrong: a word, a leg, or all of it."""
+        return self.fields["part"]
+
+    def within(self, text: str) -> NotationError:
+        """The same misreading, of the longer *text* this one's text is a part of (a leg of a move, say)."""
+        return NotationError(self.misreading, text, **{name: value for name, value in self.fields.items() if name != "text"})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by its parts, as a ``RulesError`` is."""
+        return _rebuilt, (self.misreading, dict(self.fields))
+
+
+def _rebuilt(misreading: Misreading, fields: dict[str, Any]) -> NotationError:
+    return NotationError(misreading, **fields)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +176,7 @@ def split_leg(text: str, letters: str) -> tuple[str, Station]:
     match = _LEG.fullmatch(text.strip())
     if match is None or match[1].upper() not in letters:
         allowed = ", ".join(letters[:-1]) + f" or {letters[-1]}"
-        raise NotationError(f"{text.strip()!r} is not a leg: a ticket's letter ({allowed}) and a station, as in '{letters[0]}46'")
+        raise NotationError(Misreading.NOT_A_LEG, text, text.strip(), letters=allowed, example=f"{letters[0]}46")
     return match[1].upper(), int(match[2])
 
 
@@ -136,16 +189,17 @@ def parse_leg(text: str) -> tuple[Station, Ticket]:
 def parse_move(text: str) -> Move:
     """The move *text* writes in the notation (any case, spaces around ``+`` allowed); ``NotationError`` for anything else.
 
-    The rules are not asked: a parsed move may be illegal (``Game.is_legal``).
+    The notation alone is read: a game's ``parse_move`` also refuses a piece or a station the game does not have,
+    and the rules are not asked: a parsed move may be illegal (``Game.is_legal``).
     """
     if not isinstance(text, str):
-        raise NotationError(f"a move is written as text, not {text!r}")
+        raise NotationError(Misreading.NOT_TEXT, text, text)
     words = text.split()
     try:
         if len(words) == 2 and "+" not in text:
             piece = words[0].lower()
             if not _PIECE.fullmatch(piece):
-                raise NotationError(f"{words[0]!r} is not a piece's name")
+                raise NotationError(Misreading.NOT_A_NAME, text, words[0])
             station, ticket = parse_leg(words[1])
             return DetectiveMove(piece, station, ticket)
         legs = "".join(words).split("+")
@@ -154,5 +208,17 @@ def parse_move(text: str) -> Move:
         if len(legs) == 2:
             return DoubleMove(MisterXMove(*parse_leg(legs[0])), MisterXMove(*parse_leg(legs[1])))
     except NotationError as error:
-        raise NotationError(f"{text!r} is not a move: {error}") from None
-    raise NotationError(f"{text!r} is not a move: write 'red T46' (a detective), 'T46' (Mister X) or 'T46+X47' (a double move)")
+        raise error.within(text) from None
+    shapes = "'red T46' (a detective), 'T46' (Mister X) or 'T46+X47' (a double move)"
+    raise NotationError(Misreading.NO_MOVE_SHAPE, text, text, shapes=shapes)
+
+
+def check_exists(text: str, piece: str | None, legs: Mapping[str, Station], pieces: Collection[str], board: Container[Station]) -> None:
+    """Refuse (``NotationError``) the move *text* if it names a *piece* that is none of *pieces*, or one of its *legs*
+    (each written as in the notation, and its station) goes to a station that is not on *board*: what a game's own
+    ``parse_move`` refuses before any rule is asked."""
+    if piece is not None and piece not in pieces:
+        raise NotationError(Misreading.NO_SUCH_PIECE, text, piece, pieces=", ".join(pieces))
+    for leg, station in legs.items():
+        if station not in board:
+            raise NotationError(Misreading.NO_SUCH_STATION, text, leg, station=station)

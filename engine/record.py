@@ -8,7 +8,7 @@ moves were objects, still load.
 
 >>> from engine import Game
 >>> game = Game.new("classic", players=4, seed=3)
->>> game.play(game.legal_moves()[0])
+>>> game.play(game.single_moves()[0])
 >>> copy = loads(dumps(game))
 >>> copy.mister_x_view() == game.mister_x_view()
 True

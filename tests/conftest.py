@@ -102,7 +102,7 @@ def choose_move(game: Game, rng: random.Random, *, double: float = 0.25, hunt: f
     detective or bobby moves onto a station where Mister X can be (the public
     possible set) with probability *hunt* when it can.
     """
-    moves = game.legal_moves()
+    moves = game.single_moves()
     assert moves, f"{game!r}: the game is not over, but the side to move has no legal move"
     if game.turn is Side.MISTER_X:
         first = rng.choice(moves)

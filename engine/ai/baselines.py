@@ -1,4 +1,4 @@
-"""Baseline players: greedy by distance (a random player is ``rng.choice(game.legal_moves())``).
+"""Baseline players: greedy by distance (a random player is ``rng.choice(game.single_moves())``).
 
 They are the yardsticks stronger players are measured against, and the
 opponents of the terminal game. A greedy detective sees only the public view.

@@ -41,16 +41,17 @@ refusal names its rule as ``J1``..``J7`` and changes nothing.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from engine.board import Station, Transport, iter_stations
+from engine.boardgame import LegalMoves
 from engine.errors import IllegalMoveError, IllegalPositionError
 from engine.junior.district import District, districts, find_district
-from engine.moves import NotationError, split_leg
+from engine.moves import Misreading, NotationError, check_exists, split_leg
 from engine.outcome import Side
 from engine.refusals import Piece, Refusal
 
@@ -140,14 +141,19 @@ def parse_leg(piece: str, text: str) -> Step:
 
 
 def parse_step(text: str) -> Step:
-    """A step in the notation (``"fox F157"``); ``NotationError`` for anything else. The rules are not asked."""
-    words = text.split() if isinstance(text, str) else []
+    """A step in the notation (``"fox F157"``); ``NotationError`` for anything else.
+
+    The notation alone is read: ``JuniorGame.parse_move`` also refuses a piece or a station the game does not have,
+    and the rules are not asked."""
+    if not isinstance(text, str):
+        raise NotationError(Misreading.NOT_TEXT, text, text)
+    words = text.split()
     if len(words) != 2:
-        raise NotationError(f"{text!r} is not a step: write a piece's name and a leg, as in 'fox T46' (S: it stays)")
+        raise NotationError(Misreading.NO_MOVE_SHAPE, text, text, shapes="a piece's name and a leg, as in 'fox T46' (S: it stays)")
     try:
         return parse_leg(words[0].lower(), words[1])
     except NotationError as error:
-        raise NotationError(f"{text!r} is not a step: {error}") from None
+        raise error.within(text) from None
 
 
 _SIDES = {Team.ROGUES: Side.MISTER_X, Team.DETECTIVES: Side.DETECTIVES}
@@ -340,18 +346,29 @@ class JuniorGame:
         """Every step played since the start, in order (what a record replays)."""
         return tuple(self._actions)
 
-    def legal_moves(self) -> list[Step]:
-        """Every step the side to move may take now: each rogue's still to choose, or each detective's still to step.
+    def legal_moves(self) -> LegalMoves[Step]:
+        """Every step the side to move may take now, as a live view (``engine.LegalMoves``): each rogue's still to choose,
+        or each detective's still to step; ``in`` asks ``is_legal``, and a view kept answers for the game as it is then.
 
         >>> game = JuniorGame.new(rogues=2, seed=3)
-        >>> sorted({step.piece for step in game.legal_moves()}), all(game.is_legal(step) for step in game.legal_moves())
-        (['fox', 'roxy'], True)
+        >>> steps = game.legal_moves()
+        >>> steps
+        <LegalMoves (6): fox S103, fox T85, fox T102, roxy S132, roxy T114, roxy T140>
+        >>> game.push(Step("fox", 103))
+        >>> steps
+        <LegalMoves (3): roxy S132, roxy T114, roxy T140>
         """
-        pieces = self.to_choose() or self.to_move()
-        return [step for piece in pieces for step in self.steps_of(piece)]
+        return LegalMoves(self._steps_now, self.is_legal)
 
-    def is_legal(self, step: Step) -> bool:
-        """Whether ``push(step)`` would play *step* (the same answer, without playing it)."""
+    def _steps_now(self) -> Iterator[Step]:
+        """What ``legal_moves()`` iterates: the steps of each piece still to choose or step, piece by piece."""
+        for piece in self.to_choose() or self.to_move():
+            yield from self.steps_of(piece)
+
+    def is_legal(self, step: object) -> bool:
+        """Whether ``push(step)`` would play *step* (the same answer, without playing it; anything that is no step is not legal)."""
+        if not isinstance(step, Step):
+            return False
         try:
             self._check(step)
         except IllegalMoveError:
@@ -370,7 +387,7 @@ class JuniorGame:
 
         >>> game = JuniorGame.new(rogues=1, seed=3)
         >>> for _ in range(3):
-        ...     game.push(game.legal_moves()[1])
+        ...     game.push(list(game.legal_moves())[1])
         >>> [str(game.pop()) for _ in range(3)], game.round, game.tokens
         (['marble T102', 'watson T65', 'fox T85'], 1, Tokens(detectives=0, rogues=0))
         """
@@ -388,10 +405,31 @@ class JuniorGame:
             twin._play(step)
         return twin
 
-    @staticmethod
-    def parse_move(text: str) -> Step:
-        """A step in the notation (``str(step)``): ``parse_step``."""
-        return parse_step(text)
+    def parse_move(self, text: str) -> Step:
+        """A step in the notation (``str(step)``, read by ``parse_step``) of a piece of this game, to a station of its
+        district: ``NotationError`` otherwise. The rules are not asked (``is_legal``).
+
+        >>> game = JuniorGame.new(rogues=1, seed=3)
+        >>> game.parse_move("roxy T46")
+        Traceback (most recent call last):
+        ...
+        engine.moves.NotationError: 'roxy T46' is not a move: 'roxy' is none of this game's pieces (fox, watson, marble)
+        """
+        step = parse_step(text)
+        check_exists(text, step.piece, {step.leg: step.station}, self.pieces, self.district.board)
+        return step
+
+    def __eq__(self, other: object) -> bool:
+        """Whether *other* is a game in the same state: the same district, stations, round, tokens and rounds played, and
+        the same choices and steps in the round being played. The steps that led there are not compared (``actions``)."""
+        if not isinstance(other, JuniorGame):
+            return NotImplemented
+        return (self.district == other.district and self._stations == other._stations
+                and self.round == other.round and self.tokens == other.tokens and self.results == other.results
+                and self._round == other._round)
+
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    """A game changes with every step, so it has no hash (as ``engine.Game``)."""
 
     # ------------------------------------------------------------ the rules of a step
 

@@ -181,7 +181,7 @@ def play_until_the_hidden_side_acts(game: Any, journal: Journal) -> None:
     hidden = False
     while not hidden:
         if isinstance(game, Game):
-            move = game.legal_moves()[0]
+            move = game.single_moves()[0]
             game.play(move)
             journal.record(events.moved(move))
             hidden = not isinstance(move, DetectiveMove)

@@ -49,7 +49,7 @@ def step(game: Game, rng: random.Random, journal: Journal | None) -> None:
         if journal is not None:
             journal.record(events.UNDO)
         return
-    moves = game.legal_moves()
+    moves = game.single_moves()
     move: Move = moves[rng.randrange(len(moves))]
     if isinstance(move, MisterXMove) and game.can_double and rng.random() < 0.3:
         seconds = game.second_legs(move)
@@ -136,7 +136,7 @@ def test_undo_is_an_event_and_replays(tmp_path: Path) -> None:
     game = Game.new("reissue", players=4, seed=5)
     journal.started(CLASSIC, game, SETTINGS, TOKEN)
     for _ in range(3):
-        move = game.legal_moves()[0]
+        move = game.single_moves()[0]
         game.play(move)
         journal.record(events.moved(move))
     taken = game.undo()
@@ -216,7 +216,7 @@ def test_append_refuses_what_is_not_a_journal_event(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "game.journal")
     game = Game.new("reissue", 4)
     with pytest.raises(ValueError, match="begins with one 'start'"):
-        journal.record(events.moved(game.legal_moves()[0]))
+        journal.record(events.moved(game.single_moves()[0]))
     journal.started(CLASSIC, game, SETTINGS, TOKEN)
     with pytest.raises(ValueError, match="begins with one 'start'"):
         journal.started(CLASSIC, game, SETTINGS, TOKEN)
@@ -279,7 +279,7 @@ def test_a_journal_shorter_than_written_is_not_appended_to(tmp_path: Path) -> No
     resumed = load(path)
     path.write_bytes(path.read_bytes()[:-40])
     before = path.read_bytes()
-    resumed.journal.record(events.moved(resumed.game.legal_moves()[0]))
+    resumed.journal.record(events.moved(resumed.game.single_moves()[0]))
     assert isinstance(resumed.journal.problem, OSError) and "shorter" in str(resumed.journal.problem)
     assert path.read_bytes() == before
 
@@ -578,7 +578,7 @@ def test_every_append_is_fsynced_and_a_new_file_s_folder_too(tmp_path: Path, mon
     assert synced == ["file", "folder"]
     assert sizes[0] == path.stat().st_size, "the start line was flushed before the fsync"
     for _ in range(3):
-        move = game.legal_moves()[0]
+        move = game.single_moves()[0]
         game.play(move)
         journal.record(events.moved(move))
         assert synced[-1] == "file" and sizes[-1] == path.stat().st_size, "the line was flushed before the fsync"

@@ -41,6 +41,6 @@ def test_greedy_detectives_use_only_the_public_view_and_finish_games() -> None:
             if game.turn is Side.MISTER_X:
                 game.play(greedy_mister_x(game.board, game.mister_x_view()))
             else:
-                game.play(greedy_detective(game.board, game.public_view(), game.legal_moves()))  # type: ignore[arg-type]
+                game.play(greedy_detective(game.board, game.public_view(), game.single_moves()))  # type: ignore[arg-type]
         outcomes.add(game.outcome.winner)  # type: ignore[union-attr]
     assert Side.DETECTIVES in outcomes

@@ -88,14 +88,14 @@ def test_a_novice_detective_chases_the_last_reveal_and_ignores_where_mister_x_ma
         if game.turn is Side.MISTER_X:
             game.play(choose_mister_x_move(game.mister_x_view(), game.board, "easy", seed=0))
         else:
-            game.play(novice_detective(game.board, game.public_view(), game.legal_moves()))  # type: ignore[arg-type]
+            game.play(novice_detective(game.board, game.public_view(), game.single_moves()))  # type: ignore[arg-type]
     view = game.public_view()
-    move = novice_detective(game.board, view, game.legal_moves())  # type: ignore[arg-type]
+    move = novice_detective(game.board, view, game.single_moves())  # type: ignore[arg-type]
     table = distances(game.board, view.ruleset.transports)
     assert isinstance(move, DetectiveMove)
     seen = view.last_reveal
     assert seen is not None
-    assert table[move.station].get(seen, 99) == min(table[m.station].get(seen, 99) for m in game.legal_moves()  # type: ignore[union-attr]
+    assert table[move.station].get(seen, 99) == min(table[m.station].get(seen, 99) for m in game.single_moves()  # type: ignore[union-attr]
                                                       if isinstance(m, DetectiveMove))
 
 

@@ -2,8 +2,8 @@
 
 Over random games of each: every legal move prints in the notation and reads back (``game.parse_move(str(move)) ==
 move``), ``in game.legal_moves()`` answers as ``is_legal`` for listed moves and random probes, ``push`` then ``pop``
-leaves the game exactly as it was (its secrets too), a copy is independent, and ``turn``/``winner`` say the same as
-the game's own terms.
+leaves the game exactly as it was (its secrets too), a copy is independent and equal (``==``: the same position) until
+one of them moves, a game has no hash, and ``turn``/``winner`` say the same as the game's own terms.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -30,9 +31,10 @@ def junior_secrets(game: JuniorGame) -> object:
 
 
 def legal_and_probes(game: Playable[Any, Any], rng: random.Random) -> tuple[list[Any], list[Any]]:
-    """The listed moves (and a double move where Mister X may play one), and probes that are mostly illegal."""
-    legal = list(game.legal_moves())
+    """The listed moves (Scotland Yard's single moves, and one double move where Mister X may play one: all of them are
+    ``test_legal_moves``'s), and probes that are mostly illegal."""
     if isinstance(game, Game):
+        legal: list[Any] = list(game.single_moves())
         if game.can_double and legal:
             first = rng.choice(legal)
             seconds = list(game.second_legs(first))
@@ -40,7 +42,7 @@ def legal_and_probes(game: Playable[Any, Any], rng: random.Random) -> tuple[list
         return legal, [random_candidate(game, rng) for _ in range(6)]
     assert isinstance(game, JuniorGame)
     pieces = (*game.rogues, "watson", "marble")
-    return legal, [Step(rng.choice(pieces), rng.randint(1, 199), rng.choice([None, *Transport])) for _ in range(6)]
+    return list(game.legal_moves()), [Step(rng.choice(pieces), rng.randint(1, 199), rng.choice([None, *Transport])) for _ in range(6)]
 
 
 def check_protocol(game: Playable[Any, Any], secrets: Callable[[Any], object], rng: random.Random, pick: Callable[[Any], Any]) -> None:
@@ -57,11 +59,14 @@ def check_protocol(game: Playable[Any, Any], secrets: Callable[[Any], object], r
         move = pick(game)
         before = secrets(game)
         twin = game.copy()
+        assert twin == game
         game.push(move)
-        assert game.actions[-1] == move and secrets(twin) == before
-        assert game.pop() == move and secrets(game) == before
+        assert game.actions[-1] == move and secrets(twin) == before and twin != game
+        assert game.pop() == move and secrets(game) == before and twin == game
         game.push(move)
     assert held.winner in (Side.MISTER_X, Side.DETECTIVES) and not game.legal_moves()
+    with pytest.raises(TypeError, match="unhashable"):  # it changes with every move: no hash to key a dict by
+        hash(game)
 
 
 @settings(max_examples=scaled(6), deadline=None)
@@ -71,7 +76,7 @@ def test_scotland_yard_keeps_the_protocol(setup: tuple[str, int], seed: int) -> 
     rng = random.Random(seed)
 
     def pick(game: Game) -> Any:
-        move = rng.choice(list(game.legal_moves()))
+        move = rng.choice(game.single_moves())
         seconds = list(game.second_legs(move)) if isinstance(move, MisterXMove) and game.can_double and rng.random() < 0.2 else []
         return DoubleMove(move, rng.choice(seconds)) if seconds else move
 
@@ -89,7 +94,7 @@ def test_junior_keeps_the_protocol(rogues: int, seed: int) -> None:
 
     def pick(game: JuniorGame) -> Step:
         turns.append((game.turn, bool(game.to_choose())))
-        return rng.choice(game.legal_moves())
+        return rng.choice(list(game.legal_moves()))
 
     check_protocol(game, junior_secrets, rng, pick)
     assert all((turn is Side.MISTER_X) == choosing for turn, choosing in turns)

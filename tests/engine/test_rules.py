@@ -301,11 +301,11 @@ def test_editions_beginner_no_underground_even_for_black():
     pieces = (det("red", 41, BEGINNER.detective_tickets), det("blue", 142, BEGINNER.detective_tickets))
     beginner = game_of(13, *pieces, ruleset=BEGINNER)
     reissue = game_of(13, *pieces, ruleset=REISSUE)
-    black_b = {m.station for m in beginner.legal_moves() if m.ticket is BLACK}
-    black_r = {m.station for m in reissue.legal_moves() if m.ticket is BLACK}
+    black_b = {m.station for m in beginner.single_moves() if m.ticket is BLACK}
+    black_r = {m.station for m in reissue.single_moves() if m.ticket is BLACK}
     assert black_b == neighbours(13, Transport.TAXI, Transport.BUS) == {4, 14, 23, 24, 52}
     assert black_r == black_b | {46, 67, 89}
-    assert not any(m.ticket is UNDERGROUND for m in beginner.legal_moves())
+    assert not any(m.ticket is UNDERGROUND for m in beginner.single_moves())
     assert_refused(beginner, xm(67, BLACK), 7, "no line from 13 to 67")
     assert_refused(beginner, xm(67, UNDERGROUND), 3, "closes the underground")
     beginner.play(xm(23, BLACK))
@@ -361,7 +361,7 @@ def test_editions_custom_ruleset_plays_without_engine_changes():
         ("bobby1", Tickets()),
     ]
     assert view.supply == Tickets(10, 16, 18)
-    game.play(game.legal_moves()[0])
+    game.play(game.single_moves()[0])
     assert game.public_view().log[0].station == true_station(game)  # reveal after move 1
     x_before = game.public_view().mister_x_tickets
     supply_before = game.public_view().supply
@@ -372,7 +372,7 @@ def test_editions_custom_ruleset_plays_without_engine_changes():
     assert after.mister_x_tickets[red_move.ticket] == x_before[red_move.ticket] + 1
     while not game.is_over:
         here = true_station(game)
-        moves = [m for m in game.legal_moves() if getattr(m, "station", None) != here]
+        moves = [m for m in game.single_moves() if getattr(m, "station", None) != here]
         game.play(moves[0])
     assert game.outcome.reason is Reason.SURVIVED and game.outcome.round == 2
     assert game.moves_made == 2
@@ -480,7 +480,7 @@ def test_rule_2_mister_x_moves_first():
     """Rule 2: in each round Mister X moves first; a detective or bobby trying to go first is refused."""
     game = _order_game()
     assert game.turn is MX and game.round == 1
-    assert all(isinstance(m, MisterXMove) for m in game.legal_moves())
+    assert all(isinstance(m, MisterXMove) for m in game.single_moves())
     assert_refused(game, dm("red", 14, TAXI), 2, "Mister X moves first")
     assert_refused(game, dm("bobby1", 110, TAXI), 2)
 
@@ -599,7 +599,7 @@ def test_rule_3_nobody_but_mister_x_uses_the_ferry(origin, ferry_stop):
 def test_rule_3_and_7_mister_x_rides_the_ferry_only_by_black(origin, ferry_stop):
     """Rules 3 and 7: the ferry takes only a black ticket, in both directions of every crossing."""
     game = game_of(origin, det("red", 13), det("blue", 46))
-    ferry_moves = {m.ticket for m in game.legal_moves() if m.station == ferry_stop}
+    ferry_moves = {m.ticket for m in game.single_moves() if m.station == ferry_stop}
     assert ferry_moves == {BLACK}
     assert_refused(game, xm(ferry_stop, TAXI), 7, f"the ferry from {origin} to {ferry_stop} takes only a black ticket")
     game.play(xm(ferry_stop, BLACK))
@@ -644,7 +644,7 @@ def test_rule_4_detective_may_not_land_on_detective_or_bobby():
 def test_rule_4_mister_x_may_not_land_on_detective_or_bobby():
     """Rule 4: Mister X may never move onto a detective or a bobby, by any ticket."""
     game = _crowded_game()
-    assert {m.station for m in game.legal_moves()} == {81, 100, 101, 140}
+    assert {m.station for m in game.single_moves()} == {81, 100, 101, 140}
     assert_refused(game, xm(66, TAXI), 4, "Mister X may not move onto station 66: the red detective is there")
     assert_refused(game, xm(67, BUS), 4, "the blue detective is there")
     assert_refused(game, xm(65, BLACK), 4, "bobby1 is there")
@@ -756,8 +756,8 @@ def test_rule_6_mister_x_pays_his_own_ticket_first_then_the_supply():
 def test_rule_6_no_ticket_anywhere_means_only_black():
     """Rule 6: if neither he nor the supply has a ticket of that transport, he uses that line only by black."""
     game = game_of(82, det("red", 13), det("blue", 46), supply=Tickets(taxi=0, bus=5, underground=5))
-    assert not any(m.ticket is TAXI for m in game.legal_moves())
-    assert {m.station for m in game.legal_moves() if m.ticket is BLACK} >= {81, 101}
+    assert not any(m.ticket is TAXI for m in game.single_moves())
+    assert {m.station for m in game.single_moves() if m.ticket is BLACK} >= {81, 101}
     assert_refused(game, xm(81, TAXI), 6, "Mister X has no taxi ticket and the general supply has none")
     game.play(xm(81, BLACK))
     assert game.public_view().mister_x_tickets.black == 4
@@ -820,10 +820,10 @@ def test_rule_7_black_ticket_still_needs_a_line():
 def test_rule_7_no_black_ticket_left():
     """Rule 7: without a black ticket he cannot play one (nor ride the ferry)."""
     game = game_of(13, det("red", 41), det("blue", 142), x=Tickets(double=2))
-    assert not any(m.ticket is BLACK for m in game.legal_moves())
+    assert not any(m.ticket is BLACK for m in game.single_moves())
     assert_refused(game, xm(14, BLACK), 7, "Mister X has no black ticket left")
     ferry = game_of(108, det("red", 41), det("blue", 142), x=Tickets(double=2))
-    assert 115 not in {m.station for m in ferry.legal_moves()}
+    assert 115 not in {m.station for m in ferry.single_moves()}
     assert_refused(ferry, xm(115, BLACK), 7, "Mister X has no black ticket left")
 
 
@@ -1019,7 +1019,7 @@ def test_rule_10_classic_detective_ticket_goes_to_mister_x_who_may_use_it():
     """Rule 10 (classic): the used ticket goes to Mister X, and he can travel with it."""
     c = CLASSIC.detective_tickets
     game = game_of(82, det("red", 13, c), det("blue", 46, c), ruleset=CLASSIC, x=Tickets(bus=1, double=2))
-    assert not any(m.ticket is TAXI for m in game.legal_moves())
+    assert not any(m.ticket is TAXI for m in game.single_moves())
     game.play(xm(100, BUS))
     game.play(dm("red", 14, TAXI))
     view = game.public_view()
@@ -1047,7 +1047,7 @@ def test_rule_10_reissue_box_totals_are_conserved_by_detectives():
     for _ in range(12):
         if game.is_over:
             break
-        moves = game.legal_moves()
+        moves = game.single_moves()
         move = moves[rng.randrange(len(moves))]
         if isinstance(move, MisterXMove) and move.ticket is not BLACK:
             spent[move.ticket] += 1  # he owns no taxi/bus/underground: they come from the supply
@@ -1089,7 +1089,7 @@ def test_rule_11_capture_wins_for_the_detectives(move, by):
     game.play(move)
     assert game.is_over
     assert (game.outcome.reason, game.outcome.winner, game.outcome.by, game.outcome.round) == (Reason.CAPTURE, DET, by, 1)
-    assert game.legal_moves() == []
+    assert not game.legal_moves()
     assert game.public_view().mister_x_final == 82
     assert_refused(game, dm("blue", 14, TAXI), None, "the game is over")
 
@@ -1131,7 +1131,7 @@ def test_rule_12_cornered_by_pieces_at_his_turn():
     """Rule 12: if Mister X has no legal move when his turn comes, the detectives win."""
     game = game_of(8, det("red", 1), det("blue", 18), det("green", 19))
     assert game.outcome.reason is Reason.CORNERED and game.outcome.winner is DET
-    assert game.legal_moves() == []
+    assert not game.legal_moves()
 
 
 def test_rule_12_cornered_by_tickets():
@@ -1140,7 +1140,7 @@ def test_rule_12_cornered_by_tickets():
     stuck = game_of(8, *pieces, x=Tickets(double=2), supply=Tickets(0, 5, 5))
     assert stuck.outcome.reason is Reason.CORNERED
     free = game_of(8, *pieces, x=Tickets(double=2), supply=Tickets(1, 5, 5))
-    assert free.outcome is None and {m.station for m in free.legal_moves()} == {1, 18, 19}
+    assert free.outcome is None and {m.station for m in free.single_moves()} == {1, 18, 19}
 
 
 def test_rule_12_cornered_when_the_round_ends():
@@ -1312,7 +1312,7 @@ def test_rule_15_public_view_contents_during_play():
     rng = random.Random(12)
     route = []
     while game.moves_made < 5 and not game.is_over:
-        moves = game.legal_moves()
+        moves = game.single_moves()
         move = moves[rng.randrange(len(moves))]
         game.play(move)
         if isinstance(move, MisterXMove):
@@ -1494,7 +1494,7 @@ def test_rule_16_whole_games_match_the_rule_and_hold_the_true_station(edition, p
         if game.is_over:
             break
         if game.turn is MX:
-            moves = game.legal_moves()
+            moves = game.single_moves()
             move = rng.choice(moves)
             if game.can_double and rng.random() < 0.25 and game.second_legs(move):
                 move = DoubleMove(move, rng.choice(game.second_legs(move)))
@@ -1502,7 +1502,7 @@ def test_rule_16_whole_games_match_the_rule_and_hold_the_true_station(edition, p
             for entry in game.public_view().log[view.moves_made :]:
                 model = _public_model_step(ruleset, model, entry, occupied(game))
         else:
-            moves = game.legal_moves()
+            moves = game.single_moves()
             hunting = [m for m in moves if m.station in model]
             move = rng.choice(hunting if hunting and rng.random() < 0.6 else moves)
             game.play(move)

@@ -91,7 +91,7 @@ def over() -> Game:
         for move in game.mister_x_view().moves:
             after = game.copy()
             after.play(move)
-            catch = next((step for step in after.legal_moves() if isinstance(step, DetectiveMove) and step.station == move.station), None)
+            catch = next((step for step in after.single_moves() if isinstance(step, DetectiveMove) and step.station == move.station), None)
             if catch is not None:
                 after.play(catch)
                 return after

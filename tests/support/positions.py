@@ -26,7 +26,7 @@ def positions(count: int) -> tuple[list[Game], list[Game]]:
             if game.turn is Side.MISTER_X:
                 game.play(greedy_mister_x(game.board, game.mister_x_view()))
             else:
-                game.play(greedy_detective(game.board, game.public_view(), game.legal_moves()))  # type: ignore[arg-type]
+                game.play(greedy_detective(game.board, game.public_view(), game.single_moves()))  # type: ignore[arg-type]
         if game.is_over:
             continue
         if game.turn is Side.MISTER_X:

@@ -192,7 +192,7 @@ class TextGame(TextTable):
             while not game.is_over and game.turn is Side.DETECTIVES and game.round == round_number:
                 planned = plan.pop(0) if plan else None
                 move = planned if planned is not None and game.is_legal(planned) else greedy_detective(
-                    game.board, game.public_view(), game.legal_moves())  # type: ignore[arg-type]
+                    game.board, game.public_view(), game.single_moves())  # type: ignore[arg-type]
                 game.play(move)
                 self.record(events.moved(move))
                 self.say(_moved(move))

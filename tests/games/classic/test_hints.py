@@ -166,7 +166,7 @@ def test_each_piece_that_cannot_move_is_told_why_as_the_engine_rules() -> None:
     said = [hint for hint in hints_of(game.public_view(), DETECTIVES) if "can't move" in hint]
     assert said == ["Red can't move: no tickets left", "Blue can't move: no ticket for its lines",
                     "Green can't move: every way is blocked"]
-    wall = next(move for move in game.legal_moves() if move.piece == "bobby1")
+    wall = next(move for move in game.single_moves() if move.piece == "bobby1")
     game.play(wall)  # a bobby steps aside: Green can move now
     assert "green" not in game.sitting_out()
     assert not [hint for hint in hints_of(game.public_view(), DETECTIVES) if hint.startswith("Green")]

@@ -103,7 +103,7 @@ def looks() -> Iterator[Looks]:
 def mister_x_moves_on(game: Game) -> None:
     """Mister X takes his first legal single move to a station he has not been to (or any, if none)."""
     been = {entry.station for entry in game.mister_x_view().log}
-    moves = [m for m in game.legal_moves() if isinstance(m, MisterXMove)]
+    moves = [m for m in game.single_moves() if isinstance(m, MisterXMove)]
     game.play(next((m for m in moves if m.station not in been), moves[0]))
 
 
@@ -111,7 +111,7 @@ def detectives_move_clear(game: Game) -> None:
     """Every detective and bobby moves (first legal move that does not land on Mister X) until his turn."""
     while not game.is_over and game.turn is Side.DETECTIVES:
         hidden = game.mister_x_view().station
-        moves = game.legal_moves()
+        moves = game.single_moves()
         game.play(next((m for m in moves if m.station != hidden), moves[0]))
 
 
@@ -147,10 +147,10 @@ def captured() -> Game:
     """The first dealt reissue game in which a detective can land on Mister X after his first move, and does."""
     for seed in range(100):
         game = Game.new("reissue", players=3, seed=seed)
-        for move in [m for m in game.legal_moves() if isinstance(m, MisterXMove)]:
+        for move in [m for m in game.single_moves() if isinstance(m, MisterXMove)]:
             after = Game.new("reissue", players=3, seed=seed)
             after.play(move)
-            catches = [m for m in after.legal_moves() if m.station == move.station]
+            catches = [m for m in after.single_moves() if m.station == move.station]
             if catches:
                 after.play(catches[0])
                 return after
@@ -183,7 +183,7 @@ def test_a_detective_without_a_colour_is_refused() -> None:
 
 def test_detectives_stand_in_their_colours_and_bobbies_in_theirs() -> None:
     game = Game.new("reissue", players=6, seed=4)
-    game.play(MisterXMove(*next((m.station, m.ticket) for m in game.legal_moves() if isinstance(m, MisterXMove))))
+    game.play(MisterXMove(*next((m.station, m.ticket) for m in game.single_moves() if isinstance(m, MisterXMove))))
     view = game.public_view()
     frame = board_frame(view, Ui(Mode.DETECTIVES), now=at(0))
     assert [piece.name for piece in view.pieces if not piece.bobby] == list(DETECTIVE_COLOURS[:5])
@@ -484,7 +484,7 @@ def test_before_the_end_the_route_shows_only_reveal_stations() -> None:
 def twin_games() -> tuple[Game, Game]:
     """Two games equal in everything public: Mister X took the same ticket to different hidden stations."""
     for seed in range(50):
-        moves = [m for m in Game.new("reissue", players=4, seed=seed).legal_moves() if isinstance(m, MisterXMove)]
+        moves = [m for m in Game.new("reissue", players=4, seed=seed).single_moves() if isinstance(m, MisterXMove)]
         for first in moves:
             other = next((m for m in moves if m.ticket is first.ticket and m.station != first.station), None)
             if other is not None:

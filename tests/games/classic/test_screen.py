@@ -36,7 +36,7 @@ EDITIONS = ("reissue", "classic", "beginner")
 
 def mister_x_plays(game: Game, ticket: Ticket, *, double: bool = False) -> None:
     """Mister X moves with *ticket* when he can (any ticket otherwise), as a double move if asked."""
-    moves = [m for m in game.legal_moves() if isinstance(m, MisterXMove)]
+    moves = [m for m in game.single_moves() if isinstance(m, MisterXMove)]
     first = next((m for m in moves if m.ticket is ticket), moves[0])
     if double and game.can_double:
         seconds = game.second_legs(first)
@@ -50,7 +50,7 @@ def detectives_play(game: Game, rng: random.Random) -> None:
     """The detectives' part of the round, never capturing (so the game goes on)."""
     hidden = game.mister_x_view().station
     while not game.is_over and game.turn is Side.DETECTIVES:
-        moves = game.legal_moves()
+        moves = game.single_moves()
         safe = [m for m in moves if m.station != hidden]
         game.play(rng.choice(safe or list(moves)))
 
@@ -402,8 +402,8 @@ def test_hidden_destination_does_not_change_a_pixel() -> None:
     base = Game.new("reissue", players=4, seed=5)
     pairs = [
         (a, b)
-        for a in base.legal_moves()
-        for b in base.legal_moves()
+        for a in base.single_moves()
+        for b in base.single_moves()
         if isinstance(a, MisterXMove) and isinstance(b, MisterXMove) and a.ticket is b.ticket and a.station < b.station
     ]
     assert pairs, "no two destinations share a ticket"
@@ -433,10 +433,10 @@ def test_secrecy_test_would_see_a_leak() -> None:
 def test_the_two_legs_of_a_double_move_are_joined_in_the_log() -> None:
     """A purple bar runs under a double move (round 2's box in the reissue), and under no single move."""
     game = Game.new("reissue", players=4, seed=2)
-    game.play(game.legal_moves()[0])
+    game.play(game.single_moves()[0])
     while game.turn is not Side.MISTER_X:
-        game.play(game.legal_moves()[0])
-    first = game.legal_moves()[0]
+        game.play(game.single_moves()[0])
+    first = game.single_moves()[0]
     game.play(DoubleMove(first, game.second_legs(first)[0]))
     kit = Toolkit((800, 480))
     surface = pygame.Surface((800, 480))

@@ -36,7 +36,7 @@ def test_a_whole_game_as_detectives_ends_with_a_result() -> None:
 
     def read(prompt: str) -> str:
         out.write(prompt)
-        move = rng.choice(game.legal_moves())
+        move = rng.choice(game.single_moves())
         return f"{move.piece} {move.station} {move.ticket}"
 
     TextGame(game, Side.DETECTIVES, Terminal(out, read)).run()
@@ -112,7 +112,7 @@ def _typist(game: Game, rng: random.Random, out: io.StringIO, typed: list[str]) 
 
     def read(prompt: str) -> str:
         out.write(prompt)
-        moves = game.legal_moves()
+        moves = game.single_moves()
         if game.turn is Side.MISTER_X and game.can_double and rng.random() < 0.5:
             first = rng.choice(moves)
             line = f"{first.notation}+{rng.choice(game.second_legs(first)).notation}"  # type: ignore[arg-type]
@@ -135,13 +135,13 @@ def test_moves_are_typed_in_the_move_notation_by_both_sides() -> None:
         TextGame(game, side, Terminal(out, read)).run()  # type: ignore[arg-type]
         assert game.is_over and "Not understood" not in out.getvalue() and "not one of your moves" not in out.getvalue()
     assert any("+" in line for line in typed) and any(" " in line for line in typed)
-    assert "Your moves: " in out.getvalue() and game.legal_moves() == [] and "T" in out.getvalue().split("Your moves: ")[1]
+    assert "Your moves: " in out.getvalue() and not game.legal_moves() and "T" in out.getvalue().split("Your moves: ")[1]
 
 
 def test_a_typo_gets_an_answer_and_the_prompt_again() -> None:
     """An unknown piece, a leg that is no leg, Mister X's notation typed by the detectives: answered, nothing breaks."""
     game = Game.new("reissue", players=3, seed=5)
-    game.play(game.legal_moves()[0])
+    game.play(game.single_moves()[0])
     out, read = scripted(["moves blah", "rde T46", "red Q46", "T46", "quit"])
     TextGame(game, Side.DETECTIVES, Terminal(out, read)).run()  # type: ignore[arg-type]
     text = out.getvalue()
@@ -263,7 +263,7 @@ def test_a_whole_korean_game_of_detectives_typed_in_korean_words(korean: None) -
         lines += 1
         if lines > 500:  # a game takes fewer: lines were refused
             return "quit"
-        move = rng.choice(game.legal_moves())
+        move = rng.choice(game.single_moves())
         return f"{KOREAN_NAMES[move.piece]} {move.station} {KOREAN_TICKETS[move.ticket]}"  # type: ignore[union-attr]
 
     TextGame(game, Side.DETECTIVES, Terminal(out, read)).run()
@@ -286,7 +286,7 @@ def test_a_whole_korean_game_of_mister_x_typed_in_korean_words(korean: None) -> 
         lines += 1
         if lines > 100:  # a game takes fewer: lines were refused
             return "quit"
-        move = rng.choice(game.legal_moves())
+        move = rng.choice(game.single_moves())
         assert isinstance(move, MisterXMove)
         if game.can_double and game.second_legs(move) and rng.random() < 0.3:
             doubles += 1
@@ -310,7 +310,7 @@ def test_english_words_are_still_read_while_korean_is_in_use(korean: None) -> No
 
 def test_a_word_neither_a_piece_nor_a_command_gets_the_closest_command_and_help() -> None:
     game = Game.new("reissue", players=3, seed=3)
-    game.play(game.legal_moves()[0])
+    game.play(game.single_moves()[0])
     out, read = scripted(["hepl", "wher", "rde T46", "zebra", "moves", "quit"])
     TextGame(game, Side.DETECTIVES, Terminal(out, read)).run()  # type: ignore[arg-type]
     said = out.getvalue()
@@ -332,7 +332,7 @@ def test_mister_x_s_typo_of_a_command_gets_the_command() -> None:
 def test_a_station_without_a_ticket_takes_the_one_line_that_goes_there_asks_between_several_and_names_no_line() -> None:
     """Red stands on 94: 74 is a bus ride only, 93 a taxi or a bus ride, 13 on no line from there (not "no taxi line")."""
     game = Game.new("reissue", players=3, seed=3)
-    game.play(game.legal_moves()[0])
+    game.play(game.single_moves()[0])
     assert game.station_of("red") == 94
     out, read = scripted(["red 13", "red 93", "red 74", "quit"])
     TextGame(game, Side.DETECTIVES, Terminal(out, read)).run()  # type: ignore[arg-type]

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from engine import IllegalMoveError, NotationError, Refusal, Side
+from engine import IllegalMoveError, Misreading, NotationError, Refusal, Side
 
 ROUNDS = 3
 
@@ -116,7 +116,7 @@ class ToyGame:
     def parse_move(text: str) -> ToyMove:
         kind, number = text[:1].upper(), text[1:]
         if kind not in "HG" or not number.isdigit():
-            raise NotationError(f"{text!r} is not a move: write H12 (hide) or G12 (guess)")
+            raise NotationError(Misreading.NO_MOVE_SHAPE, text, text, shapes="H12 (hide) or G12 (guess)")
         return (Hide if kind == "H" else Guess)(int(number))
 
     def public_view(self) -> ToyView:
