@@ -4,17 +4,19 @@ Its first row is the edition, offering every kind's; the kind of the edition
 chosen adds its own rows (``GameKind.setup``: players, who plays which side,
 and what else the kind asks), and the last row deals the game. Stepping the
 edition into another kind opens that kind's setup, with the seats chosen so
-far. Over an interrupted game, the last row asks twice, naming the game it
-ends. What was chosen is remembered for the next start.
+far, its own settings that follow the table (the pieces) back at it. Over an
+interrupted game, the last row asks twice, naming the game it ends. What was
+chosen is remembered for the next start; the game keeps only its own kind's
+settings, the other kinds' at their defaults.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from console.games import editions, find_kind
+from console.games import editions, find_kind, fresh, only_own
 from console.program.activity import MenuActivity
 from console.program.playing import play
 from console.settings import GameSettings
@@ -46,10 +48,9 @@ class NewGame(MenuActivity):
                          host.stations)
 
     @classmethod
-    def quick(cls, host: Host, first: Mapping[str, Any]) -> NewGame:
+    def quick(cls, host: Host, first_game: Callable[[GameSettings], GameSettings]) -> NewGame:
         """The setup of a kind's quick first game (``GameKind.first_game``), its cursor on the row that deals it."""
-        return cls(host, replace(host.choices.settings, detectives=None, bobbies=None, **first),
-                   message=_("A first game of about twenty minutes: CONFIRM deals it"))
+        return cls(host, first_game(host.choices.settings), message=_("A first game of about twenty minutes: CONFIRM deals it"))
 
     def _deal_row(self) -> Action:
         """The last row; over an interrupted game it asks twice, naming the game it ends."""
@@ -62,12 +63,12 @@ class NewGame(MenuActivity):
     def _changed(self, key: str, value: Any) -> None:
         if key == "edition" and find_kind(value) is not self.kind:  # into another kind's setup, with the seats chosen so far
             kept = {choice: self.menu.values[choice] for choice in _SEATS if choice in self.menu.values}
-            settings = replace(self.host.choices.settings, edition=value, detectives=None, bobbies=None, **kept)
+            settings = replace(fresh(self.host.choices.settings), edition=value, **kept)
             self.host.open(NewGame(self.host, settings, cursor=0))
             return
         self.setup.changed(self.menu, key)
 
     def _deal(self, now: float) -> None:
         choices = self.host.choices
-        choices.settings = self.setup.chosen(choices.settings, self.menu.values)
+        choices.settings = only_own(self.kind, self.setup.chosen(choices.settings, self.menu.values))
         play(self.host, fresh=True, now=now, note=choices.remembered())

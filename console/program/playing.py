@@ -156,8 +156,8 @@ class Playing(OnAFlow, Activity):
         self.flow.leave()
         self.release_link()  # a new deal, a new key: its phone pairs again
         host.kept = self.sitting.kept()
-        own = {key: getattr(host.choices.settings, key) for key in CONSOLE_CHOICES}
-        host.choices.settings = replace(self.sitting.opened.settings, **own)  # a resumed game brings its own settings, not the console's
+        console_s = {key: getattr(host.choices.settings, key) for key in CONSOLE_CHOICES}
+        host.choices.settings = replace(self.sitting.opened.settings, **console_s)  # a resumed game brings its settings, not the console's
         play(host, fresh=True, now=now)
 
     def leave(self, now: float = 0.0) -> None:

@@ -9,8 +9,8 @@ down (quit, on a PC).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from console.games import kinds
 from console.program.activity import MenuActivity
@@ -22,6 +22,7 @@ from console.program.playing import play
 from console.program.power_off import off_row
 from console.program.settings_menu import SettingsMenu
 from console.records.history import any_filed
+from console.settings import GameSettings
 from console.table.menu import Action, Menu, Row
 from hardware.language import Words, _, p_
 
@@ -36,7 +37,7 @@ class StartMenu(MenuActivity):
         self.host = host
         rows: list[Row] = [Action(p_("row", "New game"), lambda now: host.open(NewGame(host))),
                            Action(p_("row", "Learn to play"), lambda now: host.open(LearnMenu(host)))]
-        rows += [self._quick_game_row(first) for first in (kind.first_game for kind in kinds()) if first is not None]
+        rows += [self._quick_game_row(kind.first_game) for kind in kinds() if kind.first_game is not None]
         if any_filed(history(host)):
             rows.append(Action(p_("row", "Past games"), lambda now: open_past_games(host)))
         rows += [Action(p_("row", "Settings"), lambda now: host.open(SettingsMenu(host))), Action(p_("row", "Hardware test"), self._test),
@@ -48,8 +49,8 @@ class StartMenu(MenuActivity):
             message = message or _("A game was interrupted: CONFIRM resumes it")
         super().__init__(Menu(p_("title", "Scotland Yard"), rows, message=message), host.stations)
 
-    def _quick_game_row(self, first: Mapping[str, Any]) -> Action:
-        return Action(p_("row", "Quick game"), lambda now: self.host.open(NewGame.quick(self.host, first)))
+    def _quick_game_row(self, first_game: Callable[[GameSettings], GameSettings]) -> Action:
+        return Action(p_("row", "Quick game"), lambda now: self.host.open(NewGame.quick(self.host, first_game)))
 
     def _test(self, now: float) -> None:
         self.host.open(HardwareTest(self.host.stations, now, over=self.host.home))

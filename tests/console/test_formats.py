@@ -95,6 +95,7 @@ from hardware.station_map import VERSION as MAP_VERSION
 from hardware.station_map import NewerMapError, StationMap
 from tests.support.players import StepClock
 from tests.support.program import Console
+from tests.support.settings import settings as game_settings
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 MAP_VERSIONS = Versions("a station map", current=MAP_VERSION)
@@ -162,7 +163,7 @@ def test_a_junior_journal_of_each_version_resumes(tmp_path: Path, name: str, sta
     assert resumed.kind is JUNIOR and isinstance(game, JuniorGame) and not game.is_over
     assert game.round == 4 and game.tokens == Tokens(detectives=0, rogues=3)
     assert game.stations == stations
-    assert resumed.settings == GameSettings(edition="junior", district="central", data_dir=str(tmp_path), **settings)
+    assert resumed.settings == game_settings(edition="junior", district="central", data_dir=str(tmp_path), **settings)
     assert resumed.token == token
 
 
@@ -523,7 +524,7 @@ def test_the_config_file_with_every_setting_reads_as_it_says() -> None:
         assert {key: getattr(values, key) for key in written[section]} == written[section], section
         assert set(written[section]) >= {f.name for f in fields(values)} - {"power"}, f"every setting of [{section}]"
     assert (hardware.leds.count, hardware.leds.brightness, hardware.controls.confirm, hardware.screen.fullscreen) == (210, 0.35, 27, False)
-    assert settings.game == GameSettings(edition="classic", players=5, detectives=4, bobbies=0, five_reveals=True,
+    assert settings.game == game_settings(edition="classic", players=5, detectives=4, bobbies=0, five_reveals=True,
                                          mister_x=Seat.COMPUTER, detectives_by=Seat.PEOPLE, level=Level.HARD, assist=True,
                                          palette=PaletteName.COLOUR_BLIND, data_dir="/var/lib/scotland-yard/games")
     assert parse_config(text.replace("\n[game]", "\n[ignored]").partition("\n[ignored]")[0]) == hardware
@@ -579,7 +580,7 @@ def test_unversioned_preferences_read_as_version_1_and_are_written_back_versione
     path = preferences_copy("preferences-unversioned.json", tmp_path)
     settings, note = load_preferences(GameSettings(data_dir=str(tmp_path)))
     assert note == ""
-    assert settings == GameSettings(edition="classic", players=5, detectives=5, bobbies=0, five_reveals=True, mister_x=Seat.COMPUTER,
+    assert settings == game_settings(edition="classic", players=5, detectives=5, bobbies=0, five_reveals=True, mister_x=Seat.COMPUTER,
                                     level=Level.HARD, assist=True, palette=PaletteName.COLOUR_BLIND, data_dir=str(tmp_path))
     assert save_preferences(settings) == ""
     written = json.loads(path.read_text())
@@ -591,7 +592,7 @@ def test_unversioned_preferences_read_as_version_1_and_are_written_back_versione
 def test_versioned_preferences_read_as_they_say(tmp_path: Path) -> None:
     preferences_copy("preferences-v1.json", tmp_path)
     settings, note = load_preferences(GameSettings(data_dir=str(tmp_path)))
-    assert note == "" and settings == GameSettings(edition="junior", players=3, district="central", detectives_by=Seat.COMPUTER,
+    assert note == "" and settings == game_settings(edition="junior", players=3, district="central", detectives_by=Seat.COMPUTER,
                                                    level=Level.EASY, palette=PaletteName.COLOUR_BLIND, data_dir=str(tmp_path))
 
 
