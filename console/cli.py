@@ -166,7 +166,6 @@ def _play_in_terminal(args: argparse.Namespace) -> int:
     edition = args.edition or game.edition
     settings = games.check(replace(game, edition=edition, players=args.players or game.players,
                                    level=Level(args.level) if args.level else game.level,
-                                   district=game.district if edition == game.edition else "",
                                    mister_x=Seat.HANDHELD if hidden else Seat.COMPUTER,
                                    detectives_by=Seat.COMPUTER if hidden else Seat.PEOPLE))
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)

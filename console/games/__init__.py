@@ -10,10 +10,12 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 from console.games.classic import CLASSIC
 from console.games.junior import JUNIOR
 from console.games.kind import GameKind
-from console.settings import GameSettings
+from console.settings import GameSettings, Option
 from hardware.config import ConfigError
 
 KINDS: tuple[GameKind, ...] = (CLASSIC, JUNIOR)
@@ -38,17 +40,32 @@ def find_kind(edition: str) -> GameKind:
     raise ConfigError(f"game.edition: must be one of {', '.join(editions())}, not {edition!r}")
 
 
+def options() -> tuple[Option[Any], ...]:
+    """Every kind's own settings: the config file, the preferences and the journal hold them all, whatever the edition."""
+    return tuple(option for kind in kinds() for option in kind.options)
+
+
 def check(settings: GameSettings) -> GameSettings:
     """*settings* if their kind of game can play them, else a ``ConfigError`` naming the setting.
 
-    A district is checked whatever the edition: it is remembered for the kind that has districts, so one no kind has
-    (a typo) is refused even while another kind is chosen.
+    Each kind's own settings are checked first whatever the edition (``Option.check``): they are remembered for their
+    kind, so a value no kind has (a typo) is refused even while another kind is chosen.
     """
-    if settings.district:
-        known = [district for kind in kinds() for district in kind.districts()]
-        if settings.district not in known:
-            raise ConfigError(f"game.district: must be one of {', '.join(known)} (or \"\" for the first), not {settings.district!r}")
+    for option in options():
+        option.check(option.of(settings))
     return find_kind(settings.edition).check(settings)
 
 
-__all__ = ["CLASSIC", "KINDS", "GameKind", "check", "editions", "find_kind", "kinds"]
+def fresh(settings: GameSettings) -> GameSettings:
+    """*settings* with the kinds' own settings that follow the table (``Option.follows_table``) back at it: a setup entered
+    from another kind's starts there."""
+    return settings.with_options({option: option.default for option in options() if option.follows_table})
+
+
+def only_own(kind: GameKind, settings: GameSettings) -> GameSettings:
+    """*settings* with every other kind's own settings at their defaults: a game of *kind* is journaled and remembered with
+    only what it is played with."""
+    return settings.with_options({option: option.default for option in options() if option not in kind.options})
+
+
+__all__ = ["CLASSIC", "KINDS", "GameKind", "check", "editions", "find_kind", "fresh", "kinds", "only_own", "options"]

@@ -4,7 +4,9 @@ A kind of game (classic Scotland Yard in its editions, say) is one folder of
 ``console.games`` whose ``__init__`` builds one ``GameKind`` from the folder's parts:
 
 - its settings and setup: the editions it offers (the config file's
-  ``edition``) and their names, the checks of its settings, and its rows of the New game menu;
+  ``edition``) and their names, its own settings (``options``: the config file,
+  the preferences and the journal hold them beside the shared ones), the checks
+  of its settings, and its rows of the New game menu;
 - its games: dealing one from settings, saying which one a journal holds;
 - its flow: the state machine that seats its players (``Table``) and plays a
   game at the board (``GameFlow``), its lights and its screen (a ``Scene``);
@@ -34,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, Generic, ParamSpec, Protocol
 
 from console.games.recorder import UNDO, Action, Event, Recorder, replay_event
 from console.games.table import HiddenSeat
-from console.settings import GameSettings, Level, Seat
+from console.settings import GameSettings, Level, Option, Seat
 from console.table.menu import Row, Setting
 from console.table.screen.pairing import Rooms, whole_body
 from console.table.screen.pictures import Drawing
@@ -277,10 +279,10 @@ class GameKind:
     (``console.table.screen.pairing``)."""
     pictures: Mapping[str, Drawing] = field(default_factory=dict)
     """Its own pictures for its lessons' cards, by the name a step gives each (``console.lessons.pictures``)."""
-    districts: Callable[[], Sequence[str]] = tuple
-    """The districts its games may be played in (the config file's ``district``); none for a game of the whole board."""
-    first_game: Mapping[str, Any] | None = None
-    """The settings of its quick first game (the start menu's Quick game opens the setup with them), over the console's;
+    options: Sequence[Option[Any]] = ()
+    """Its own settings besides those every kind shares (``console.settings.Option``): its setup's rows and its checks read them."""
+    first_game: Callable[[GameSettings], GameSettings] | None = None
+    """The settings of its quick first game made from the console's (the start menu's Quick game opens the setup with them);
     None: it offers none."""
     card_place: Callable[[tuple[int, int]], pygame.Rect] | None = None
     """Where its screen keeps room for a lesson card, at a screen's size (its screen leaves it free when its ``Ui`` says
@@ -302,13 +304,15 @@ LEVEL_ABOUT: dict[Level, Text] = {
 """Whom each level is for, on the message bar while the cursor is on the level's row."""
 
 
-def seat_rows(hidden: Words, detectives: Words, levels: Sequence[Level], changed: Callable[[str, Any], None]) -> list[Row]:
-    """The setup rows every kind has: who plays the hidden side and the detectives, and how well the computer plays."""
+def seat_rows(hidden_label: Words, seekers_label: Words, levels: Sequence[Level], changed: Callable[[str, Any], None]) -> list[Row]:
+    """The setup rows every kind has: who plays the hidden side and the detectives (each row's label given), and how well the
+    computer plays."""
     computer = p_("value", "the computer")
     return [
-        Setting("mister_x", hidden, (Seat.HANDHELD, Seat.PHONE, Seat.COMPUTER),
+        Setting("mister_x", hidden_label, (Seat.HANDHELD, Seat.PHONE, Seat.COMPUTER),
                 (p_("value", "a person, on the handheld"), p_("value", "a person, on a phone"), computer), changed),
-        Setting("detectives_by", detectives, (Seat.PEOPLE, Seat.COMPUTER), (p_("value", "people, at the board"), computer), changed),
+        Setting("detectives_by", seekers_label, (Seat.PEOPLE, Seat.COMPUTER), (p_("value", "people, at the board"), computer),
+                changed),
         Setting("level", p_("row", "Computer plays"), tuple(levels), tuple(LEVEL_NAMES[level] for level in levels), changed,
                 about=tuple(LEVEL_ABOUT[level] for level in levels)),
     ]

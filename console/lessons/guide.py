@@ -122,9 +122,8 @@ class Guide(OnAFlow):
         """Every heading of the course's cards: the card keeps room for the longest."""
         assert self.kind.card_place is not None, "a course's kind of game has room for its card"  # checked as the course is read
         self._place = self.kind.card_place
-        self.settings = replace(settings, edition=course.edition, players=course.players, detectives=course.detectives,
-                                bobbies=course.bobbies, five_reveals=False, mister_x=Seat.HANDHELD, detectives_by=Seat.PEOPLE,
-                                assist=False, hints=False, district=course.district)
+        self.settings = replace(settings, edition=course.edition, players=course.players, own=course.own, mister_x=Seat.HANDHELD,
+                                detectives_by=Seat.PEOPLE, assist=False, hints=False)
 
         def scripted(chosen: HiddenSeat[G, A], parse: Callable[[str], A]) -> HiddenSeat[G, A]:
             return LessonSeat(chosen, turns_of(self.steps, parse), self.say, self._chosen, asked_from=start)

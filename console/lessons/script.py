@@ -2,8 +2,8 @@
 
 A course is a folder of ``console/lessons`` (one for each kind of game): a
 ``course.toml`` that deals the game the lessons play (``title``, ``edition``,
-``players``, and optionally ``detectives``, ``bobbies``, ``district``; the
-``seed``), and one
+``players``, the ``seed``, and optionally the kind's own settings, as the
+config file writes them: how many bobbies, which district), and one
 TOML file per lesson, played in the order of their names. A lesson is plain data, so it can
 be changed without code::
 
@@ -56,15 +56,16 @@ card at once.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from console.games import editions, find_kind
+from console.games import GameKind, editions, find_kind
 from console.lessons.pictures import pictures_of
+from console.records.preferences import game_settings
 from hardware.config import ConfigError
 from hardware.interfaces import Key
 from hardware.language import Text, Words, _, p_
@@ -153,11 +154,8 @@ class Course:
     """As the Learn to play menu lists it."""
     edition: str
     players: int
-    detectives: int | None
-    bobbies: int | None
-    """The pieces, if not the edition's table for the players."""
-    district: str
-    """Where a game played in a district is played (empty: the first shipped district, or none)."""
+    own: Mapping[str, Any]
+    """The kind's own settings its game is dealt with (``GameSettings.own``); the others at their defaults."""
     seed: int
     lessons: tuple[Lesson, ...]
 
@@ -171,6 +169,8 @@ _PRESS_KEY = {Key.CHOICE_1: _("Press key {number}", number=1), Key.CHOICE_2: _("
               Key.CHOICE_3: _("Press key {number}", number=3), Key.CHOICE_4: _("Press key {number}", number=4),
               Key.CONFIRM: _("Press CONFIRM"), Key.UNDO: _("Press UNDO"), Key.MENU: _("Press MENU")}
 """The message bar's line of a step that waits for a control key."""
+_HEAD = {"title", "edition", "players", "seed"}
+"""The fields of every course's head; the kind's own settings may follow."""
 _FIELDS = {"say", "confirm", "press", "key", "handheld", "hint", "wrong", "choice", "do", "hidden", "light", "lines", "assist",
            "picture"}
 
@@ -190,9 +190,22 @@ def load_course(folder: Path) -> Course:
     lessons = tuple(load_lesson(path, pictures) for path in sorted(folder.glob("*.toml")) if path.name != "course.toml")
     if not lessons:
         raise ScriptError(f"{folder.name}: the course has no lessons")
-    detectives, bobbies = (_int(head, key, where) if key in head else None for key in ("detectives", "bobbies"))
-    return Course(folder.name, _words(head, "title", where, "title"), edition, _int(head, "players", where),
-                  detectives, bobbies, _text(head, "district", where, ""), _int(head, "seed", where), lessons)
+    players = _int(head, "players", where)
+    return Course(folder.name, _words(head, "title", where, "title"), edition, players, _own(head, kind, players, where),
+                  _int(head, "seed", where), lessons)
+
+
+def _own(head: dict[str, Any], kind: GameKind, players: int, where: str) -> Mapping[str, Any]:
+    """The kind's own settings the course's head sets, read and checked as the config file's are."""
+    options = {option.key for option in kind.options}
+    unknown = sorted(set(head) - _HEAD - options)
+    if unknown:
+        raise ScriptError(f"{where}: no field called {unknown[0]!r}; a course's fields are {', '.join(sorted(_HEAD | options))}")
+    own = {key: value for key, value in head.items() if key in options}
+    try:
+        return game_settings("", {"edition": head["edition"], "players": players, **own}).own
+    except ConfigError as error:
+        raise ScriptError(f"{where}: {error}") from None
 
 
 def load_lesson(path: Path, pictures: Collection[str]) -> Lesson:

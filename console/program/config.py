@@ -16,8 +16,6 @@ hardware.config.ConfigError: game.edition: must be one of reissue, classic, begi
 Traceback (most recent call last):
 ...
 hardware.config.ConfigError: game.language: must be one of en, ko, not 'fr'
->>> parse_settings('[game]\\ndetectives = 0').game.detectives is None
-True
 >>> parse_settings('version = 2\\n[game]\\nlights = "dim"')
 Traceback (most recent call last):
 ...

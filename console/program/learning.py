@@ -9,7 +9,8 @@ is over and the program goes back to Learn to play.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from console.lessons import Guide, Progress
 from console.lessons.script import Course
@@ -22,33 +23,30 @@ from firmware import messages
 from hardware.interfaces import HandheldLink, Key, Message
 from hardware.language import Words, _, p_
 
+if TYPE_CHECKING:
+    from console.program.host import Host
+
 
 class Learning(Activity):
     """One course's guided game, from the step it starts at until it is finished or left."""
 
-    def __init__(
-        self,
-        guide: Guide,
-        progress: Progress,
-        handheld: HandheldLink,
-        *,
-        stations: Sequence[Station],
-        push: Callable[[Activity], None],
-        pop: Callable[[], None],
-        over: Callable[[Words], None],
-        again: Callable[[Course, float], None],
-    ) -> None:
-        """*push*/*pop* open and close the lesson menu over it; *over* ends the course with a note for Learn to play (the
-        handheld is told first); *again* starts a course from its first step."""
+    def __init__(self, host: Host, guide: Guide, progress: Progress, handheld: HandheldLink, *, over: Callable[[Words], None],
+                 again: Callable[[Course, float], None]) -> None:
+        """*over* ends the course with a note for Learn to play (the handheld is told first); *again* starts a course from its
+        first step, remembered at once."""
+        self.host = host
         self.guide = guide
         self.progress = progress
         self.handheld = handheld
-        self.stations = stations
-        self._push, self._pop, self._over, self._again = push, pop, over, again
+        self._over, self._again = over, again
 
     @property
     def status(self) -> str:
         return "Learning to play"
+
+    @property
+    def keeps_a_game(self) -> bool:
+        return True
 
     def station_pressed(self, station: Station, now: float) -> None:
         self.guide.station_pressed(station, now)
@@ -56,7 +54,7 @@ class Learning(Activity):
 
     def key_pressed(self, key: Key, now: float) -> None:
         if key is Key.MENU:
-            self._push(MenuActivity(self.lesson_menu(), self.stations, under=self))
+            self.host.push(LessonMenu(self))
             return
         self.guide.key_pressed(key, now)
         self.save_progress()
@@ -81,24 +79,17 @@ class Learning(Activity):
         flow = self.guide.flow
         sounds.game_shown(flow, flow.scene(), self.guide.kind.news)
 
-    def lesson_menu(self) -> Menu:
-        rows: list[Row] = [Action(p_("row", "Back to the lesson"), self._back),
-                           Action(p_("row", "Start the course again"), self._start_again, confirm_twice=True),
-                           Action(p_("row", "Leave (you go on from here next time)"), self._leave)]
-        return Menu(p_("title", "Lesson menu"), rows, back=self._back)
-
-    def leave(self) -> None:
-        """The learner leaves (the console shuts down, say): the handheld's question is withdrawn; the step is remembered."""
+    def switched_off(self) -> None:
+        """The console switches off: the handheld's question is withdrawn; the step is remembered."""
         self.guide.leave()
 
-    def _back(self, now: float) -> None:
-        self._pop()
-
-    def _start_again(self, now: float) -> None:
+    def start_again(self, now: float) -> None:
+        """The course again from its first step (the lesson menu's)."""
         self.guide.leave()
         self._again(self.guide.course, now)
 
-    def _leave(self, now: float) -> None:
+    def leave(self, now: float) -> None:
+        """The learner leaves the course (the lesson menu's last row): back to Learn to play, which goes on from here next time."""
         self.guide.leave()
         self._end(_("You left at {where}: choose the course to go on", where=self.guide.where))
 
@@ -115,3 +106,17 @@ class Learning(Activity):
         """The course is over (left, or finished): the handheld is free for any game again."""
         self.handheld.send(messages.game_over(str(p_("handheld", "The lesson is over"))))
         self._over(note)
+
+
+class LessonMenu(MenuActivity):
+    """The lesson's menu over it: back to the lesson, start the course again, or leave it (to go on from there next time)."""
+
+    def __init__(self, learning: Learning) -> None:
+        self.learning = learning
+        rows: list[Row] = [Action(p_("row", "Back to the lesson"), self._back),
+                           Action(p_("row", "Start the course again"), learning.start_again, confirm_twice=True),
+                           Action(p_("row", "Leave (you go on from here next time)"), learning.leave)]
+        super().__init__(Menu(p_("title", "Lesson menu"), rows, back=self._back), learning.host.stations, under=learning)
+
+    def _back(self, now: float) -> None:
+        self.learning.host.pop()

@@ -1,10 +1,9 @@
 """A game at the table, as an activity of the program: its flow gets the events, MENU opens the game menu over it.
 
-The game menu holds the kind's own rows (the deduction assist, correcting the
-board, ...), the language, pairing a phone again in a phone game, restarting
-with a new deal, and leaving (the game is kept, and the start menu offers it).
-A finished game is filed when the players have seen its end, and the program
-goes back to its start menu.
+The game menu (``console.program.game_menu``) restarts it with a new deal, or
+leaves it (the game is kept, and the start menu offers it). A finished game is
+filed when the players have seen its end, and the program goes back to its
+start menu.
 
 A game whose hidden side plays on a person's own phone holds the phone's link
 for as long as it is played (the loop polls it instead of the hardware's
@@ -17,56 +16,72 @@ after a restart of the console, the same phone comes back without a new scan.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import logging
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 from console.games.kind import GameFlow, OnAFlow
-from console.program.activity import Activity, MenuActivity
+from console.games.thinker import Thinker
+from console.program.activity import Activity
+from console.program.game_menu import GameMenu
 from console.program.power_off import KEPT
 from console.program.session import Sitting
-from console.program.straight_back import mark_left
-from console.table.menu import Action, Menu, Row, Setting
+from console.program.straight_back import forget_left, mark_left
+from console.settings import CONSOLE_CHOICES, Seat
 from console.table.phone import PhoneHandheld
 from console.table.scene import Scene
 from console.table.screen.pairing import Pairing, PairingScene, Scan
 from console.table.sounds import Sounds
 from engine import Station
-from hardware.interfaces import Key
-from hardware.language import Words, _, p_
+from hardware.interfaces import HandheldLink, Key
+from hardware.language import Words, _, plain
+
+if TYPE_CHECKING:
+    from console.program.host import Host
+
+log = logging.getLogger(__name__)
 
 RETRY_SAVING_S = 5.0
 """How often a game the disk refused is tried again (every action tries too)."""
 
 
-class Playing(OnAFlow, Activity):
-    """One game (``Sitting``) at the table, until it is filed, left or restarted."""
+def play(host: Host, *, fresh: bool, now: float, note: Words = "") -> None:
+    """Resume the kept game or deal a new one of the console's settings, saying *note* on it; a phone game opens its phone's
+    link first (if it cannot, the start menu says why)."""
+    kept, settings = host.kept, host.choices.settings
+    chosen = kept.settings if kept is not None and not fresh else settings  # as ``open_game`` chooses
+    link: HandheldLink = host.hardware.handheld
+    phone: PhoneHandheld | None = None
+    if chosen.mister_x is Seat.PHONE:
+        try:
+            link = phone = host.phone()
+        except OSError as error:
+            host.home(_("The phone game cannot start: the console cannot serve the phone's page ({reason})",
+                        reason=plain(error.strerror or str(error))))
+            return
+    if kept is not None:
+        forget_left(kept)
+    sitting = Sitting(host.hardware, settings, now, kept=kept, fresh=fresh, timestamp=host.timestamp, seed=host.seed,
+                      thinker=Thinker(inline=host.think_inline), handheld=link)
+    host.kept = None
+    host.open(Playing(host, sitting, phone))
+    host.use_link(link)
+    if not host.handheld_there:
+        sitting.flow.handheld_connected(False, now)
+    if note:
+        sitting.flow.say(note)
 
-    def __init__(
-        self,
-        sitting: Sitting,
-        *,
-        stations: Sequence[Station],
-        push: Callable[[Activity], None],
-        pop: Callable[[], None],
-        home: Callable[[Words], None],
-        restart: Callable[[Sitting, float], None],
-        remember: Callable[[str, Any], Words],
-        language: Callable[[Callable[[str, Any], None]], Setting],
-        phone: PhoneHandheld | None = None,
-        closed: Callable[[], None] = lambda: None,
-    ) -> None:
-        """*push*/*pop* open and close the game menu over it; *home* goes back to the start menu with a note; *restart* deals
-        a new game in place of this one; *remember* keeps a setting the game menu changed (and says if it cannot);
-        *language* is the language row; *phone* is the phone game's link, and *closed* is told when the game no longer
-        needs it (filed, left, restarted)."""
+
+class Playing(OnAFlow, Activity):
+    """One game (``Sitting``) at the table, until it is filed, left or restarted; *phone*: the phone game's link."""
+
+    def __init__(self, host: Host, sitting: Sitting, phone: PhoneHandheld | None = None) -> None:
+        self.host = host
         self.sitting = sitting
         self.flow: GameFlow = sitting.flow
-        self.stations = stations
-        self._push, self._pop, self._home, self._restart = push, pop, home, restart
-        self._remember, self._language = remember, language
         self.phone = phone
-        self._closed = closed
+        self._linked = phone is not None
+        """The phone's link is still this game's (until it is filed, left or restarted)."""
         self._retried = 0.0
         self._restored = phone is not None and bool(sitting.pairing) and phone.restore(sitting.pairing)
         """The phone's link took up the pairing the journal kept (the same code, the same phone)."""
@@ -75,6 +90,10 @@ class Playing(OnAFlow, Activity):
     def status(self) -> str:
         return "Playing a game"
 
+    @property
+    def keeps_a_game(self) -> bool:
+        return True
+
     # ------------------------------------------------------------ the loop's events
 
     def station_pressed(self, station: Station, now: float) -> None:
@@ -82,13 +101,13 @@ class Playing(OnAFlow, Activity):
 
     def key_pressed(self, key: Key, now: float) -> None:
         if key is Key.MENU and not self.flow.over:
-            self._push(MenuActivity(self.game_menu(), self.stations, under=self))
+            self.host.push(GameMenu(self))
             return
         self.flow.key_pressed(key, now)
         if self.flow.finished:
             filed = self.sitting.file()
             self.release_link()
-            self._home(filed)
+            self.host.home(filed)
 
     def tick(self, now: float) -> None:
         super().tick(now)
@@ -122,63 +141,34 @@ class Playing(OnAFlow, Activity):
     def warning(self) -> Words:
         return self.sitting.saving_problem
 
-    # ------------------------------------------------------------ the game menu
+    # ------------------------------------------------------------ leaving it
 
-    def game_menu(self) -> Menu:
-        """Back to the game, the kind's own rows, the language, pairing a phone again, restarting, leaving."""
-        made: list[Menu] = []
-        """The menu, once made: a setting's row says a problem on it."""
-        rows: list[Row] = [Action(p_("row", "Back to the game"), self._back), *(self._closing(row, made) for row in self.flow.options()),
-                           self._closing(self._language(lambda key, value: None), made)]
-        if self.phone is not None:
-            rows.append(Action(p_("row", "Pair a phone again"), self._pair_again, confirm_twice=True,
-                               warning=_("CONFIRM again: a new code shows, and the phone playing now is cut off")))
-        rows += [Action(p_("row", "Restart with a new deal"), self._restarted, confirm_twice=True),
-                 Action(p_("row", "Leave (the game is kept)"), self.leave)]
-        made.append(Menu(p_("title", "Game menu"), rows, back=self._back))
-        return made[0]
-
-    def _closing(self, row: Row, made: list[Menu]) -> Row:
-        """A game's option: an action closes the game menu first; a setting changes, and is remembered (resume keeps it)."""
-        if isinstance(row, Action):
-            act = row.do
-
-            def closed_then_done(now: float) -> None:
-                self._pop()
-                act(now)
-
-            return replace(row, do=closed_then_done)
-        changed = row.changed
-
-        def changed_and_remembered(key: str, value: Any) -> None:
-            if changed is not None:
-                changed(key, value)
-            problem = self._remember(key, value)
-            if problem:
-                made[0].message = problem
-
-        return replace(row, changed=changed_and_remembered)
-
-    def _back(self, now: float) -> None:
-        self._pop()
-
-    def _pair_again(self, now: float) -> None:
+    def pair_again(self, now: float) -> None:
         """A new code for the phone game: the phone paired now is cut off, and the next to scan the code plays."""
         assert self.phone is not None
         self.phone.pair_again()
-        self._pop()
+        self.host.pop()
 
-    def _restarted(self, now: float) -> None:
-        self._pop()
+    def restart(self, now: float) -> None:
+        """A new deal in place of this game, which is filed unfinished; its settings, but the console's own choices."""
+        host = self.host
+        host.pop()
         self.flow.leave()
         self.release_link()  # a new deal, a new key: its phone pairs again
-        self._restart(self.sitting, now)
+        host.kept = self.sitting.kept()
+        console_s = {key: getattr(host.choices.settings, key) for key in CONSOLE_CHOICES}
+        host.choices.settings = replace(self.sitting.opened.settings, **console_s)  # a resumed game brings its settings, not the console's
+        play(host, fresh=True, now=now)
 
     def leave(self, now: float = 0.0) -> None:
         """The players leave the game: it is kept, marked as left (a restart does not go straight back into it), and the
         start menu offers it."""
         self.keep_left()
-        self._home(KEPT)
+        self.host.kept = self.sitting.kept()
+        self.host.home(KEPT)
+
+    def switched_off(self) -> None:
+        self.keep_left()
 
     def keep_left(self) -> None:
         """Keep the game as the players left it (to shut down, or to go home)."""
@@ -186,7 +176,20 @@ class Playing(OnAFlow, Activity):
         mark_left(self.sitting.kept())
         self.release_link()
 
+    def close(self) -> None:
+        """The console stops: a game the disk refused gets a last try (what it still refuses is lost, and the log says how
+        much), and a phone game's page is served no more (the game stays journaled)."""
+        self.sitting.retry_saving()
+        lost = self.sitting.opened.journal.waiting
+        if lost:
+            log.error("the console stops with %d event(s) of the game in play never saved (%s): they are lost", lost,
+                      self.sitting.saving_problem)
+        self.release_link()
+
     def release_link(self) -> None:
-        """The game needs its phone's link no more (filed, left, restarted, or the console stops): once."""
-        closed, self._closed = self._closed, lambda: None
-        closed()
+        """The game needs its phone's link no more (filed, left, restarted, or the console stops): once; the hardware's
+        handheld is polled again."""
+        if self.phone is not None and self._linked:
+            self._linked = False
+            self.phone.close()
+            self.host.use_link(self.host.hardware.handheld)

@@ -9,10 +9,10 @@ and a screen that says so, and only then runs the shutdown command.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from console.program.activity import Activity, MenuActivity
 from console.table.menu import Action, Menu
 from console.table.screen.menu import draw_page
 from hardware.language import Text, Words, _, p_
@@ -20,6 +20,7 @@ from hardware.language import Text, Words, _, p_
 if TYPE_CHECKING:
     import pygame
 
+    from console.program.host import Host
     from console.table.lights import Palette
     from console.table.screen.toolkit import Toolkit
     from hardware.interfaces import Frame
@@ -53,8 +54,26 @@ class ShuttingDown:
         return False
 
 
-def power_question(*, power_off: bool, in_game: bool, off: Callable[[float], None], back: Callable[[float], None]) -> Menu:
-    """The question a short press of the power button opens over whatever is on: CONFIRM does it, UNDO goes *back*."""
-    message: Words = KEPT if in_game else _("Holding the power button shuts down at once") if power_off else ""
-    title, word = (p_("title", "Shut down?"), p_("row", "Shut down")) if power_off else (p_("title", "Quit?"), p_("row", "Quit"))
-    return Menu(title, [Action(word, off), Action(p_("row", "Back"), back)], message=message, back=back)
+class PowerQuestion(MenuActivity):
+    """The question a short press of the power button opens over whatever is on (*under*): CONFIRM shuts down, UNDO goes back
+    to it; a short press again asks nothing more. *in_game*: a game (or a lesson) is played under it, and is kept."""
+
+    power_asks_over = False
+
+    def __init__(self, host: Host, under: Activity, *, in_game: bool) -> None:
+        self.host = host
+        message: Words = KEPT if in_game else _("Holding the power button shuts down at once") if host.powers_off else ""
+        title, word = ((p_("title", "Shut down?"), p_("row", "Shut down")) if host.powers_off
+                       else (p_("title", "Quit?"), p_("row", "Quit")))
+        super().__init__(Menu(title, [Action(word, host.off), Action(p_("row", "Back"), self._back)], message=message, back=self._back),
+                         host.stations, under=under)
+
+    def _back(self, now: float) -> None:
+        self.host.pop()
+
+
+def off_row(host: Host) -> Action:
+    """The last row of the start menu and the problem screen: shut down (asked twice) on the board, quit on a PC."""
+    if host.powers_off:
+        return Action(p_("row", "Shut down"), host.off, confirm_twice=True)
+    return Action(p_("row", "Quit"), host.off)

@@ -20,20 +20,37 @@ The board flashes twice every 2 s over its whole face: look at the screen
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from console.program.activity import MenuActivity
-from console.program.calibrating import Uncalibrated
+from console.program.calibrating import Calibrating, Uncalibrated
+from console.program.hardware_test import HardwareTest
+from console.program.power_off import off_row
 from console.records.storage import FolderError
-from console.table.menu import Menu
+from console.table.menu import Action, Menu, Row
 from console.table.screen.problem import ProblemScene
 from hardware.config import ConfigError
 from hardware.factory import PartError
-from hardware.interfaces import Station
 from hardware.language import Words, p_, plain
 from hardware.station_map import MapError
+
+if TYPE_CHECKING:
+    from console.program.host import Host
+
+log = logging.getLogger(__name__)
+
+
+class Ending(Enum):
+    """What the program's command starts next when the program ended from the problem screen (None: nothing, it stopped)."""
+
+    AGAIN = "again"
+    """The console again, as it starts (the board is calibrated now)."""
+    DEFAULTS = "defaults"
+    """The console again, with every setting at its default (the config file left as it is)."""
 
 
 class Remedy(Enum):
@@ -100,9 +117,21 @@ def problem_of(error: Exception, board: Uncalibrated | None = None) -> Problem:
 class ProblemActivity(MenuActivity):
     """The problem on the screen, its remedies a menu of the control keys, the board flashing "look at the screen"."""
 
-    def __init__(self, problem: Problem, menu: Menu, stations: Sequence[Station]) -> None:
-        super().__init__(menu, stations)
+    def __init__(self, host: Host, problem: Problem, note: Words = "") -> None:
+        self.host = host
         self.problem = problem
+        rows: list[Row] = []
+        for remedy in problem.remedies:
+            if remedy is Remedy.DEFAULTS:
+                rows.append(Action(p_("row", "Start with default settings"), lambda now: host.end(Ending.DEFAULTS)))
+            elif remedy is Remedy.CALIBRATE:
+                rows.append(Action(p_("row", "Calibrate the board"), self._calibrate))
+            elif remedy is Remedy.HARDWARE_TEST:
+                rows.append(Action(p_("row", "Run the hardware test"),
+                                   lambda now: host.push(HardwareTest(host.stations, now, over=self._back))))
+        rollback = host.updates.rollback_row() if host.updates is not None else None
+        rows += [*([rollback] if rollback is not None else []), off_row(host)]
+        super().__init__(Menu(problem.title, rows, message=note), host.stations)
 
     @property
     def status(self) -> str:
@@ -110,3 +139,20 @@ class ProblemActivity(MenuActivity):
 
     def scene(self) -> ProblemScene:  # type: ignore[override]  # a menu, drawn under what is wrong
         return ProblemScene(self.problem.what, plain(self.problem.where), self.menu.ui, self.stations)
+
+    def _calibrate(self, now: float) -> None:
+        assert self.problem.calibration is not None
+        self.host.push(Calibrating(self.problem.calibration, self.stations, over=self._calibrated))
+
+    def _calibrated(self, complete: bool, said: Words) -> None:
+        """Calibration is over: with a complete map the console starts again (on it); else back to this screen, saying why."""
+        if complete:
+            log.info("%s", said)
+            self.host.end(Ending.AGAIN)
+        else:
+            self._back(said)
+
+    def _back(self, said: Words) -> None:
+        """Back from what was pushed over this screen (the calibration, the hardware test), saying how it went."""
+        self.host.pop()
+        self.menu.message = said

@@ -76,7 +76,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from console.games import GameKind, kinds
+from console.games import GameKind, kinds, options
 from console.games.recorder import Event
 from console.records.preferences import game_settings
 from console.records.storage import private, replace_private, sync_folder
@@ -166,7 +166,7 @@ class Journal:
             raise ValueError("a journal begins with one 'start' event and holds no other")
         self.kind = kind
         self.append({"type": "start", "format": FORMAT, "version": VERSIONS.current, **kind.journal.start_fields(game),
-                     "settings": _kept_settings(settings_to_dict(settings)), "token": token})
+                     "settings": _kept_settings(settings_to_dict(settings, options())), "token": token})
 
     def record(self, event: Event) -> None:
         """Keep one accepted action: the flows' recorder."""

@@ -3,6 +3,8 @@
 Settings come as plain data from the config file's ``[game]`` section, from
 the preferences file and from a game's journal; ``game_settings`` reads any of
 them the same way, refusing a bad value by its key and the allowed values.
+Each kind's own settings (``console.games.options``) are read, checked and
+remembered beside the shared ones, by the type and the checks their kind declares.
 
 The menus' choices are remembered in the data folder's ``preferences.json``
 (``save_preferences``), versioned like the config file. A file a newer console
@@ -17,14 +19,24 @@ from __future__ import annotations
 import json
 import logging
 import os
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
 from console import games
 from console.records.storage import replace_private
-from console.settings import SOUND_CHOICES, VOLUME_STEPS, GameSettings, Level, PaletteName, Seat, settings_from_dict, settings_to_dict
+from console.settings import (
+    SHARED,
+    SOUND_CHOICES,
+    VOLUME_STEPS,
+    GameSettings,
+    Level,
+    PaletteName,
+    Seat,
+    settings_from_dict,
+    settings_to_dict,
+)
 from engine.versions import Versions
 from hardware.config import ConfigError, typed, unknown_setting
 from hardware.files import aside
@@ -47,13 +59,13 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 }
 """The settings chosen from a few words, and the words allowed (besides the setting's default, which a journal or the
 preferences file may write: ``language = ""``, the system's)."""
-_NUMBERS = ("players", "detectives", "bobbies")
 
 
 def game_settings(name: str, data: dict[str, Any], base: GameSettings | None = None) -> GameSettings:
     """The settings *data* sets over *base*, checked; errors name the setting as *name* then its key ("game." + "level")."""
-    known = {f.name: type(getattr(GameSettings(), f.name)) for f in fields(GameSettings)}
-    defaults = settings_to_dict(GameSettings())
+    options = games.options()
+    known = {key: type(getattr(GameSettings(), key)) for key in SHARED} | {option.key: option.written for option in options}
+    defaults = settings_to_dict(GameSettings(), options)
     values: dict[str, Any] = {}
     for key, value in data.items():
         if key not in known:
@@ -62,11 +74,11 @@ def game_settings(name: str, data: dict[str, Any], base: GameSettings | None = N
             if value not in _CHOICES[key] and value != defaults[key]:
                 raise ConfigError(f"{name}{key}: must be one of {', '.join(_CHOICES[key])}, not {value!r}")
         else:
-            typed(f"{name}{key}", value, int if key in _NUMBERS else known[key])
+            typed(f"{name}{key}", value, known[key])
             if key == "volume" and not 0 <= value <= VOLUME_STEPS:
                 raise ConfigError(f"{name}volume: must be 0 to {VOLUME_STEPS}, not {value}")
         values[key] = value
-    return games.check(settings_from_dict(settings_to_dict(base or GameSettings()) | values))
+    return games.check(settings_from_dict(settings_to_dict(base or GameSettings(), options) | values, options))
 
 
 PREFERENCES = "preferences.json"
@@ -79,8 +91,16 @@ PREFERENCES_VERSIONS = Versions("a preferences file", current=5)
 
 A file is written in the lowest version that holds what it says: 1 unless an optional choice differs from its
 default, so a console from before them (rolled back) reads it, and refuses (and keeps) one that holds them."""
-_REMEMBERED = ("edition", "players", "detectives", "bobbies", "five_reveals", "mister_x", "detectives_by", "level", "assist", "hints",
-               "palette", "district", *SOUND_CHOICES, "language")
+_SHARED_REMEMBERED = ("edition", "players", "mister_x", "detectives_by", "level", "assist", "hints", "palette", *SOUND_CHOICES, "language")
+"""The shared settings the menus choose; every kind's own are remembered too (``_remembered``)."""
+
+
+def _remembered() -> tuple[str, ...]:
+    """The keys the file holds: the shared settings the menus choose, and every kind's own, each always written (a kind
+    that comes with a new console is a new version of the file for the consoles before it: the version goes up with it)."""
+    return (*_SHARED_REMEMBERED, *(option.key for option in games.options()))
+
+
 PHONE_VERSION = 4
 """The preferences' version that first holds ``mister_x = "phone"``: an older console keeps such a file, unread."""
 _OPTIONAL = {**dict.fromkeys(SOUND_CHOICES, 2), "hints": 3, "language": 5}
@@ -107,9 +127,10 @@ def save_preferences(game: GameSettings) -> Words:
             os.rename(path, kept_as)
             log.warning("the unusable %s was set aside as %s", path, kept_as.name)
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    defaults = settings_to_dict(GameSettings())
-    remembered = {key: value for key, value in settings_to_dict(game).items()
-                  if key in _REMEMBERED and not (key in _OPTIONAL and value == defaults[key])}
+    options = games.options()
+    defaults = settings_to_dict(GameSettings(), options)
+    remembered = {key: value for key, value in settings_to_dict(game, options).items()
+                  if key in _remembered() and not (key in _OPTIONAL and value == defaults[key])}
     versions = [PREFERENCES_VERSIONS.oldest, *(_OPTIONAL[key] for key in remembered if key in _OPTIONAL)]
     if remembered.get("mister_x") == Seat.PHONE.value:
         versions.append(PHONE_VERSION)
@@ -152,8 +173,8 @@ def _check(game: GameSettings, path: Path) -> tuple[GameSettings, _Refusal | Non
         return game, _Refusal(_("The menus' saved choices are kept but not used ({why}): choices made now hold until the console stops",
                                 why=newer), newer=True, why=newer)
     try:
-        if not isinstance(data, dict) or set(data) - {"version", *_REMEMBERED}:
-            raise ConfigError(f"expected the keys version, {', '.join(_REMEMBERED)}")
+        if not isinstance(data, dict) or set(data) - {"version", *_remembered()}:
+            raise ConfigError(f"expected the keys version, {', '.join(_remembered())}")
         remembered = dict(data)
         PREFERENCES_VERSIONS.check(remembered.pop("version", PREFERENCES_VERSIONS.oldest), ConfigError)
         return game_settings(f"{PREFERENCES}: ", remembered, game), None

@@ -7,8 +7,11 @@ from pathlib import Path
 import pytest
 
 from console.cli import main
+from console.games import options
+from console.games.classic.setup import BOBBIES, DETECTIVES
 from console.program.config import Settings, load_settings, parse_settings
 from console.settings import GameSettings, Level, PaletteName, Seat, settings_from_dict, settings_to_dict
+from tests.support.settings import settings as game_settings
 
 
 def test_no_file_means_every_default(tmp_path: Path) -> None:
@@ -77,8 +80,8 @@ def test_the_file_s_words_become_types_and_by_the_table_is_none() -> None:
                           'detectives = 0\nbobbies = -1\n').game
     assert (game.mister_x, game.detectives_by, game.level, game.palette) == (Seat.COMPUTER, Seat.COMPUTER, Level.HARD,
                                                                              PaletteName.COLOUR_BLIND)
-    assert game.detectives is None and game.bobbies is None
-    assert parse_settings("[game]\ndetectives = 3\nbobbies = 0\n").game == GameSettings(detectives=3, bobbies=0)
+    assert DETECTIVES.of(game) is None and BOBBIES.of(game) is None and game.own == {}  # as if they were not written
+    assert parse_settings("[game]\ndetectives = 3\nbobbies = 0\n").game == game_settings(detectives=3, bobbies=0)
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -93,11 +96,11 @@ def test_a_seat_or_a_level_out_of_place_is_refused(text: str, message: str) -> N
 
 
 def test_settings_go_to_plain_data_as_the_file_writes_them_and_come_back() -> None:
-    settings = GameSettings(edition="classic", players=5, bobbies=1, mister_x=Seat.COMPUTER, level=Level.EASY)
-    data = settings_to_dict(settings)
+    settings = game_settings(edition="classic", players=5, bobbies=1, mister_x=Seat.COMPUTER, level=Level.EASY)
+    data = settings_to_dict(settings, options())
     assert data["detectives"] == 0 and data["bobbies"] == 1 and data["mister_x"] == "computer" and data["level"] == "easy"
-    assert settings_from_dict(data) == settings
-    assert settings_from_dict(settings_to_dict(GameSettings())) == GameSettings()
+    assert settings_from_dict(data, options()) == settings
+    assert settings_from_dict(settings_to_dict(GameSettings(), options()), options()) == GameSettings()
 
 
 @pytest.mark.parametrize("how", ["--config", "SCOTLAND_YARD_CONFIG"])

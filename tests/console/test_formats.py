@@ -29,7 +29,14 @@ The fixtures (``tests/fixtures``), frozen as the console wrote them:
   and of a random Junior game (seed 3) played to its end.
 - ``preferences-unversioned.json``: written by ``save_preferences`` as it was
   before preferences had a version (a classic game's choices);
-  ``preferences-v1.json``: written by today's (a Junior game's choices).
+  ``preferences-v1.json``: written by the console of version 1 (a Junior game's choices).
+- ``preferences-v5.json``, ``classic-v3.journal``, ``junior-v3.journal``:
+  written by the console before each kind declared its own settings (when one
+  ``GameSettings`` held them all): choices with every kind's own settings away
+  from their defaults (and a sound, the hints, a language), and the journals
+  of a classic game (4 detectives, no bobby, five reveals, dealt with seed 11,
+  then 14 random moves and a phone's pairing) and of a Junior game (two
+  rogues in the central district, seed 12, then 10 random steps).
 - ``station-map-v1.json``: written by ``StationMap.save``: the strip snaked in
   rows of 20 pixels, each chip's bits wired in reverse.
 - ``config-unversioned.toml``: written by hand, as people write it: every
@@ -88,6 +95,7 @@ from hardware.station_map import VERSION as MAP_VERSION
 from hardware.station_map import NewerMapError, StationMap
 from tests.support.players import StepClock
 from tests.support.program import Console
+from tests.support.settings import settings as game_settings
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 MAP_VERSIONS = Versions("a station map", current=MAP_VERSION)
@@ -155,7 +163,7 @@ def test_a_junior_journal_of_each_version_resumes(tmp_path: Path, name: str, sta
     assert resumed.kind is JUNIOR and isinstance(game, JuniorGame) and not game.is_over
     assert game.round == 4 and game.tokens == Tokens(detectives=0, rogues=3)
     assert game.stations == stations
-    assert resumed.settings == GameSettings(edition="junior", district="central", data_dir=str(tmp_path), **settings)
+    assert resumed.settings == game_settings(edition="junior", district="central", data_dir=str(tmp_path), **settings)
     assert resumed.token == token
 
 
@@ -329,6 +337,26 @@ def test_a_journal_set_aside_as_newer_stays_aside_while_another_game_has_its_nam
     assert (tmp_path / f"{JOURNAL}.newer-1").read_bytes() == (FIXTURES / "classic-v2-padded.journal").read_bytes()
 
 
+@pytest.mark.parametrize(("name", "kind", "shown"), [
+    ("classic-v3.journal", CLASSIC, {"players": 5, "detectives": 4, "bobbies": 0, "five_reveals": True, "level": Level.HARD}),
+    ("junior-v3.journal", JUNIOR, {"players": 4, "district": "central", "detectives_by": Seat.COMPUTER, "level": Level.EASY}),
+])
+def test_a_journal_of_version_3_resumes_with_its_own_settings_and_a_new_one_writes_them_alike(tmp_path: Path, name: str, kind: GameKind,
+                                                                                            shown: dict[str, Any]) -> None:
+    """Its kind's setup shows the settings the journal holds; a new game of them journals them as the journal did (a rolled-back
+    console reads it), and the game goes on in this version."""
+    resumed = load(journal_copy(name, tmp_path))
+    assert resumed.kind is kind and resumed.settings.edition == events_of(FIXTURES / name)[0]["settings"]["edition"]
+    values = kind.setup(resumed.settings).values()
+    assert {key: values[key] for key in shown} == shown
+    again = Journal(tmp_path / "again.journal")
+    again.started(kind, kind.deal(resumed.settings, 1), resumed.settings, resumed.token)
+    assert events_of(again.path)[0]["settings"] == events_of(FIXTURES / name)[0]["settings"]
+    opened = open_game(resumed.settings, kept=resumed, fresh=False, timestamp="x")
+    play_until_the_hidden_side_acts(opened.game, opened.journal)
+    assert load(opened.journal.path).game.actions == opened.game.actions
+
+
 # ====================================================================== game records
 
 
@@ -496,7 +524,7 @@ def test_the_config_file_with_every_setting_reads_as_it_says() -> None:
         assert {key: getattr(values, key) for key in written[section]} == written[section], section
         assert set(written[section]) >= {f.name for f in fields(values)} - {"power"}, f"every setting of [{section}]"
     assert (hardware.leds.count, hardware.leds.brightness, hardware.controls.confirm, hardware.screen.fullscreen) == (210, 0.35, 27, False)
-    assert settings.game == GameSettings(edition="classic", players=5, detectives=4, bobbies=0, five_reveals=True,
+    assert settings.game == game_settings(edition="classic", players=5, detectives=4, bobbies=0, five_reveals=True,
                                          mister_x=Seat.COMPUTER, detectives_by=Seat.PEOPLE, level=Level.HARD, assist=True,
                                          palette=PaletteName.COLOUR_BLIND, data_dir="/var/lib/scotland-yard/games")
     assert parse_config(text.replace("\n[game]", "\n[ignored]").partition("\n[ignored]")[0]) == hardware
@@ -552,7 +580,7 @@ def test_unversioned_preferences_read_as_version_1_and_are_written_back_versione
     path = preferences_copy("preferences-unversioned.json", tmp_path)
     settings, note = load_preferences(GameSettings(data_dir=str(tmp_path)))
     assert note == ""
-    assert settings == GameSettings(edition="classic", players=5, detectives=5, bobbies=0, five_reveals=True, mister_x=Seat.COMPUTER,
+    assert settings == game_settings(edition="classic", players=5, detectives=5, bobbies=0, five_reveals=True, mister_x=Seat.COMPUTER,
                                     level=Level.HARD, assist=True, palette=PaletteName.COLOUR_BLIND, data_dir=str(tmp_path))
     assert save_preferences(settings) == ""
     written = json.loads(path.read_text())
@@ -564,8 +592,25 @@ def test_unversioned_preferences_read_as_version_1_and_are_written_back_versione
 def test_versioned_preferences_read_as_they_say(tmp_path: Path) -> None:
     preferences_copy("preferences-v1.json", tmp_path)
     settings, note = load_preferences(GameSettings(data_dir=str(tmp_path)))
-    assert note == "" and settings == GameSettings(edition="junior", players=3, district="central", detectives_by=Seat.COMPUTER,
+    assert note == "" and settings == game_settings(edition="junior", players=3, district="central", detectives_by=Seat.COMPUTER,
                                                    level=Level.EASY, palette=PaletteName.COLOUR_BLIND, data_dir=str(tmp_path))
+
+
+def test_preferences_of_version_5_read_as_they_say_and_are_written_back_alike(tmp_path: Path) -> None:
+    """Every kind's own choices are read (each kind's setup shows its own) and written back as they were."""
+    path = preferences_copy("preferences-v5.json", tmp_path)
+    settings, note = load_preferences(GameSettings(data_dir=str(tmp_path)))
+    assert note == ""
+    assert (settings.edition, settings.players, settings.mister_x, settings.detectives_by, settings.level) == (
+        "classic", 5, Seat.PHONE, Seat.COMPUTER, Level.HARD)
+    assert (settings.assist, settings.hints, settings.palette, settings.volume, settings.muted, settings.spoken, settings.language) == (
+        True, True, PaletteName.COLOUR_BLIND, 3, False, True, "ko")
+    classic = CLASSIC.setup(settings).values()
+    assert (classic["detectives"], classic["bobbies"], classic["five_reveals"]) == (4, 0, True)
+    assert JUNIOR.setup(replace(settings, edition="junior", players=4)).values()["district"] == "central"
+    path.unlink()
+    assert save_preferences(settings) == ""
+    assert json.loads(path.read_text()) == json.loads((FIXTURES / "preferences-v5.json").read_text())
 
 
 def newer_preferences(data: Path) -> bytes:

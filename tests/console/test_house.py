@@ -1,12 +1,17 @@
 """The house's walls: each part of the console imports only the parts below it, and a kind of game lives in its folder.
 
 These are the rules a new maintainer reads in ``console/__init__.py``; reading
-the imports of every module keeps them true when nobody is looking.
+the imports of every module keeps them true when nobody is looking. A kind's
+own settings (``GameKind.options``) are named only in its folder too: the code
+every kind shares reads and writes them by their declarations.
 """
 
 import ast
 from collections.abc import Iterator
 from pathlib import Path
+
+from console.games import KINDS
+from tests.support.toy import TOY
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,6 +33,13 @@ REGEX_READERS = {
     "console.appliance.releases": "release file names, version strings, the mount table",
     "console.records.journal": "the journal's own lines",
 }
+
+
+# The folders of each kind of game's own code: only there may its own settings be named.
+KIND_HOMES = ("console.games.classic", "console.games.junior")
+
+# A word that names a kind's setting but means something else where it is used: the module, the word, and what it means there.
+OTHER_MEANINGS = {("console.cli", "detectives"): "the side --play-as names"}
 
 
 def _module_name(path: Path) -> str:
@@ -112,3 +124,52 @@ def test_the_walls_are_found_when_broken() -> None:
     source = "from ..program import loop\nfrom console import lessons\nfrom . import junior\nimport console.cli\n"
     found = set(imports_in(source, "console.games"))
     assert {"console.program.loop", "console.lessons", "console.games.junior", "console.cli"} <= found
+
+
+def names_in(source: str) -> Iterator[tuple[int, str]]:
+    """Each name a source uses, with its line: its variables, arguments, attributes, keywords, imports and definitions, and
+    its strings that are a single word (a key, a field's name)."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Name):
+            yield node.lineno, node.id
+        elif isinstance(node, ast.Attribute):
+            yield node.lineno, node.attr
+        elif isinstance(node, ast.keyword) and node.arg:
+            yield node.value.lineno, node.arg
+        elif isinstance(node, ast.arg):
+            yield node.lineno, node.arg
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            yield node.lineno, node.name
+        elif isinstance(node, ast.alias):
+            yield node.lineno, (node.asname or node.name).rpartition(".")[2]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.isidentifier():
+            yield node.lineno, node.value
+
+
+def kinds_settings_named(module: str, source: str, keys: set[str]) -> list[str]:
+    """Where *source* (the module *module*) names one of *keys*, a kind's own setting, besides its ``OTHER_MEANINGS``."""
+    return [f"{module}:{line} names {name}" for line, name in names_in(source) if name in keys and (module, name) not in OTHER_MEANINGS]
+
+
+def test_the_code_every_kind_shares_names_no_kind_s_own_setting() -> None:
+    keys = {option.key for kind in (*KINDS, TOY) for option in kind.options}
+    assert {"detectives", "bobbies", "five_reveals", "district", "hiding_places"} <= keys
+    named = []
+    for path in _modules("console"):
+        module = _module_name(path)
+        if not module.startswith(KIND_HOMES):
+            named += kinds_settings_named(module, path.read_text(encoding="utf-8"), keys)
+    assert not named, "; ".join(named)
+
+
+def test_a_kind_s_setting_named_in_shared_code_is_found() -> None:
+    """The ways shared code once named them (``GameSettings``' fields, the preferences' keys, a setup's reset) are all seen."""
+    source = ("settings = replace(self.settings, detectives=None, bobbies=None)\n"
+              "if settings.district:\n"
+              "    REMEMBERED = ('edition', 'five_reveals')\n"
+              "def deal(hiding_places: int) -> None: ...\n")
+    found = kinds_settings_named("console.program.program", source, {"detectives", "bobbies", "district", "five_reveals", "hiding_places"})
+    assert set(found) == {"console.program.program:1 names detectives", "console.program.program:1 names bobbies",
+                          "console.program.program:2 names district", "console.program.program:3 names five_reveals",
+                          "console.program.program:4 names hiding_places"}
+    assert kinds_settings_named("console.cli", "args.play_as != 'detectives'", {"detectives"}) == []  # another meaning there

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from nacl.public import PrivateKey
 
-from console.games import CLASSIC, JUNIOR
+from console.games import CLASSIC, JUNIOR, options
 from console.games.classic import journal as events
 from console.games.junior import journal as junior_events
 from console.games.recorder import Event
@@ -33,6 +33,7 @@ from engine.junior import ROGUES, JuniorGame, Step
 from engine.junior.game import parse_step
 from engine.moves import parse_move
 from hardware.phone.pairing import Pairing
+from tests.support.settings import settings as game_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = GameSettings(edition="reissue", players=4, assist=True)
@@ -182,7 +183,7 @@ def test_the_line_format(tmp_path: Path) -> None:
     moves = [line["event"]["move"] for line in lines[1:] if line["event"]["type"] == "move"]
     assert moves and all(parse_move(move).notation == move for move in moves)  # each in the move notation
     # no path is remembered, nor the console's own choices, its sound and its language (a resumed game takes the console's current ones)
-    kept = {key: value for key, value in settings_to_dict(SETTINGS).items() if key != "data_dir" and key not in CONSOLE_CHOICES}
+    kept = {key: value for key, value in settings_to_dict(SETTINGS, options()).items() if key != "data_dir" and key not in CONSOLE_CHOICES}
     assert (start["settings"], start["token"]) == (kept, TOKEN)
     assert len({line["hash"] for line in lines}) == len(lines)
     canonical = [json.dumps(line, sort_keys=False, separators=(",", ":")).encode() for line in lines]  # no spaces but in strings
@@ -288,7 +289,7 @@ CHILD = """
 from __future__ import annotations
 import os, random, signal, sys
 from pathlib import Path
-from console.games import CLASSIC
+from console.games import CLASSIC, options
 from console.games.classic import journal as events
 from console.records.journal import Journal
 from console.settings import settings_from_dict
@@ -300,7 +301,7 @@ seed, path, target, acknowledge = int(sys.argv[1]), Path(sys.argv[2]), int(sys.a
 journal = Journal(path)
 game = Game.new("reissue", players=4, seed=seed)
 rng = random.Random(seed)
-journal.started(CLASSIC, game, settings_from_dict({settings!r}), {token!r})
+journal.started(CLASSIC, game, settings_from_dict({settings!r}, options()), {token!r})
 print(0, flush=True)
 count = 0
 while not game.is_over:
@@ -320,7 +321,7 @@ def test_killed_at_chosen_points_the_game_resumes_exactly(tmp_path: Path) -> Non
 
     The kill points are chosen, not timed, so the test checks the same places however busy the machine is.
     """
-    script = CHILD.format(step=textwrap.dedent(inspect.getsource(step)), settings=settings_to_dict(SETTINGS), token=TOKEN)
+    script = CHILD.format(step=textwrap.dedent(inspect.getsource(step)), settings=settings_to_dict(SETTINGS, options()), token=TOKEN)
     chance = random.Random(2024)
     mid_game = 0
     for seed in range(8):
@@ -471,7 +472,7 @@ def test_a_foreign_version_is_refused_and_kept(tmp_path: Path) -> None:
     path = tmp_path / "game.journal"
     start = Game.new("reissue", 4).start
     Journal(path).append({"type": "start", "format": FORMAT, "version": 0, "position": record.position_to_dict(start),
-                          "settings": settings_to_dict(SETTINGS), "token": TOKEN})
+                          "settings": settings_to_dict(SETTINGS, options()), "token": TOKEN})
     corrupt_aside(path, path.read_bytes(), "version 0; this console reads versions 1 to 3")
 
 
@@ -680,7 +681,7 @@ def test_mister_x_s_secret_start_does_not_change_the_start_line_s_size(tmp_path:
 
 def test_where_the_rogues_hide_does_not_change_a_junior_journal_s_size(tmp_path: Path) -> None:
     """Mister FOX takes the taxi to 85 in one game and to 102 in the other: the same sizes after every event of the round."""
-    settings = GameSettings(edition="junior", district="central")
+    settings = game_settings(edition="junior", district="central")
     every = []
     for n, fox in enumerate((85, 102)):
         path = tmp_path / f"{n}.junior.journal"

@@ -45,8 +45,7 @@ assist = true
     assert [str(step.instruction) for step in steps] == ["Press CONFIRM to go on", "Press station 41", "Press key 2",
                                                           "Choose on the handheld"]
     assert str(steps[1].refusal) == "Not this time. Press station 41."
-    assert (course.name, str(course.title), course.edition, course.players, course.detectives, course.district) == \
-        ("trial", "A course", "beginner", 3, None, "")
+    assert (course.name, str(course.title), course.edition, course.players, course.own) == ("trial", "A course", "beginner", 3, {})
 
 
 @pytest.mark.parametrize(("lesson", "words"), [

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from console.games.classic.model import Mode
+from console.games.classic.setup import BOBBIES, DETECTIVES
 from console.program import session
 from console.records.journal import load
 from console.records.preferences import PREFERENCES, load_preferences
@@ -153,7 +154,7 @@ def test_the_setup_adjusts_players_detectives_and_bobbies_and_remembers_them(tmp
     names = [piece.name for piece in flow.game.public_view().pieces]
     assert names == ["red", "blue", "green", "bobby1", "bobby2"]
     remembered, note = load_preferences(GameSettings(data_dir=str(tmp_path)))
-    assert note == "" and (remembered.players, remembered.detectives, remembered.bobbies) == (3, 3, None)  # 2: the table
+    assert note == "" and (remembered.players, DETECTIVES.of(remembered), BOBBIES.of(remembered)) == (3, 3, None)  # 2: the table
 
 
 def test_the_five_reveal_schedule_and_computer_players_are_set_up_on_the_keys(tmp_path: Path) -> None:

@@ -41,7 +41,7 @@ def edition_name(game: Game) -> Text:
 
 def deal(settings: GameSettings, seed: int) -> Game:
     ruleset = setup.RULESETS[settings.edition]
-    if settings.five_reveals:
+    if setup.FIVE_REVEALS.of(settings):
         ruleset = replace(ruleset, reveal_moves=FIVE_REVEALS)
     return Game.new(ruleset, players=settings.players, detectives=setup.detectives_of(settings), bobbies=setup.bobbies_of(settings),
                     seed=seed)
@@ -79,5 +79,5 @@ own = OwnGames(Game)
 CLASSIC = GameKind(editions=EDITION_NAMES, check=setup.check, setup=setup.ClassicSetup, deal=deal, describe=own(describe),
                    summary=own(summary), flow=own(seated), journal=journal.CODEC, scenes=own(scenes), text_record=own(record_text.lines),
                    text=own(text), news=news, hidden_side=display_name(MISTER_X), pairing_rooms=pairing_rooms,
-                   card_place=card_place, first_game={"edition": setup.QUICK.name, "five_reveals": False, **setup.QUICK_SEATS})
+                   card_place=card_place, options=setup.OPTIONS, first_game=setup.first_game)
 """Scotland Yard: Mister X against the detectives (and bobbies), on the whole London board."""

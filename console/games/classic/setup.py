@@ -1,9 +1,9 @@
-"""A Scotland Yard game's settings: their checks, and its rows of the New game menu.
+"""A Scotland Yard game's settings: its own (detectives, bobbies, five reveals), their checks, and its rows of the New game menu.
 
 The editions (``engine.EDITIONS``, and the console's quick game: ``QUICK``) set
 how many players, detectives and bobbies a game may have; the players' choice of
-detectives and bobbies stays "by the edition's table" (None) unless they step away
-from it.
+detectives and bobbies stays "by the edition's table" (None; the files write 0
+detectives and -1 bobbies) unless they step away from it.
 
 >>> check(GameSettings(edition="beginner", players=6))
 Traceback (most recent call last):
@@ -11,6 +11,8 @@ Traceback (most recent call last):
 hardware.config.ConfigError: game.players: the beginner edition is for 2 to 5 players, not 6
 >>> detectives_of(GameSettings(edition="reissue", players=3)), bobbies_of(GameSettings(edition="reissue", players=3))
 (2, 2)
+>>> bobbies_of(BOBBIES.set(GameSettings(edition="reissue", players=3), 0))
+0
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ from typing import Any
 
 from console.games.classic.balance import MEASURED, Remedy, Table, fairer, five_differs
 from console.games.kind import seat_rows
-from console.settings import GameSettings, Level, Seat
+from console.settings import GameSettings, Level, Option, Seat
 from console.table.menu import Menu, Row, Setting
 from engine import EDITIONS
 from engine.ai import players
-from engine.editions import BEGINNER, FIVE_REVEALS, REISSUE, Ruleset, StartDeal
+from engine.editions import BEGINNER, REISSUE, Ruleset, StartDeal
+from engine.editions import FIVE_REVEALS as FIVE_REVEAL_MOVES
 from hardware.config import ConfigError
 from hardware.language import Text, _, np_, p_
 
@@ -38,23 +41,38 @@ QUICK = replace(BEGINNER, name="quick", length=10, reveal_moves=frozenset({3, 8}
 """A first game of about twenty minutes: the Beginner's Game's rules in fewer rounds, its start stations dealt from the
 reissue's cards (the Beginner's Game's are always the same). A custom ruleset: the editions stay as they are; a game keeps
 its ruleset in its journal and record, so it resumes and replays as it was played."""
-QUICK_SEATS = {"mister_x": Seat.HANDHELD, "detectives_by": Seat.COMPUTER, "level": Level.EASY}
-"""How the start menu's Quick game seats the table: the newcomer is Mister X, against the computer's easy detectives (in the simulator,
-which has no pieces to move by hand, they move themselves). ``python -m benchmarks.first_game``: a newcomer who plays as
-people learning the game do (the very easy level's Mister X) wins half of the games against them, in about 19 minutes at
-two minutes a move."""
 RULESETS: dict[str, Ruleset] = {**EDITIONS, QUICK.name: QUICK}
 """Every edition the setup offers, by its name (the config file's ``edition``)."""
+
+DETECTIVES = Option[int | None]("detectives", None, int, none_as=0, follows_table=True)
+"""Detective pieces; None: one a player besides Mister X, at least the edition's minimum."""
+BOBBIES = Option[int | None]("bobbies", None, int, none_as=-1, follows_table=True)
+"""Bobby pieces; None: the edition's table for the number of players."""
+FIVE_REVEALS = Option[bool]("five_reveals", False, bool)
+"""Use the five-reveal schedule (3, 8, 13, 18, 24) of other printings."""
+OPTIONS = (DETECTIVES, BOBBIES, FIVE_REVEALS)
+
+
+def first_game(settings: GameSettings) -> GameSettings:
+    """The start menu's Quick game over the console's *settings*: ``QUICK``, its pieces by its table, and the newcomer is Mister X,
+    against the computer's easy detectives (in the simulator, which has no pieces to move by hand, they move themselves).
+
+    ``python -m benchmarks.first_game``: a newcomer who plays as people learning the game do (the very easy level's Mister X)
+    wins half of the games against them, in about 19 minutes at two minutes a move.
+    """
+    quick = replace(settings, edition=QUICK.name, mister_x=Seat.HANDHELD, detectives_by=Seat.COMPUTER, level=Level.EASY)
+    return quick.with_options({DETECTIVES: None, BOBBIES: None, FIVE_REVEALS: False})
 
 
 def detectives_of(settings: GameSettings) -> int:
     """The detectives a game of these settings has."""
-    return settings.detectives or RULESETS[settings.edition].detectives_for(settings.players)
+    return DETECTIVES.of(settings) or RULESETS[settings.edition].detectives_for(settings.players)
 
 
 def bobbies_of(settings: GameSettings) -> int:
     """The bobbies a game of these settings has."""
-    return settings.bobbies if settings.bobbies is not None else RULESETS[settings.edition].bobbies_for(settings.players)
+    bobbies = BOBBIES.of(settings)
+    return bobbies if bobbies is not None else RULESETS[settings.edition].bobbies_for(settings.players)
 
 
 def spare_starts(ruleset: Ruleset, detectives: int) -> int:
@@ -65,7 +83,7 @@ def spare_starts(ruleset: Ruleset, detectives: int) -> int:
 def table_of(settings: GameSettings) -> Table:
     """The table a game of *settings* is played at (``console.games.classic.balance``)."""
     ruleset = RULESETS[settings.edition]
-    return Table(settings.edition, detectives_of(settings), bobbies_of(settings), settings.five_reveals and five_differs(ruleset))
+    return Table(settings.edition, detectives_of(settings), bobbies_of(settings), FIVE_REVEALS.of(settings) and five_differs(ruleset))
 
 
 def check(settings: GameSettings) -> GameSettings:
@@ -74,13 +92,14 @@ def check(settings: GameSettings) -> GameSettings:
     low, high = ruleset.players
     if not low <= settings.players <= high:
         raise ConfigError(f"game.players: the {settings.edition} edition is for {low} to {high} players, not {settings.players}")
-    if settings.detectives is not None and not ruleset.min_detectives <= settings.detectives <= ruleset.max_detectives:
+    detectives, bobbies = DETECTIVES.of(settings), BOBBIES.of(settings)
+    if detectives is not None and not ruleset.min_detectives <= detectives <= ruleset.max_detectives:
         raise ConfigError(f"game.detectives: the {settings.edition} edition has {ruleset.min_detectives} to "
-                          f"{ruleset.max_detectives} detectives (0: by the number of players), not {settings.detectives}")
+                          f"{ruleset.max_detectives} detectives (0: by the number of players), not {detectives}")
     spare = spare_starts(ruleset, detectives_of(settings))
-    if settings.bobbies is not None and not 0 <= settings.bobbies <= spare:
+    if bobbies is not None and not 0 <= bobbies <= spare:
         raise ConfigError(f"game.bobbies: 0 to {spare} bobbies fit beside {detectives_of(settings)} detectives "
-                          f"(-1: the edition's table), not {settings.bobbies}")
+                          f"(-1: the edition's table), not {bobbies}")
     if settings.level not in LEVELS:
         raise ConfigError(f"game.level: must be one of {', '.join(level.value for level in LEVELS)}, not {settings.level.value!r}")
     return settings
@@ -114,7 +133,7 @@ class ClassicSetup:
 
     def values(self) -> dict[str, Any]:
         settings = self.settings
-        return {"five_reveals": settings.five_reveals, "players": settings.players, "detectives": detectives_of(settings),
+        return {"five_reveals": FIVE_REVEALS.of(settings), "players": settings.players, "detectives": detectives_of(settings),
                 "bobbies": bobbies_of(settings), "mister_x": settings.mister_x, "detectives_by": settings.detectives_by,
                 "level": settings.level}
 
@@ -126,23 +145,23 @@ class ClassicSetup:
         edition = menu.value("edition")
         ruleset = RULESETS[edition]
         low, high = ruleset.players
-        chosen = GameSettings(edition=edition, players=min(max(menu.value("players"), low), high),
-                              five_reveals=menu.value("five_reveals"))
+        chosen = FIVE_REVEALS.set(GameSettings(edition=edition, players=min(max(menu.value("players"), low), high)),
+                                  menu.value("five_reveals"))
         if key in ("detectives", "bobbies"):  # a choice away from the table; players set them back to it
-            chosen = replace(chosen, detectives=menu.value("detectives"))
-            chosen = replace(chosen, bobbies=min(menu.value("bobbies"), spare_starts(ruleset, detectives_of(chosen))))
+            chosen = DETECTIVES.set(chosen, menu.value("detectives"))
+            chosen = BOBBIES.set(chosen, min(menu.value("bobbies"), spare_starts(ruleset, detectives_of(chosen))))
         for row in (*self._fitted(chosen, self._changed), balance_row(table_of(chosen))):
             menu.replace_row(row)
         menu.values |= {"players": chosen.players, "detectives": detectives_of(chosen), "bobbies": bobbies_of(chosen)}
 
     def chosen(self, base: GameSettings, values: Mapping[str, Any]) -> GameSettings:
-        game = replace(base, edition=values["edition"], players=values["players"], five_reveals=values["five_reveals"],
-                       mister_x=values["mister_x"], detectives_by=values["detectives_by"], level=values["level"],
-                       detectives=None, bobbies=None)
+        game = replace(base, edition=values["edition"], players=values["players"], mister_x=values["mister_x"],
+                       detectives_by=values["detectives_by"], level=values["level"])
+        game = game.with_options({FIVE_REVEALS: values["five_reveals"], DETECTIVES: None, BOBBIES: None})
         if values["detectives"] != detectives_of(game):
-            game = replace(game, detectives=values["detectives"])
+            game = DETECTIVES.set(game, values["detectives"])
         if values["bobbies"] != bobbies_of(game):
-            game = replace(game, bobbies=values["bobbies"])
+            game = BOBBIES.set(game, values["bobbies"])
         return game
 
     @staticmethod
@@ -152,7 +171,7 @@ class ClassicSetup:
         low, high = ruleset.players
         spare = spare_starts(ruleset, detectives_of(settings))
         own = _moves(ruleset.reveal_moves)
-        after = [p_("value", "after moves {moves}", moves=moves) for moves in (own, _moves(FIVE_REVEALS))]
+        after = [p_("value", "after moves {moves}", moves=moves) for moves in (own, _moves(FIVE_REVEAL_MOVES))]
         return [
             Setting("five_reveals", p_("row", "Mister X shows himself"), (False, True), tuple(after), changed),
             Setting("players", p_("row", "Players (Mister X too)"), _numbers(low, high), (), changed),
@@ -193,5 +212,5 @@ def _change(table: Table, remedy: Remedy) -> Text:
         return np_("change", "{n} bobby", "{n} bobbies", to.bobbies)
     if to.detectives != table.detectives:
         return np_("change", "{n} detective", "{n} detectives", to.detectives)
-    moves = FIVE_REVEALS if to.five_reveals else RULESETS[table.edition].reveal_moves
+    moves = FIVE_REVEAL_MOVES if to.five_reveals else RULESETS[table.edition].reveal_moves
     return p_("change", "reveals after moves {moves}", moves=_moves(moves))

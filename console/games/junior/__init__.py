@@ -22,13 +22,13 @@ from console.games.junior.text_game import JuniorTextGame
 from console.games.kind import GameKind, OwnGames, Table
 from console.games.text import Terminal
 from console.settings import GameSettings, Seat
-from engine.junior import JuniorGame, Team, districts
+from engine.junior import JuniorGame, Team
 from engine.junior.game import parse_step
 from hardware.language import Text, p_
 
 
 def deal(settings: GameSettings, seed: int) -> JuniorGame:
-    return JuniorGame.new(settings.district, rogues=setup.rogues_of(settings), seed=seed)
+    return JuniorGame.new(setup.DISTRICT.of(settings), rogues=setup.rogues_of(settings), seed=seed)
 
 
 def describe(game: JuniorGame) -> Text:
@@ -62,5 +62,5 @@ own = OwnGames(JuniorGame)
 JUNIOR = GameKind(editions=setup.EDITIONS, check=setup.check, setup=setup.JuniorSetup, deal=deal, describe=own(describe),
                   summary=own(summary), flow=own(seated), journal=journal.CODEC, scenes=own(scenes), text_record=own(record_text.lines),
                   text=own(text), news=news, hidden_side=p_("name", "the rogues"), pairing_rooms=pairing_rooms, pictures=PICTURES,
-                  card_place=card_place, districts=lambda: tuple(districts()))
+                  card_place=card_place, options=(setup.DISTRICT,))
 """Mister FOX (and ROXy) against Willy Watson and Milly Marble, in a district."""

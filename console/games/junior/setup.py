@@ -1,4 +1,4 @@
-"""A Junior game's settings: their checks, and its rows of the New game menu (where, how many players, who plays).
+"""A Junior game's settings: its own (the district), their checks, and its rows of the New game menu (where, how many players, who plays).
 
 >>> check(GameSettings(edition="junior", players=5))
 Traceback (most recent call last):
@@ -6,6 +6,10 @@ Traceback (most recent call last):
 hardware.config.ConfigError: game.players: Junior is for 2 to 4 players, not 5
 >>> rogues_of(GameSettings(edition="junior", players=4))
 2
+>>> DISTRICT.check("soho")
+Traceback (most recent call last):
+...
+hardware.config.ConfigError: game.district: must be one of central (or "" for the first), not 'soho'
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from typing import Any
 
 from console.games.junior.words import district_words
 from console.games.kind import seat_rows
-from console.settings import GameSettings, Level
+from console.settings import GameSettings, Level, Option
 from console.table.menu import Menu, Row, Setting
 from engine.ai.junior import JUNIOR_LEVELS
 from engine.junior import districts
@@ -31,6 +35,16 @@ PLAYERS = (2, 4)
 """Junior is for 2 to 4 players: 4 brings ROXy in as a second rogue."""
 LEVELS = tuple(Level(name) for name in JUNIOR_LEVELS)
 """The computer players' levels (``engine.ai.junior``)."""
+
+
+def _known(district: str) -> None:
+    """A district of the shipped ones, or "" for the first: refused otherwise, whatever the edition (a typo in the config file)."""
+    if district and district not in districts():
+        raise ConfigError(f"game.district: must be one of {', '.join(districts())} (or \"\" for the first), not {district!r}")
+
+
+DISTRICT = Option[str]("district", "", str, check=_known)
+"""Where a game is played; empty: the first shipped district."""
 
 
 def rogues_of(settings: GameSettings) -> int:
@@ -66,7 +80,7 @@ class JuniorSetup:
 
     def values(self) -> dict[str, Any]:
         settings, (low, high) = self.settings, PLAYERS
-        return {"district": settings.district or next(iter(districts())), "players": min(max(settings.players, low), high),
+        return {"district": DISTRICT.of(settings) or next(iter(districts())), "players": min(max(settings.players, low), high),
                 "mister_x": settings.mister_x, "detectives_by": settings.detectives_by,
                 "level": settings.level if settings.level in LEVELS else Level.NORMAL}
 
@@ -74,6 +88,5 @@ class JuniorSetup:
         """No row depends on another."""
 
     def chosen(self, base: GameSettings, values: Mapping[str, Any]) -> GameSettings:
-        return replace(base, edition=EDITION, district=values["district"], players=values["players"], mister_x=values["mister_x"],
-                       detectives_by=values["detectives_by"], level=values["level"], detectives=None, bobbies=None,
-                       five_reveals=False)
+        return DISTRICT.set(replace(base, edition=EDITION, players=values["players"], mister_x=values["mister_x"],
+                                    detectives_by=values["detectives_by"], level=values["level"]), values["district"])

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from benchmarks.balance import tables
 from console.games.classic.balance import FILE, MEASURED, ROWS, Measured, Table, fairer, five_differs, read, write
-from console.games.classic.setup import RULESETS, ClassicSetup, balance_row, table_of
+from console.games.classic.setup import BOBBIES, FIVE_REVEALS, RULESETS, ClassicSetup, balance_row, table_of
 from console.settings import GameSettings
 from console.table.menu import Menu, Setting
 from engine.editions import CLASSIC, REISSUE
@@ -31,8 +29,8 @@ def test_figures_are_written_and_read_back() -> None:
 def test_five_reveals_make_another_table_only_where_they_show_him_on_other_moves() -> None:
     assert five_differs(REISSUE) and not five_differs(CLASSIC)
     assert not any(five_differs(RULESETS[name]) for name in ("beginner", "quick"))
-    assert table_of(GameSettings(edition="classic", players=3, five_reveals=True)) == Table("classic", 2, 0, False)
-    assert table_of(GameSettings(edition="reissue", players=4, five_reveals=True)) == Table("reissue", 3, 1, True)
+    assert table_of(FIVE_REVEALS.set(GameSettings(edition="classic", players=3), True)) == Table("classic", 2, 0, False)
+    assert table_of(FIVE_REVEALS.set(GameSettings(edition="reissue", players=4), True)) == Table("reissue", 3, 1, True)
 
 
 def _text(row: Setting, value: object) -> str:
@@ -92,6 +90,6 @@ def test_every_table_the_setup_deals_by_its_players_has_a_figure(edition: str) -
     low, high = ruleset.players
     for players in range(low, high + 1):
         for five in (False, True):
-            settings = GameSettings(edition=edition, players=players, five_reveals=five)
+            settings = FIVE_REVEALS.set(GameSettings(edition=edition, players=players), five)
             assert table_of(settings) in MEASURED
-            assert table_of(replace(settings, bobbies=0)) in MEASURED
+            assert table_of(BOBBIES.set(settings, 0)) in MEASURED

@@ -3,7 +3,9 @@
 It is the test that "a third kind of game is one folder and one registration"
 holds: this folder, and one line that adds ``TOY`` to ``console.games.KINDS``
 (``register``). The hider is the computer; the detectives guess by pressing a
-lit station.
+lit station. It has a setting of its own (``HIDING_PLACES``: how many places
+are dealt), which the config file, the preferences, the journal and the setup
+handle as they handle the other kinds'.
 """
 
 from __future__ import annotations
@@ -26,11 +28,12 @@ from console.games.refusals import CLASSIC_WORDING, player_words
 from console.games.seats import WithoutHandheld
 from console.games.table import HiddenSeat, Look, TableFlow, TableScene, TableUi
 from console.games.text import Quit, Terminal, TextTable
-from console.settings import GameSettings
+from console.settings import GameSettings, Option
 from console.table.lights import Palette
-from console.table.menu import Menu, Row
+from console.table.menu import Menu, Row, Setting
 from console.table.screen.toolkit import Toolkit
 from engine import IllegalMoveError
+from hardware.config import ConfigError
 from hardware.interfaces import Frame, Key, Station
 from hardware.language import Words, plain
 from tests.support.toy.game import Guess, Hide, ToyGame, ToyMove, ToyView
@@ -38,6 +41,9 @@ from tests.support.toy.game import Guess, Hide, ToyGame, ToyMove, ToyView
 EDITION = "hide-and-guess"
 FORMAT = "hide-and-guess-record"
 PLACE = (255, 200, 0)
+HIDING_PLACES = Option[int]("hiding_places", 3, int)
+"""How many hiding places a game deals: its own setting."""
+PLACES = (2, 3, 4, 5, 6)
 
 
 class ToyMode(Enum):
@@ -152,16 +158,23 @@ class ToySetup:
         self.settings = settings
 
     def rows(self, changed: Callable[[str, Any], None]) -> list[Row]:
-        return []
+        return [Setting(HIDING_PLACES.key, plain("Hiding places"), PLACES, (), changed)]
 
     def values(self) -> dict[str, Any]:
-        return {}
+        return {HIDING_PLACES.key: HIDING_PLACES.of(self.settings)}
 
     def changed(self, menu: Menu, key: str) -> None:
         pass
 
     def chosen(self, base: GameSettings, values: Mapping[str, Any]) -> GameSettings:
-        return replace(base, edition=EDITION)
+        return HIDING_PLACES.set(replace(base, edition=EDITION), values[HIDING_PLACES.key])
+
+
+def check(settings: GameSettings) -> GameSettings:
+    places = HIDING_PLACES.of(settings)
+    if places not in PLACES:
+        raise ConfigError(f"game.hiding_places: {PLACES[0]} to {PLACES[-1]}, not {places}")
+    return settings
 
 
 def seated(game: ToyGame, settings: GameSettings, table: Table, now: float, resumed: bool) -> ToyFlow:
@@ -239,8 +252,9 @@ own = OwnGames(ToyGame)
 CODEC = Codec(game_name="a hide-and-guess game", record_format=FORMAT, start_fields=own(lambda game: {"hide_and_guess": list(game.places)}),
               started=started, actions={"move": own(replayed_move)}, current=lambda event: event, outcome_of=own(outcome_of),
               record=own(record), from_record=from_record)
-TOY = GameKind(editions={EDITION: plain("hide and guess")}, check=lambda settings: settings, setup=ToySetup,
-               deal=lambda settings, seed: ToyGame.deal(seed), describe=own(lambda game: plain(f"hide and guess, round {game.round}")),
+TOY = GameKind(editions={EDITION: plain("hide and guess")}, check=check, setup=ToySetup, options=(HIDING_PLACES,),
+               deal=lambda settings, seed: ToyGame.deal(seed, HIDING_PLACES.of(settings)),
+               describe=own(lambda game: plain(f"hide and guess, round {game.round}")),
                summary=own(lambda game: plain(f"hide and guess · {game.winner or 'not'} won")), flow=own(seated), journal=CODEC,
                scenes=own(scenes), text_record=own(text_record), text=own(text), news=lambda before, now: [],
                hidden_side=plain("the hider"))
