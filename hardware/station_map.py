@@ -32,10 +32,13 @@ class NewerMapError(MapError):
 
 @dataclass
 class StationMap:
-    """Station -> pixel index on the strip, and station -> bit index in the button chain."""
+    """Station -> pixel index on the strip, station -> bit index in the button chain, and (on station tiles that see
+    the pieces) station -> bit index of its hall sensor in the same chain."""
 
     pixels: dict[int, int] = field(default_factory=dict)
     buttons: dict[int, int] = field(default_factory=dict)
+    sensors: dict[int, int] = field(default_factory=dict)
+    """Empty on a board without sensors (the hand-wired build; calibrate writes none)."""
 
     @classmethod
     def identity(cls, stations: Iterable[int]) -> StationMap:
@@ -82,15 +85,15 @@ class StationMap:
             raise MapError("the station map is incomplete: " + "; ".join(problems) + " (run `scotland-yard calibrate`)")
 
     def to_json(self) -> str:
-        return json.dumps(
-            {
-                "format": FORMAT,
-                "version": VERSION,
-                "pixels": {str(s): i for s, i in sorted(self.pixels.items())},
-                "buttons": {str(s): i for s, i in sorted(self.buttons.items())},
-            },
-            indent=1,
-        )
+        data: dict[str, object] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "pixels": {str(s): i for s, i in sorted(self.pixels.items())},
+            "buttons": {str(s): i for s, i in sorted(self.buttons.items())},
+        }
+        if self.sensors:  # a map without them reads as before, in any console that knows the format
+            data["sensors"] = {str(s): i for s, i in sorted(self.sensors.items())}
+        return json.dumps(data, indent=1)
 
     @classmethod
     def from_json(cls, text: str) -> StationMap:
@@ -103,7 +106,11 @@ class StationMap:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise MapError("not a station map file")
         check_version("a station map", data.get("version"), VERSION, MapError, NewerMapError)
-        return cls(_table(data, "pixels"), _table(data, "buttons"))
+        buttons, sensors = _table(data, "buttons"), _table(data, "sensors")
+        shared = sorted(set(buttons.values()) & set(sensors.values()))
+        if shared:
+            raise MapError(f"'sensors' and 'buttons' share the chain's bit {shared[0]}: each input reads one thing")
+        return cls(_table(data, "pixels"), buttons, sensors)
 
     def save(self, path: str | Path) -> None:
         """Write atomically (a power cut leaves the old map or the new one, never half)."""
