@@ -127,6 +127,58 @@ class Parts:
     fit: Fit
 
 
+@dataclass(frozen=True)
+class TileCap:
+    """The tile build's one printed part a station: a translucent cap, resting on the switch's button."""
+
+    material: str
+    button_diameter: float
+    flange_diameter: float
+    flange: float
+    lobe_radius: float
+    stem_diameter: float
+    stem: float
+
+
+@dataclass(frozen=True)
+class TileStack:
+    """The sheets and fixings around the tiles."""
+
+    spacer: float
+    spacer_clearance: float
+    min_web: float
+    standoff: float
+    screw_hole: float
+    screw_keepout: float
+    dowel: float
+    material_spacer: str
+    material_base: str
+
+
+@dataclass(frozen=True)
+class Tolerances:
+    """How far each made or bought thing may be off (mm, +-), for the worst-case stacks."""
+
+    sheet: float
+    print: float
+    switch_height: float
+    solder: float
+    print_z: float
+    print_xy: float
+    cut: float
+    pcb_drill: float
+    placement: float
+    dowel_fit: float
+
+
+@dataclass(frozen=True)
+class TileParts:
+    cap: TileCap
+    stack: TileStack
+    tolerances: Tolerances
+    sheets: Sheets
+
+
 T = TypeVar("T")
 
 
@@ -145,6 +197,15 @@ def load_parts(path: Path = PARTS_FILE) -> Parts:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     sections = {"led": Led, "switch": Switch, "cap": Cap, "pusher": Pusher, "carrier": Carrier, "sheets": Sheets, "fit": Fit}
     return Parts(**{name: _section(kind, data.get(name, {}), name) for name, kind in sections.items()})
+
+
+@cache
+def load_tile_parts(path: Path = PARTS_FILE) -> TileParts:
+    """The tile build's sizes: its cap, its stack, the tolerances (and the sheets it shares with the hand-wired build)."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    sections = {"cap": ("tile_cap", TileCap), "stack": ("tile_stack", TileStack), "tolerances": ("tolerances", Tolerances),
+                "sheets": ("sheets", Sheets)}
+    return TileParts(**{field: _section(kind, data.get(name, {}), name) for field, (name, kind) in sections.items()})
 
 
 def bom_name(key: str, parts: Parts | None = None) -> str:

@@ -79,8 +79,13 @@ class TileBoard:
 
 def design_tile(tile: Tile, centres: Mapping[int, Point], rotations: Mapping[int, int], rules: Rules | None = None) -> TileBoard:
     """Lay *tile* out and route it; refused (``PackError``) if any net is left unjoined."""
+    return route_layout(lay_out_tile(tile, centres, rotations), rules)
+
+
+def route_layout(layout: TileLayout, rules: Rules | None = None) -> TileBoard:
+    """Route a laid-out tile; refused (``PackError``) if any net is left unjoined."""
     rules = rules or Rules()
-    layout = lay_out_tile(tile, centres, rotations)
+    tile = layout.tile
     board = TileBoard(layout, Routing(), rules)
     keepouts = [Keepout(hole.x, hole.y, hole.keepout) for hole in layout.holes]
     routing = route_tile(tile.outline, keepouts, board.pads(), (net for net, _ in PLANES), rules)

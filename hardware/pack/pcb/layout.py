@@ -17,13 +17,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from shapely.affinity import translate
+import numpy as np
+import shapely
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
-from shapely.prepared import prep
-from shapely.strtree import STRtree
 
 from hardware.pack import PackError
 from hardware.pack.parts import TileParts, load_tile_parts
@@ -38,6 +37,10 @@ EDGE_MM = 1.5
 """Kept between a part and the tile's edge."""
 SEARCH_MM = 45.0
 """How far from where a group belongs the search for room goes."""
+RASTER_MM = 0.25
+"""The free room's raster."""
+CELL_REACH = RASTER_MM * 0.75
+"""A raster cell's reach from its centre (a little over half its diagonal): what a cell is blocked by is grown by it."""
 
 # Groups laid out around their own origin at rotation 0: (ref, catalog key, x, y, rotation, underside).
 READER = (("U", "hc165", 0.0, 0.0, 0, False), ("C", "c-decouple", 4.9, -4.445, 0, False))
@@ -121,37 +124,58 @@ def chain_order(centres: Mapping[int, Point], start: Point, end: Point) -> list[
 
 
 @cache
-def _offsets(step: float = 0.5) -> tuple[tuple[float, float], ...]:
-    """Every offset within ``SEARCH_MM`` on a *step* grid, nearest first."""
+def _offsets(step: float = 0.5) -> np.ndarray:
+    """Every offset within ``SEARCH_MM`` on a *step* grid, nearest first (n x 2)."""
     rings = int(SEARCH_MM / step)
-    return tuple(sorted(((dx * step, dy * step) for dx in range(-rings, rings + 1) for dy in range(-rings, rings + 1)
-                         if (dx * dx + dy * dy) * step * step <= SEARCH_MM ** 2), key=lambda d: (d[0] ** 2 + d[1] ** 2, d)))
+    offsets = sorted(((dx * step, dy * step) for dx in range(-rings, rings + 1) for dy in range(-rings, rings + 1)
+                      if (dx * dx + dy * dy) * step * step <= SEARCH_MM ** 2), key=lambda d: (d[0] ** 2 + d[1] ** 2, d))
+    return np.array(offsets)
 
 
 class Room:
-    """The free room left on a tile, as groups are placed."""
+    """The free room left on a tile, as groups are placed: a raster of ``RASTER_MM`` cells, each blocked if anything
+    placed (with the room kept around it) or the tile's edge reaches into it, so that a box is known free at once from
+    the raster's running sums."""
 
     def __init__(self, outline: Polygon) -> None:
-        self.outline = outline
-        self.inside = prep(outline.buffer(-EDGE_MM, join_style="mitre"))
-        self.taken: list[BaseGeometry] = []
-        self._tree = STRtree([])
+        x0, y0, x1, y1 = outline.bounds
+        self.x0, self.y0 = x0, y0
+        self.width, self.height = math.ceil((x1 - x0) / RASTER_MM) + 1, math.ceil((y1 - y0) / RASTER_MM) + 1
+        self.xs = x0 + (np.arange(self.width) + 0.5) * RASTER_MM
+        self.ys = y0 + (np.arange(self.height) + 0.5) * RASTER_MM
+        inside = outline.buffer(-(EDGE_MM + CELL_REACH), join_style="mitre")
+        self.blocked: np.ndarray = ~np.asarray(shapely.contains_xy(inside, *np.meshgrid(self.xs, self.ys)))
 
     def take(self, shape: BaseGeometry, room: float = ROOM_MM) -> None:
-        self.taken.append(shape.buffer(room, join_style="mitre"))
-        self._tree = STRtree(self.taken)
+        """Block the room *shape* covers, and *room* around it."""
+        grown = shape.buffer(room + CELL_REACH, join_style="mitre")
+        gx0, gy0, gx1, gy1 = grown.bounds
+        i0, i1 = max(0, math.floor((gx0 - self.x0) / RASTER_MM)), min(self.width, math.ceil((gx1 - self.x0) / RASTER_MM) + 1)
+        j0, j1 = max(0, math.floor((gy0 - self.y0) / RASTER_MM)), min(self.height, math.ceil((gy1 - self.y0) / RASTER_MM) + 1)
+        xs, ys = np.meshgrid(self.xs[i0:i1], self.ys[j0:j1])
+        self.blocked[j0:j1, i0:i1] |= shapely.contains_xy(grown, xs, ys)
 
-    def fits(self, shape: BaseGeometry) -> bool:
-        return bool(self.inside.contains(shape)) and not len(self._tree.query(shape, predicate="intersects"))
-
-    def nearest(self, target: Point, shape: BaseGeometry, what: str, room_only: bool = False) -> Point:
-        """The place nearest *target* where *shape* (drawn around the origin) fits, moved there (*room_only*: a place
-        where it only needs the room it covers, not the gap kept around what is placed)."""
-        for dx, dy in _offsets():
-            x, y = round(target[0] + dx, 2), round(target[1] + dy, 2)
-            if self.fits(translate(shape, x, y)):
-                return x, y
-        raise PackError(f"no room on the tile for {what} near ({target[0]:.0f}, {target[1]:.0f}) mm")
+    def nearest(self, target: Point, shape: BaseGeometry, what: str) -> Point:
+        """The place nearest *target* where the box around *shape* (drawn around the origin) is free, moved there."""
+        bx0, by0, bx1, by1 = shape.bounds
+        places = np.round(np.asarray(target) + _offsets(), 2)
+        i0 = np.floor((places[:, 0] + bx0 - self.x0) / RASTER_MM).astype(int)
+        i1 = np.ceil((places[:, 0] + bx1 - self.x0) / RASTER_MM).astype(int)
+        j0 = np.floor((places[:, 1] + by0 - self.y0) / RASTER_MM).astype(int)
+        j1 = np.ceil((places[:, 1] + by1 - self.y0) / RASTER_MM).astype(int)
+        on = (i0 >= 0) & (j0 >= 0) & (i1 <= self.width) & (j1 <= self.height)
+        i0, i1, j0, j1 = (np.clip(a, 0, limit) for a, limit in ((i0, self.width), (i1, self.width), (j0, self.height), (j1, self.height)))
+        wi, wj = int(i0.min()), int(j0.min())  # running sums over the searched window only
+        window = self.blocked[wj:int(j1.max()), wi:int(i1.max())].astype(np.int32)
+        s = np.zeros((window.shape[0] + 1, window.shape[1] + 1), dtype=np.int32)
+        s[1:, 1:] = window.cumsum(0).cumsum(1)
+        i0, i1, j0, j1 = i0 - wi, i1 - wi, j0 - wj, j1 - wj
+        covered = s[j1, i1] - s[j0, i1] - s[j1, i0] + s[j0, i0]
+        free = np.flatnonzero(on & (covered == 0))
+        if not len(free):
+            raise PackError(f"no room on the tile for {what} near ({target[0]:.0f}, {target[1]:.0f}) mm")
+        x, y = places[free[0]]
+        return float(x), float(y)
 
 
 def _group(items: Sequence[tuple[str, str, float, float, int, bool]], origin: Point, rotation: int = 0) -> list[Placed]:
@@ -259,11 +283,11 @@ def _labels(tile: Tile, stations: int, centres: Mapping[int, Point], parts: Sequ
     for hole in holes:
         bottom.take(ShapelyPoint(hole.x, hole.y).buffer(hole.keepout, 32), room=0.3)
     for label, target in wanted:
-        at = room.nearest(target, label.box(), f"the words {label.text!r}", room_only=True)
+        at = room.nearest(target, label.box(), f"the words {label.text!r}")
         room.take(label.box(*at), room=0.2)
         labels.append(Label(label.text, at[0], at[1], label.size))
         if label.text.startswith("J"):
-            at = bottom.nearest(target, label.box(), f"the words {label.text!r} underneath", room_only=True)
+            at = bottom.nearest(target, label.box(), f"the words {label.text!r} underneath")
             bottom.take(label.box(*at), room=0.2)
             labels.append(Label(label.text, at[0], at[1], label.size, bottom=True))
     return labels

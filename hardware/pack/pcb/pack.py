@@ -19,12 +19,13 @@ from typing import Any
 
 from hardware.pack import PackError
 from hardware.pack.board import Placement, station_centres
-from hardware.pack.pcb.board import TileBoard, design_tile
+from hardware.pack.pcb.board import TileBoard, route_layout
 from hardware.pack.pcb.catalog import load_catalog
 from hardware.pack.pcb.fab import Placement as FabPlacement
 from hardware.pack.pcb.fab import bom_csv, cpl_csv, joints, part_cost
 from hardware.pack.pcb.gerbers import off_station, read_gerbers, render, zip_gerbers
 from hardware.pack.pcb.kicad import KicadResult, run_kicad
+from hardware.pack.pcb.layout import TileLayout, lay_out_tile
 from hardware.pack.pcb.station import cell_rotations
 from hardware.pack.pcb.tiling import cut_board
 from hardware.station_buttons import input_bit
@@ -49,22 +50,22 @@ class TileReport:
         return self.board.layout.tile.number
 
 
-def design_board(placement: Placement) -> list[TileBoard]:
-    """Every tile of the board, laid out and routed."""
+def lay_out_board(placement: Placement) -> list[TileLayout]:
+    """Every tile of the board, laid out (not yet routed)."""
     centres = station_centres(placement)
     rotations = cell_rotations(centres)
-    return [design_tile(tile, centres, rotations) for tile in cut_board(centres)]
+    return [lay_out_tile(tile, centres, rotations) for tile in cut_board(centres)]
 
 
-def station_map(boards: Sequence[TileBoard]) -> StationMap:
+def station_map(layouts: Sequence[TileLayout]) -> StationMap:
     """Which pixel, which switch input and which sensor input each station has: the tiles' LEDs chained in tile order,
     their readers likewise (reader 0 of tile 1 is chip 0, the one next to the Pi)."""
     pixels: dict[int, int] = {}
     buttons: dict[int, int] = {}
     sensors: dict[int, int] = {}
     chip = 0
-    for board in boards:
-        circuit = board.layout.circuit
+    for layout in layouts:
+        circuit = layout.circuit
         for station in circuit.stations:
             pixels[station] = len(pixels)
             reader, button, sensor = circuit.inputs[station]
@@ -74,18 +75,18 @@ def station_map(boards: Sequence[TileBoard]) -> StationMap:
     return StationMap(pixels, buttons, sensors)
 
 
-def chips(boards: Sequence[TileBoard]) -> int:
-    return sum(len(board.layout.circuit.readers) for board in boards)
+def chips(layouts: Sequence[TileLayout]) -> int:
+    return sum(len(layout.circuit.readers) for layout in layouts)
 
 
-def console_settings(boards: Sequence[TileBoard]) -> str:
+def console_settings(layouts: Sequence[TileLayout]) -> str:
     """The settings a console on these tiles needs, for its config file."""
     led = load_catalog()["led"]
-    stations = sum(len(board.layout.circuit.stations) for board in boards)
+    stations = sum(len(layout.circuit.stations) for layout in layouts)
     return (f"# Settings for a console on station tiles: put them in /etc/scotland-yard/config.toml, and station-map.json\n"
             f"# at map_file, and it plays with no calibration.\nprofile = \"pi\"\n"
-            f"map_file = \"/var/lib/scotland-yard/station-map.json\"\n\n[buttons]\nchips = {chips(boards)}   "
-            f"# {len(boards)} tiles' readers: three stations each, a switch and a sensor input a station\n\n"
+            f"map_file = \"/var/lib/scotland-yard/station-map.json\"\n\n[buttons]\nchips = {chips(layouts)}   "
+            f"# {len(layouts)} tiles' readers: three stations each, a switch and a sensor input a station\n\n"
             f"[leds]\ncount = {stations}\nmilliamps_per_channel = {led.milliamps_per_channel:g}   # {led.mpn}: "
             f"{led.milliamps_per_channel:g} mA a channel at full value\n")
 
@@ -107,27 +108,33 @@ def write_tiles(folder: Path, placement: Placement, progress: Progress | None = 
     say = progress or (lambda _: None)
     root = folder / FOLDER
     root.mkdir(parents=True, exist_ok=True)
-    say("cutting the board into tiles, laying them out and routing them")
-    boards = design_board(placement)
+    say("cutting the board into tiles and laying them out")
+    layouts = lay_out_board(placement)
     stations = station_centres(placement)
     written: list[Path] = []
     reports = []
-    for board in boards:
-        say(f"tile {board.layout.tile.number}: KiCad builds, checks and plots it")
-        here = root / board.name
-        if here.exists():
-            shutil.rmtree(here)
-        result = run_kicad(board.description(), here)
-        gerbers = read_gerbers(here / "gerbers")
-        faults = check_tile(board, result, gerbers, stations)
-        if faults:
-            raise PackError(f"{board.name}: " + "; ".join(faults[:5]))
-        written += _fab_files(board, gerbers, here)
-        reports.append(TileReport(board, result))
-    the_map = station_map(boards)
-    written.append(_put(root / "station-map.json", the_map.to_json()))
-    written.append(_put(root / "config-tiles.toml", console_settings(boards)))
+    for layout in layouts:
+        say(f"tile {layout.tile.number}: routing; KiCad builds, checks and plots it")
+        files, report = write_tile(route_layout(layout), root, stations)
+        written += files
+        reports.append(report)
+    written.append(_put(root / "station-map.json", station_map(layouts).to_json()))
+    written.append(_put(root / "config-tiles.toml", console_settings(layouts)))
     return written, reports
+
+
+def write_tile(board: TileBoard, root: Path, stations: Mapping[int, tuple[float, float]]) -> tuple[list[Path], TileReport]:
+    """One routed tile into *root*/tile-N: KiCad's project and checks, the fab's files (refused if KiCad or the
+    Gerbers show any fault)."""
+    here = root / board.name
+    if here.exists():
+        shutil.rmtree(here)
+    result = run_kicad(board.description(), here)
+    gerbers = read_gerbers(here / "gerbers")
+    faults = check_tile(board, result, gerbers, stations)
+    if faults:
+        raise PackError(f"{board.name}: " + "; ".join(faults[:5]))
+    return _fab_files(board, gerbers, here), TileReport(board, result)
 
 
 def _fab_files(board: TileBoard, gerbers: Any, here: Path) -> list[Path]:

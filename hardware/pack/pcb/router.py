@@ -34,6 +34,8 @@ FREE, BLOCKED = 0, -1
 WINDOWS_MM = (6.0, 20.0, 60.0)
 ESCAPE_MM = 0.9
 """How far beyond a signal pad's edge its reserved way out reaches."""
+ATTEMPTS = 3
+"""Fresh starts for a tile whose nets were not all joined (those nets first)."""
 IN_PAD_MARGIN = 0.05
 """Kept between a via and a surface pad of its own net."""
 RIP_UPS = 8
@@ -490,7 +492,8 @@ class Router:
                 continue
             walls = sorted(self._walls(net, walled_in) - {net})
             walls = [w for w in walls if ripped.get(w, 0) < RIP_UPS]
-            if not walls or ripped.get(net, 0) >= RIP_UPS:
+            freed = self._free_corridors(net, walled_in)
+            if not (walls or freed) or ripped.get(net, 0) >= RIP_UPS:
                 self._take_up([net])
                 self.failed.append(net)
                 continue
@@ -578,6 +581,16 @@ class Router:
                     break
         return nets
 
+    def _free_corridors(self, net: str, room: set[tuple[int, int]]) -> int:
+        """Give up the other nets' reserved ways out that close *room* in (their pads then route without one)."""
+        reach = self._reaches()[0] + self.rules.track / 2 + 2 * self.rules.grid
+        border = [self.grid.point(i) for _, i in room]
+        mine = self.net_ids[net]
+        closing = [c for c in self.corridors if c[3] != mine and any(_to_segment(p, c[1], c[2]) < reach for p in border)]
+        for corridor in closing:
+            self.corridors.remove(corridor)
+        return len(closing)
+
     def _take_up(self, nets: Iterable[str]) -> None:
         """Remove *nets*' tracks and vias, and mark the grid again from what is left."""
         for net in nets:
@@ -605,13 +618,24 @@ def _spread(pads: Sequence[PlacedPad]) -> float:
 
 
 def route_tile(outline: Polygon, keepouts: Sequence[Keepout], pads: Sequence[tuple[PlacedPad, str | None]],
-               plane_nets: Iterable[str], rules: Rules | None = None) -> Routing:
-    """Every plane pad's via and every signal net of a tile (``Routing.failed`` names what could not be joined)."""
-    router = Router(outline, keepouts, pads, plane_nets, rules)
-    router.fanout()
-    router.reserve_escapes()
-    router.route()
-    return router.routing
+               plane_nets: Iterable[str], rules: Rules | None = None, attempts: int = ATTEMPTS) -> Routing:
+    """Every plane pad's via and every signal net of a tile (``Routing.failed`` names what could not be joined). Nets
+    left unjoined are routed first on a fresh start, up to *attempts* times."""
+    planes = tuple(plane_nets)
+    first: list[str] = []
+    routing = Routing()
+    for _ in range(attempts):
+        router = Router(outline, keepouts, pads, planes, rules)
+        router.fanout()
+        router.reserve_escapes()
+        nets = router._signal_nets()
+        order = first + sorted((n for n in nets if len(nets[n]) > 1 and n not in first), key=lambda n: (_spread(nets[n]), n))
+        router.route(order)
+        routing = router.routing
+        if not routing.failed:
+            break
+        first = [*first, *(net for net in routing.failed if net in nets and net not in first)]
+    return routing
 
 
 Nets = Mapping[str, Sequence[PlacedPad]]
