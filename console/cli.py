@@ -129,6 +129,8 @@ def main(argv: list[str] | None = None) -> int:
                       help="a station's centre measured on your board, mm from its top left corner; give 3 or more, far apart: "
                            "every output is fitted to them")
     pack.add_argument("--measured-file", metavar="FILE", help="measurements in a file, one STATION=X,Y a line")
+    pack.add_argument("--no-tiles", action="store_true",
+                      help="leave out the station tiles (their KiCad projects and Gerbers need KiCad, and take about a minute)")
     pack.add_argument("--update-wiring", action="store_true",
                       help="also rewrite the bill of materials table in hardware/WIRING.md from hardware/bom.toml (in a source checkout)")
     releases.add_update_arguments(commands.add_parser(
@@ -484,8 +486,8 @@ def _build_pack(args: argparse.Namespace) -> int:
     from hardware.buildpack import WIRING_FILE, options_from_command_line, update_wiring, write_pack
 
     options = options_from_command_line(args.board_size, args.paper, args.button_hole, args.led_hole, args.key_hole,
-                                        args.measured, args.measured_file)
-    written, notes = write_pack(Path(args.folder), options)
+                                        args.measured, args.measured_file, tiles=not args.no_tiles)
+    written, notes = write_pack(Path(args.folder), options, lambda step: print(f"... {step}", file=sys.stderr, flush=True))
     for path in written:
         print(path)
     if args.update_wiring:

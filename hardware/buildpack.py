@@ -26,7 +26,7 @@ import io
 import math
 import re
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -89,6 +89,9 @@ class PackOptions:
     """Control key hole: 12 mm tactile switch with cap; 24 or 30 for arcade buttons."""
     measured: tuple[Measurement, ...] = ()
     """Stations measured on the maker's board: every output is fitted to them (``hardware.pack.fit``)."""
+    tiles: bool = True
+    """Write the station tiles (``hardware.pack.pcb``): KiCad projects, Gerbers, fab BOMs (they need KiCad, and about a
+    minute)."""
 
     def __post_init__(self) -> None:
         width, height = self.board_mm
@@ -118,7 +121,7 @@ class PackOptions:
 
 
 def options_from_command_line(board_size: str, paper: str, button_hole: str | None, led_hole: str | None, key_hole: str,
-                              measured: Sequence[str] = (), measured_file: str | None = None) -> PackOptions:
+                              measured: Sequence[str] = (), measured_file: str | None = None, tiles: bool = True) -> PackOptions:
     """``build-pack``'s options, as typed (None: the default)."""
     from hardware.pack.fit import parse_measurement, read_measurements
 
@@ -129,7 +132,7 @@ def options_from_command_line(board_size: str, paper: str, button_hole: str | No
                                                                          ("led_hole_mm", led_hole, "--led-hole"))
              if value is not None}
     return PackOptions(parse_size(board_size), paper.lower(), key_hole_mm=parse_mm(key_hole, "--key-hole"), measured=tuple(points),
-                       **holes)
+                       tiles=tiles, **holes)
 
 
 def parse_size(text: str) -> tuple[float, float]:
@@ -410,8 +413,9 @@ def update_wiring(path: Path = WIRING_FILE, bom: Bom | None = None) -> bool:
 
 # --- The pack ---------------------------------------------------------------------------------
 
-def write_pack(folder: Path, options: PackOptions) -> tuple[list[Path], list[str]]:
-    """Write the maker's pack into *folder*: the files written and notes for the maker."""
+def write_pack(folder: Path, options: PackOptions, progress: Callable[[str], None] | None = None) -> tuple[list[Path], list[str]]:
+    """Write the maker's pack into *folder*: the files written and notes for the maker (*progress* hears what the long
+    steps are doing)."""
     folder.mkdir(parents=True, exist_ok=True)
     notes = []
     written = []
@@ -461,4 +465,27 @@ def write_pack(folder: Path, options: PackOptions) -> tuple[list[Path], list[str
         written += write_layout(folder)
     except ImportError as error:  # networkx, in the pack extra
         notes.append(f"note: no stripboard layout written ({error}); pip install 'scotland-yard-console[pack]'")
+    figures = None
+    if options.tiles:
+        figures, tile_notes = _write_tiles(folder, options, progress, written)
+        notes += tile_notes
+    from hardware.pack.index import pack_readme
+
+    put("README.md", pack_readme(folder, written, options, figures))
     return written, notes
+
+
+def _write_tiles(folder: Path, options: PackOptions, progress: Callable[[str], None] | None,
+                 written: list[Path]) -> tuple[list[dict[str, Any]] | None, list[str]]:
+    """The station tiles into *folder*/tiles (appended to *written*): their figures, and notes."""
+    try:
+        from hardware.pack.pcb.kicad import KicadMissing
+        from hardware.pack.pcb.pack import tile_figures, write_tiles
+    except ImportError as error:  # shapely, gerbonara: the pack extra
+        return None, [f"note: no station tiles written ({error}): pip install 'scotland-yard-console[pack]'"]
+    try:
+        files, reports = write_tiles(folder, options.placement, progress)
+    except KicadMissing as missing:
+        return None, [f"note: no station tiles written: {missing}"]
+    written += files
+    return [tile_figures(report) for report in reports], []

@@ -38,7 +38,7 @@ from hardware.config import LedConfig
 from hardware.interfaces import Key
 from hardware.schematics import DRAWINGS, power_branches
 
-DEFAULT = PackOptions()
+DEFAULT = PackOptions(tiles=False)  # the tiles have tests of their own (test_tiles)
 
 
 def test_a_hole_per_station_at_its_place_on_the_board_at_one_scale_for_both_axes() -> None:
@@ -176,7 +176,7 @@ def test_wiring_md_shows_the_bom_as_the_data_says() -> None:
 
 
 def test_build_pack_writes_the_pack(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["build-pack", str(tmp_path / "pack"), "--paper", "letter", "--board-size", "560x430"]) == 0
+    assert main(["build-pack", str(tmp_path / "pack"), "--paper", "letter", "--board-size", "560x430", "--no-tiles"]) == 0
     names = {p.name for p in (tmp_path / "pack").iterdir()}
     assert {"board-template.svg", "board-template.pdf", "control-panel.svg", "control-panel.pdf", "bom.csv", "bom.md"} <= names
     assert _pdf_pages((tmp_path / "pack" / "board-template.pdf").read_bytes()) == len(tile((560.0, 430.0), "letter"))

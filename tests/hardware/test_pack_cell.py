@@ -116,7 +116,7 @@ def test_the_dxf_layers_cut_a_hole_per_station_and_the_dowels() -> None:
 
 def test_build_pack_writes_the_cell_the_cut_layers_and_the_printed_board(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "hardware.schematics", None)  # not this test's subject
-    written, notes = write_pack(tmp_path, PackOptions())
+    written, notes = write_pack(tmp_path, PackOptions(tiles=False))
     names = {path.name for path in written}
     assert {"cell-cross-section.svg", "cell-cap.stl", "cell-pusher.stl", "cell-carrier.stl", "cut-top-sheet.svg", "cut-top-sheet.dxf",
             "cut-base.svg", "cut-base.dxf", "printed-board.pdf", "printed-board-tiles.pdf"} <= names
@@ -150,7 +150,7 @@ def test_the_cell_drawing_and_the_templates_keep_their_text_inside_the_sheet(tmp
     from hardware.pack.tiles import text_box
 
     monkeypatch.setitem(sys.modules, "hardware.schematics", None)
-    written, _ = write_pack(tmp_path, PackOptions())
+    written, _ = write_pack(tmp_path, PackOptions(tiles=False))
     svgs = [path for path in written if path.suffix == ".svg" and path.name.startswith(("cell-", "cut-", "board-"))]
     assert {"cell-cross-section.svg", "board-template.svg", "cut-base.svg"} <= {path.name for path in svgs}
     for path in svgs:

@@ -98,11 +98,12 @@ def test_every_hole_follows_the_fit() -> None:
 
 def test_build_pack_takes_measurements_and_reports_residuals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     points = [str(m) for m in _measure(default_placement(BOARD), (1, 7, 194, 199))]
-    args = ["build-pack", str(tmp_path / "pack")] + [arg for p in points for arg in ("--measured", p)]
+    args = ["build-pack", str(tmp_path / "pack"), "--no-tiles"] + [arg for p in points for arg in ("--measured", p)]
     assert main(args) == 0
     report = (tmp_path / "pack" / "fit-report.txt").read_text(encoding="utf-8")
     assert report.count("off by") == 4
     assert "fit-report.txt" in capsys.readouterr().out
-    assert main(["build-pack", str(tmp_path / "bad"), "--measured", "1=66,27", "--measured", "7=511,26", "--measured", "199=300,300"]) == 2
+    assert main(["build-pack", str(tmp_path / "bad"), "--no-tiles", "--measured", "1=66,27", "--measured", "7=511,26",
+                 "--measured", "199=300,300"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("scotland-yard build-pack: --measured ") and err.count("\n") == 1

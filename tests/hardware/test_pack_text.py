@@ -13,7 +13,7 @@ from tests.support.svg_text import outside, sheet, text_boxes, text_width
 @pytest.fixture(scope="module")
 def pack(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     folder = tmp_path_factory.mktemp("pack")
-    write_pack(folder, PackOptions())
+    write_pack(folder, PackOptions(tiles=False))
     return sorted(folder.glob("*.svg"))
 
 
