@@ -186,6 +186,10 @@ class Cell:
         down_y0, _ = self.lead_path_y
         cuts.append(_box(-half, half, -c.outer_diameter, down_y0 + 1.0 + p.pusher.lead_clearance,
                          z.base_bottom - 1, z.lead_bend + p.pusher.lead_clearance + 0.1))
+        # The switch's corners come within 0.14 mm of the tube's outside, a wall no nozzle prints: a window there,
+        # through the floor too (the legs go down through it), leaves every wall at least two lines wide.
+        cuts += [_box(c.bore / 2 - 1.5, c.outer_diameter, -c.corner_window, c.corner_window, z.base_bottom - 1, body_top + 0.2)
+                 .rotate((0, 0, angle)) for angle in (45, 135, 225, 315)]
         tube = _cylinder(c.outer_diameter / 2, z.base_bottom, z.top_sheet_bottom)
         return tube - mf.Manifold.batch_boolean(cuts, mf.OpType.Add)
 
@@ -217,14 +221,7 @@ class Cell:
 
     def interferences(self, solids: dict[str, mf.Manifold] | None = None) -> dict[str, float]:
         """The volume (mm3) shared by every pair of parts: 0 where they only touch or stand apart."""
-        solids = solids or self.solids
-        names = list(solids)
-        volumes = {}
-        for i, a in enumerate(names):
-            for b in names[i + 1:]:
-                volume = (solids[a] ^ solids[b]).volume()
-                volumes[f"{a} / {b}"] = 0.0 if volume < TOUCHING else volume
-        return volumes
+        return interferences(solids or self.solids)
 
     def footprint_radius(self) -> float:
         """How far the cell's parts reach from its axis, seen from above: its footprint is the circle of this radius."""
@@ -247,9 +244,25 @@ class Cell:
     def section(self, name: str, x: float = 0.0, solids: dict[str, mf.Manifold] | None = None) -> list[np.ndarray]:
         """Part *name* cut by the plane at *x* (the y-z plane through the axis by default): its outlines as (y, -z) points,
         so that down on the drawing is down in the cell."""
-        solid = (solids or self.solids)[name]
-        turned = solid.transform(np.array([[0, 1, 0, 0], [0, 0, -1, 0], [1, 0, 0, 0]], dtype=float))
-        return [np.asarray(polygon) for polygon in turned.slice(x).to_polygons()]
+        return section((solids or self.solids)[name], x)
+
+
+def section(solid: mf.Manifold, x: float = 0.0) -> list[np.ndarray]:
+    """*solid* cut by the plane at *x* (the y-z plane through the axis by default): its outlines as (y, -z) points, so
+    that down on a drawing is down in the cell."""
+    turned = solid.transform(np.array([[0, 1, 0, 0], [0, 0, -1, 0], [1, 0, 0, 0]], dtype=float))
+    return [np.asarray(polygon) for polygon in turned.slice(x).to_polygons()]
+
+
+def interferences(solids: dict[str, mf.Manifold]) -> dict[str, float]:
+    """The volume (mm3) shared by every pair of *solids*: 0 where they only touch or stand apart."""
+    names = list(solids)
+    volumes = {}
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            volume = (solids[a] ^ solids[b]).volume()
+            volumes[f"{a} / {b}"] = 0.0 if volume < TOUCHING else volume
+    return volumes
 
 
 def mesh_arrays(solid: mf.Manifold) -> tuple[np.ndarray, np.ndarray]:

@@ -42,23 +42,26 @@ def _below(z: float) -> mf.Manifold:
     return mf.Manifold.cube((40, 40, 40)).translate((-20, -20, z - 40))
 
 
-def _paper(y: float, z: float) -> tuple[float, float]:
-    """A point of the cell (y across, z up) on paper."""
-    return ORIGIN[0] + SCALE * y, ORIGIN[1] - SCALE * z
+class Drawing:
+    """A dimensioned drawing of a cross-section: the cell's axis meets the board's surface at *origin* on paper, and
+    *scale* mm of paper are one mm of the cell."""
 
-
-def _path(polygons: Sequence[np.ndarray]) -> str:
-    parts = []
-    for polygon in polygons:
-        points = [(ORIGIN[0] + SCALE * y, ORIGIN[1] + SCALE * z) for y, z in polygon]
-        parts.append("M" + "L".join(f"{x:.2f} {y:.2f}" for x, y in points) + "Z")
-    return "".join(parts)
-
-
-class _Drawing:
-    def __init__(self) -> None:
+    def __init__(self, origin: tuple[float, float] = ORIGIN, scale: float = SCALE) -> None:
+        self.origin, self.scale = origin, scale
         self.items: list[str] = []
         self.texts: list[Box] = []
+
+    def paper(self, y: float, z: float) -> tuple[float, float]:
+        """A point of the cell (y across, z up) on paper."""
+        return self.origin[0] + self.scale * y, self.origin[1] - self.scale * z
+
+    def path(self, polygons: Sequence[np.ndarray]) -> str:
+        """Section outlines (as ``section`` gives them: y across, -z) as an SVG path."""
+        parts = []
+        for polygon in polygons:
+            points = [(self.origin[0] + self.scale * y, self.origin[1] + self.scale * z) for y, z in polygon]
+            parts.append("M" + "L".join(f"{x:.2f} {y:.2f}" for x, y in points) + "Z")
+        return "".join(parts)
 
     def text(self, x: float, y: float, words: str, anchor: str = "start", size: float = TEXT, weight: str = "normal") -> None:
         self.texts.append(text_box(x, y, words, size, anchor))
@@ -78,7 +81,7 @@ class _Drawing:
 
     def width_dimension(self, y0: float, y1: float, z: float, at: float, label: str) -> None:
         """A horizontal dimension between cell points y0 and y1 (height z), drawn at paper height *at*."""
-        (x0, zy), (x1, _) = _paper(y0, z), _paper(y1, z)
+        (x0, zy), (x1, _) = self.paper(y0, z), self.paper(y1, z)
         for x in (x0, x1):
             self.line(x, zy, x, at + (1.5 if at > zy else -1.5), 0.12)
         self.line(x0, at, x1, at, 0.15)
@@ -88,7 +91,7 @@ class _Drawing:
 
     def height_dimension(self, z0: float, z1: float, y: float, at: float, label: str) -> None:
         """A vertical dimension between heights z0 and z1 (at cell point y), drawn at paper x *at*, its label left of it."""
-        (yx, p0), (_, p1) = _paper(y, z0), _paper(y, z1)
+        (yx, p0), (_, p1) = self.paper(y, z0), self.paper(y, z1)
         for p in (p0, p1):
             self.line(yx, p, at - 1.5, p, 0.12)
         self.line(at, p0, at, p1, 0.15)
@@ -102,19 +105,19 @@ class _Drawing:
 def cross_section_svg(cell: Cell, clearance_note: str = "") -> str:
     """The cell's cross-section at rest, dimensioned, with its parts named (``clearance_note``: a last line)."""
     p, z = cell.parts, cell.z
-    d = _Drawing()
+    d = Drawing()
     fills = []
     for name in ("base", "top sheet", "print", "carrier", "switch", "pusher", "cap", "led"):
         polygons = cell.section(name)
         fill = STYLE[name][0]
-        fills.append(f'<path class="part" id="{name.replace(" ", "-")}" d="{_path(polygons)}" fill="{fill}" fill-rule="evenodd" '
+        fills.append(f'<path class="part" id="{name.replace(" ", "-")}" d="{d.path(polygons)}" fill="{fill}" fill-rule="evenodd" '
                      'stroke="black" stroke-width="0.25"/>')
     hidden = {"leads": cell.leads(), "legs": cell.switch() ^ _below(z.switch_bottom)}
     for name, x in (("leads", p.led.lead_offsets[-2]), ("legs", p.switch.terminal_pitch_x / 2)):
         fill = STYLE["leads" if name == "leads" else "switch"][0]
-        fills.append(f'<path class="part" id="{name}" d="{_path(cell.section(name, x, hidden))}" fill="{fill}" fill-rule="evenodd" '
+        fills.append(f'<path class="part" id="{name}" d="{d.path(cell.section(name, x, hidden))}" fill="{fill}" fill-rule="evenodd" '
                      'stroke="black" stroke-width="0.2"/>')
-    axis_top, axis_bottom = _paper(0, 1.5), _paper(0, z.base_bottom - 1.5)
+    axis_top, axis_bottom = d.paper(0, 1.5), d.paper(0, z.base_bottom - 1.5)
     d.line(axis_top[0], axis_top[1], axis_bottom[0], axis_bottom[1], 0.15, "4 1 1 1")
 
     sh, cap, car, led, sw = p.sheets, p.cap, p.carrier, p.led, p.switch
@@ -122,13 +125,13 @@ def cross_section_svg(cell: Cell, clearance_note: str = "") -> str:
     d.width_dimension(-cap.button_diameter / 2, cap.button_diameter / 2, 0, top, f"cap {cap.button_diameter:g}")
     d.width_dimension(-sh.top_hole / 2, sh.top_hole / 2, 0, top - 7, f"hole {sh.top_hole:g}")
     d.width_dimension(-cap.body_diameter / 2, cap.body_diameter / 2, z.cap_shoulder, top - 14, f"cap body {cap.body_diameter:g}")
-    below = _paper(0, z.base_bottom)[1]
+    below = d.paper(0, z.base_bottom)[1]
     d.width_dimension(-car.outer_diameter / 2, car.outer_diameter / 2, z.base_bottom, below + 30,
                       f"carrier {car.outer_diameter:g} = the cell's footprint")
     d.width_dimension(-sh.base_hole / 2, sh.base_hole / 2, z.base_bottom, below + 40, f"hole in the base {sh.base_hole:g}")
     d.width_dimension(-sw.body / 2, sw.body / 2, z.switch_bottom, below + 20, f"switch {sw.body:g}")
 
-    sheets = _paper(-8, 0)[0] - 4
+    sheets = d.paper(-8, 0)[0] - 4
     d.height_dimension(0, z.print_bottom, -8, sheets, f"print {sh.print:g}")
     d.height_dimension(z.print_bottom, z.top_sheet_bottom, -8, sheets, f"top sheet {sh.top:g}")
     d.height_dimension(z.top_sheet_bottom, z.base_bottom, -8, sheets, f"base {sh.base:g}")
@@ -149,9 +152,9 @@ def cross_section_svg(cell: Cell, clearance_note: str = "") -> str:
         ("leads", (sum(cell.lead_path_y) / 2, z.base_bottom - 5), "LED leads: DIN, VDD, GND, DOUT"),
         ("switch", (sw.terminal_pitch_y / 2, z.base_bottom - 1.6), "switch legs: to ground and to a 74HC165 input"),
     ]
-    label_x = _paper(8, 0)[0] + 6
+    label_x = d.paper(8, 0)[0] + 6
     for index, (name, (y, zz), words) in enumerate(labels):
-        px, py = _paper(y, zz)
+        px, py = d.paper(y, zz)
         ly = ORIGIN[1] + 8 + index * 15.5
         d.line(px, py, label_x - 1, ly - 1, 0.15)
         d.items.append(f'<circle cx="{px:.2f}" cy="{py:.2f}" r="0.6" fill="black"/>')

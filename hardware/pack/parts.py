@@ -94,6 +94,7 @@ class Carrier:
     floor: float
     switch_clearance: float
     leg_hole: float
+    corner_window: float
 
 
 @dataclass(frozen=True)
@@ -172,11 +173,24 @@ class Tolerances:
 
 
 @dataclass(frozen=True)
+class Printing:
+    """What an FDM printer makes well: no printed wall thinner than *walls* lines of its *nozzle*."""
+
+    nozzle: float
+    walls: int
+
+    @property
+    def min_wall(self) -> float:
+        return self.nozzle * self.walls
+
+
+@dataclass(frozen=True)
 class TileParts:
     cap: TileCap
     stack: TileStack
     tolerances: Tolerances
     sheets: Sheets
+    printing: Printing
 
 
 T = TypeVar("T")
@@ -204,7 +218,7 @@ def load_tile_parts(path: Path = PARTS_FILE) -> TileParts:
     """The tile build's sizes: its cap, its stack, the tolerances (and the sheets it shares with the hand-wired build)."""
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     sections = {"cap": ("tile_cap", TileCap), "stack": ("tile_stack", TileStack), "tolerances": ("tolerances", Tolerances),
-                "sheets": ("sheets", Sheets)}
+                "sheets": ("sheets", Sheets), "printing": ("printing", Printing)}
     return TileParts(**{field: _section(kind, data.get(name, {}), name) for field, (name, kind) in sections.items()})
 
 

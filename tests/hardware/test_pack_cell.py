@@ -54,7 +54,7 @@ def test_the_interference_check_finds_an_overlap() -> None:
     """The same check on a cell with a cap too wide for its hole and a carrier too narrow for its switch."""
     parts = load_parts()
     wide = dataclasses.replace(parts, cap=dataclasses.replace(parts.cap, button_diameter=parts.sheets.top_hole + 0.4),
-                               carrier=dataclasses.replace(parts.carrier, switch_clearance=-0.1))
+                               carrier=dataclasses.replace(parts.carrier, switch_clearance=-0.2))
     overlapping = {pair for pair, volume in Cell(wide).interferences().items() if volume}
     assert {"cap / print", "cap / top sheet", "switch / carrier"} <= overlapping
     impossible = dataclasses.replace(parts, carrier=dataclasses.replace(parts.carrier, switch_clearance=-0.4))
