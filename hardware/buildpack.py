@@ -467,8 +467,14 @@ def write_pack(folder: Path, options: PackOptions, progress: Callable[[str], Non
         notes.append(f"note: no stripboard layout written ({error}); pip install 'scotland-yard-console[pack]'")
     figures = None
     if options.tiles:
-        figures, tile_notes = _write_tiles(folder, options, progress, written)
-        notes += tile_notes
+        try:
+            tile_mechanics = importlib.import_module("hardware.pack.tile_outputs")  # shapely and the rest of the pack extra
+        except ImportError as error:
+            notes.append(f"note: no station tiles written ({error}): pip install 'scotland-yard-console[pack]'")
+        else:
+            notes += tile_mechanics.write_tile_mechanics(put, options.board_mm, options.placement)
+            figures, tile_notes = _write_tiles(folder, options, progress, written)
+            notes += tile_notes
     from hardware.pack.index import pack_readme
 
     put("README.md", pack_readme(folder, written, options, figures))

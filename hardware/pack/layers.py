@@ -37,12 +37,15 @@ class Circle:
 
 @dataclass(frozen=True)
 class Layer:
-    """One sheet to cut: its name, size (mm), material and holes (centres in mm from its top left corner)."""
+    """One sheet to cut: its name, size (mm), material and holes (centres in mm from its top left corner); a sheet that
+    is not a rectangle has its *outline*, and holes that are not round are *cuts* (closed outlines, in mm)."""
 
     name: str
     size: Point
     material: str
     holes: tuple[Circle, ...]
+    outline: tuple[Point, ...] = ()
+    cuts: tuple[tuple[Point, ...], ...] = ()
 
 
 def dowels(size: Point, parts: Parts) -> list[Circle]:
@@ -63,11 +66,18 @@ def layer_svg(layer: Layer) -> str:
     """A true-scale SVG to cut (1 unit = 1 mm): every line red and 0.1 mm, for a laser cutter's cut colour."""
     w, h = layer.size
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.2f}mm" height="{h:.2f}mm" viewBox="0 0 {w:.2f} {h:.2f}">',
-           f"<title>{escape(layer.name)}: {escape(layer.material)}</title>",
-           f'<rect class="cut" x="0" y="0" width="{w:.2f}" height="{h:.2f}" fill="none" stroke="red" stroke-width="0.1"/>']
+           f"<title>{escape(layer.name)}: {escape(layer.material)}</title>"]
+    edge = _svg_polygon(layer.outline) if layer.outline else (
+        f'<rect class="cut" x="0" y="0" width="{w:.2f}" height="{h:.2f}" fill="none" stroke="red" stroke-width="0.1"/>')
+    out += [edge, *(_svg_polygon(cut) for cut in layer.cuts)]
     out += [f'<circle class="cut" id="{escape(c.what)}" cx="{c.x:.3f}" cy="{c.y:.3f}" r="{c.diameter / 2:.3f}" fill="none" '
             'stroke="red" stroke-width="0.1"/>' for c in layer.holes]
     return "\n".join([*out, "</svg>"]) + "\n"
+
+
+def _svg_polygon(points: Sequence[Point]) -> str:
+    path = "M" + "L".join(f"{x:.3f} {y:.3f}" for x, y in points) + "Z"
+    return f'<path class="cut" d="{path}" fill="none" stroke="red" stroke-width="0.1"/>'
 
 
 def layer_dxf(layer: Layer) -> str:
@@ -79,7 +89,10 @@ def layer_dxf(layer: Layer) -> str:
     document.layers.add("CUT", color=1)
     space = document.modelspace()
     w, h = layer.size
-    space.add_lwpolyline([(0, 0), (w, 0), (w, h), (0, h)], close=True, dxfattribs={"layer": "CUT"})
+    edge = [(x, h - y) for x, y in layer.outline] if layer.outline else [(0, 0), (w, 0), (w, h), (0, h)]
+    space.add_lwpolyline(edge, close=True, dxfattribs={"layer": "CUT"})
+    for cut in layer.cuts:
+        space.add_lwpolyline([(x, h - y) for x, y in cut], close=True, dxfattribs={"layer": "CUT"})
     for c in layer.holes:
         space.add_circle((c.x, h - c.y), c.diameter / 2, dxfattribs={"layer": "CUT"})
     stream = io.StringIO()
