@@ -22,6 +22,7 @@ DESCRIPTIONS: tuple[tuple[str, str, str], ...] = (
     ("tiles", "tiles/tile-*/tile-*.kicad_pcb", "the tile's board in KiCad (6 or later): open it to look, or to change it"),
     ("tiles", "tiles/tile-*/tile-*.kicad_pro", "the KiCad project: the design rules the board was checked against"),
     ("tiles", "tiles/tile-*/tile-*-drc.rpt", "KiCad's design rule check of the tile: 0 violations, 0 unconnected pads"),
+    ("tiles", "tiles/tile-*/tile-*-schematic.svg", "the tile's schematic: each kind of block once, every pin with its net"),
     ("tiles", "tiles/tile-*/tile-*-top.png", "a picture of the tile's top, drawn from its Gerbers"),
     ("tiles", "tiles/tile-*/tile-*-bottom.png", "a picture of the tile's underside (seen from below), drawn from its Gerbers"),
     ("tiles", "tiles/station-map.json", "which LED and which chain inputs are each station's: copy it to the console (no calibration)"),

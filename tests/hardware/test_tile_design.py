@@ -260,3 +260,23 @@ def test_the_station_map_is_the_tiles_circuits() -> None:
                 assert nets.net_of(reader_ref(reader), hc165.pin_number(name)) == f"{what}{station}"
         pixel += len(chain)
         chip += len(layout.circuit.readers)
+
+
+def test_the_schematic_labels_every_pin_it_draws_with_its_net() -> None:
+    import xml.etree.ElementTree as ET
+
+    from hardware.pack.pcb.schematic import tile_schematic
+    from tests.support.tiles import board_layouts
+
+    circuit = board_layouts()[0].circuit
+    root = ET.fromstring(tile_schematic(circuit, 1))
+    texts = ["".join(node.itertext()) for node in root.iter() if node.tag.rsplit("}", 1)[-1] == "text"]
+    station = circuit.stations[0]
+    drawn = [part for part in circuit.netlist.parts if part.ref in {f"D{station}", f"SW{station}", f"RB{station}", "U201", "J1", "J2",
+                                                                    "U901", "U902", "U903"}]
+    for part in drawn:
+        assert any(text.startswith(part.ref) for text in texts), part.ref
+        for number in part.pins:
+            net = circuit.netlist.net_of(part.ref, number) or "(not connected)"
+            assert net in texts or f"{number}: {net}" in texts, (part.ref, number, net)
+    assert f"A station's cell (station {station}: one of {len(circuit.stations)} on this tile)" in texts

@@ -26,6 +26,7 @@ from hardware.pack.pcb.fab import bom_csv, cpl_csv, joints, part_cost
 from hardware.pack.pcb.gerbers import off_station, read_gerbers, render, zip_gerbers
 from hardware.pack.pcb.kicad import KicadResult, run_kicad
 from hardware.pack.pcb.layout import TileLayout, lay_out_tile
+from hardware.pack.pcb.schematic import tile_schematic
 from hardware.pack.pcb.station import cell_rotations
 from hardware.pack.pcb.tiling import cut_board
 from hardware.station_buttons import input_bit
@@ -141,6 +142,7 @@ def _fab_files(board: TileBoard, gerbers: Any, here: Path) -> list[Path]:
     """Beside KiCad's project: the Gerbers zipped (the folder itself goes), the BOMs and CPLs, the pictures."""
     written = [zip_gerbers(here / "gerbers", here / f"{board.name}-gerbers.zip")]
     written += [_put(here / f"{board.name}-{side}.png", render(gerbers, side)) for side in ("top", "bottom")]
+    written.append(_put(here / f"{board.name}-schematic.svg", tile_schematic(board.layout.circuit, board.layout.tile.number)))
     shutil.rmtree(here / "gerbers")
     placed = FabPlacement(board.layout.parts, board.layout.circuit.sensing)
     for suffix, with_sensors in (("", False), ("-sensing", True)):
