@@ -62,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     hw.add_argument("--listen", type=float, default=120.0, help="seconds to wait for button presses after the last one")
     hw.add_argument("--step", type=float, default=0.05, help="seconds each station stays lit in the walk (default 0.05)")
     hw.add_argument("--flood", type=float, default=1.0, help="seconds the board shows each colour (default 1)")
+    hw.add_argument("--walk", action="store_true",
+                    help="check the station map: light each station and wait for its press (the station tiles' map, say)")
     _add_language(hw, f"{_CONSOLE_S}, else English")
     cal = commands.add_parser("calibrate", help="record which button and LED is which station (for builders)")
     cal.add_argument("--config", help=_CONFIG_HELP)
@@ -299,8 +301,8 @@ def _builder_tool(args: argparse.Namespace) -> int:
     config = settings.hardware
     _speak(args.language, load_preferences(settings.game)[0], on_a_pc=False)
     if args.command == "hw-test":
-        report = builder_tools.hw_test(config, path, london().stations, sys.stdout, args.listen, args.step, args.flood)
-        return 0 if not report.stuck and not report.never_pressed else 1
+        report = builder_tools.hw_test(config, path, london().stations, sys.stdout, args.listen, args.step, args.flood, args.walk)
+        return 0 if not (report.stuck or report.never_pressed or report.crossed or report.passed_over) else 1
     builder_tools.calibrate(config, path, london().stations, sys.stdout, args.restart)
     return 0
 

@@ -5,6 +5,13 @@ listens: each button is reported as it is pressed, stuck buttons are flagged,
 and at the end the buttons never pressed are listed. It needs no station map
 (without one, station *n* is pixel and bit *n - 1*: the wiring order).
 
+With ``walk`` it checks the station map instead of listening freely: it lights
+each station in turn and waits for that station's press. A press elsewhere is
+a map (or wiring) that gives one station's light and another's button to the
+same place: it is named, and the walk goes on; CONFIRM passes over a station
+whose switch does not work. A board whose map comes with it (the station
+tiles) is checked so, with no calibration.
+
 Before that, on the real chain, ``check_chain`` proves the button chain's links
 with no press (every chip's sentinel input reads its 0, and the byte read past
 the last chip its 1s) and names the first chip that does not load or pass data; at a terminal ``led_chain_test`` fills the strip pixel
@@ -60,6 +67,12 @@ class SelfTestReport:
     never_pressed: list[int] = field(default_factory=list)
     broken_chip: int | None = None
     """The first chain chip whose data do not reach the Pi (``check_chain``), if any."""
+    agreed: list[int] = field(default_factory=list)
+    """The walk's stations whose press came where their light was."""
+    crossed: list[tuple[int, int]] = field(default_factory=list)
+    """The walk's (lit station, station pressed) where a press came elsewhere."""
+    passed_over: list[int] = field(default_factory=list)
+    """The walk's stations passed over with CONFIRM."""
 
 
 class RawChain(Protocol):
@@ -155,8 +168,12 @@ class SelfTest:
     """The check, step by step: walk the lights, flood each colour, then listen until MENU or a quiet *listen_s*."""
 
     def __init__(self, stations: Sequence[int], start: float, *, step_s: float = 0.05, colour_s: float = 1.0,
-                 listen_s: float = 120.0) -> None:
+                 listen_s: float = 120.0, walk: bool = False) -> None:
         self.stations = list(stations)
+        self.walk = walk
+        """Check the map: light each station and wait for its press, instead of listening freely."""
+        self._walking = 0
+        """The walk's station now lit (its index)."""
         self.step_s, self.colour_s, self.listen_s = step_s, colour_s, listen_s
         """How long each station stays lit in the walk, the board in each colour, and the listening after the last press."""
         self.lines: list[Text] = []
@@ -188,9 +205,13 @@ class SelfTest:
         if self._listening_since is None and now >= self._listen_start - _EPSILON:
             self._listening_since = now
             self._quiet_until = now + self.listen_s
-            self.say(p_("card", "Press every station button (each lights up green); MENU ends the test. "
-                        "Listening for {seconds:g} s after the last press.", seconds=self.listen_s))
-        elif self._listening_since is not None and now >= self._quiet_until:
+            if self.walk:
+                self.say(p_("card", "Press each station as it lights (white); CONFIRM passes over one that does not work, "
+                            "MENU ends the test."))
+            else:
+                self.say(p_("card", "Press every station button (each lights up green); MENU ends the test. "
+                            "Listening for {seconds:g} s after the last press.", seconds=self.listen_s))
+        elif self._listening_since is not None and now >= self._quiet_until and not self.walk:
             self.finish()
 
     def wait_s(self, now: float) -> float:
@@ -212,6 +233,10 @@ class SelfTest:
         if now < self._listen_start - _EPSILON:
             return dict.fromkeys(self.stations, colours[_step(now - self._flood_start, self.colour_s)])
         report = self.report
+        if self.walk:
+            lit = {self.stations[self._walking]: COLOURS["white"]} if self._walking < len(self.stations) else {}
+            return (dict.fromkeys(report.agreed, COLOURS["green"]) | dict.fromkeys((lit for lit, _ in report.crossed), COLOURS["red"])
+                    | dict.fromkeys(report.stuck, COLOURS["red"]) | lit)
         return dict.fromkeys(report.pressed, COLOURS["green"]) | dict.fromkeys(report.stuck, COLOURS["red"])
 
     def showing(self, now: float) -> Text | None:
@@ -228,7 +253,15 @@ class SelfTest:
         return None
 
     def skip(self, now: float) -> None:
-        """On at once: from the walk to the colours, from one colour to the next (after the last: the listening)."""
+        """On at once: from the walk to the colours, from one colour to the next (after the last: the listening); in the
+        map's walk, past the station lit now."""
+        if self.walk and self._listening_since is not None:
+            if self._walking < len(self.stations):
+                station = self.stations[self._walking]
+                self.report.passed_over.append(station)
+                self.say(p_("card", "station {station} passed over", station=station))
+                self._walk_on()
+            return
         if now < self._flood_start - _EPSILON:
             self._start -= self._flood_start - now
         elif now < self._listen_start - _EPSILON:
@@ -242,6 +275,9 @@ class SelfTest:
             return
         self._quiet_until = now + self.listen_s
         report = self.report
+        if isinstance(event, StationPressed) and self.walk:
+            self._walk_press(event.station)
+            return
         if isinstance(event, StationPressed):
             first = event.station not in report.pressed
             report.pressed.add(event.station)
@@ -252,6 +288,24 @@ class SelfTest:
             self.say(p_("card", "station {station} is STUCK (held down too long): check the switch and its wiring", station=event.station))
         else:
             report.stuck.discard(event.station)
+
+    def _walk_press(self, station: int) -> None:
+        """A press in the map's walk: where the light is, or somewhere else (named, and the walk goes on)."""
+        if self._walking >= len(self.stations):
+            return
+        lit = self.stations[self._walking]
+        if station == lit:
+            self.report.agreed.append(lit)
+        else:
+            self.report.crossed.append((lit, station))
+            self.say(p_("card", "station {lit} lit, but its press read as station {pressed}'s: the map or the wiring crosses them",
+                        lit=lit, pressed=station))
+        self._walk_on()
+
+    def _walk_on(self) -> None:
+        self._walking += 1
+        if self._walking >= len(self.stations):
+            self.finish()
 
     def key(self, key: Key) -> None:
         """MENU ends the check at once."""
@@ -264,6 +318,9 @@ class SelfTest:
             return
         self.done = True
         report = self.report
+        if self.walk:
+            self._sum_up_walk()
+            return
         report.never_pressed = [s for s in self.stations if s not in report.pressed]
         self.say(np_("card", "{pressed} of {n} button pressed.", "{pressed} of {n} buttons pressed.", len(self.stations),
                      pressed=len(report.pressed)))
@@ -273,6 +330,20 @@ class SelfTest:
             self.say(p_("card", "Never pressed: {stations}", stations=ranges_text(report.never_pressed)))
         if not report.stuck and not report.never_pressed:
             self.say(p_("card", "Every button works."))
+
+    def _sum_up_walk(self) -> None:
+        report = self.report
+        report.never_pressed = self.stations[self._walking:]
+        self.say(np_("card", "{agreed} of {n} station: light and button in one place.",
+                     "{agreed} of {n} stations: light and button in one place.", len(self.stations), agreed=len(report.agreed)))
+        if report.crossed:
+            self.say(p_("card", "Crossed: {pairs}", pairs=", ".join(f"{lit}/{pressed}" for lit, pressed in report.crossed)))
+        if report.passed_over:
+            self.say(p_("card", "Passed over: {stations}", stations=ranges_text(sorted(report.passed_over))))
+        if report.never_pressed:
+            self.say(p_("card", "Not reached: {stations}", stations=ranges_text(report.never_pressed)))
+        if len(report.agreed) == len(self.stations):
+            self.say(p_("card", "The station map is right."))
 
     def say(self, text: Text) -> None:
         self.lines.append(text)
@@ -288,16 +359,20 @@ def run_self_test(
     step_s: float = 0.05,
     colour_s: float = 1.0,
     listen_s: float = 120.0,
+    walk: bool = False,
     sleep: Callable[[float], None] = time.sleep,
     clock: Callable[[], float] = time.monotonic,
 ) -> SelfTestReport:
     """Run the check on its own (the command line), printing each line as it comes; the report when it ends."""
-    check = SelfTest(stations, clock(), step_s=step_s, colour_s=colour_s, listen_s=listen_s)
+    check = SelfTest(stations, clock(), step_s=step_s, colour_s=colour_s, listen_s=listen_s, walk=walk)
     printed = 0
     while True:
         now = clock()
         for key in controls.poll():
-            check.key(key.key)
+            if key.key is Key.CONFIRM and check.walk:
+                check.skip(now)
+            else:
+                check.key(key.key)
         for event in buttons.poll():
             check.event(event, now)
         check.advance(now)

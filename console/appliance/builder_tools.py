@@ -48,8 +48,10 @@ def map_path(config: Config, config_file: Path) -> Path:
 
 
 def hw_test(
-    config: Config, config_file: Path, stations: Sequence[int], out: TextIO, listen_s: float, step_s: float, flood_s: float
+    config: Config, config_file: Path, stations: Sequence[int], out: TextIO, listen_s: float, step_s: float, flood_s: float,
+    walk: bool = False,
 ) -> SelfTestReport:
+    """The builder's check from a terminal; *walk*: check the station map, station by station (``SelfTest``)."""
     path = map_path(config, config_file)
     station_map = StationMap.load(path) if path.exists() else StationMap.wiring_order(stations, config.buttons.chips)
     if not path.exists():
@@ -65,7 +67,8 @@ def hw_test(
         if sys.stdin.isatty():  # the builder can answer how far the light got
             pixel_station = {pixel: station for station, pixel in station_map.pixels.items()}
             led_chain_test(leds, pixel_station, config.leds.count, out, input, step_s=step_s)
-        report = run_self_test(leds, buttons, controls, stations, out, step_s=step_s, colour_s=flood_s, listen_s=listen_s)
+        report = run_self_test(leds, buttons, controls, stations, out, step_s=step_s, colour_s=flood_s, listen_s=listen_s,
+                               walk=walk)
         report.broken_chip = broken_chip
         return report
 

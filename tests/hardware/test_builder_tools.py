@@ -86,6 +86,29 @@ def test_self_test_stops_listening_after_quiet_time() -> None:
     assert report.never_pressed == [1, 2] and script.now >= 1
 
 
+def test_the_walk_checks_the_map_station_by_station_and_names_a_crossed_pair() -> None:
+    """hw-test --walk: station 1 lit and pressed; 2 lit but its press reads as 3's (a crossed map); 3 passed over with
+    CONFIRM; 4 lit and pressed. The lit station is white, and only the one the walk waits for."""
+    stations = [1, 2, 3, 4]
+    leds, buttons, controls = RecordingLeds(), FakeStationButtons(), FakeControlButtons()
+    walk = len(stations) + len(COLOURS)
+    script = Script([*idle(walk), lambda: buttons.press(1), lambda: buttons.release(1), lambda: buttons.press(3),
+                     lambda: buttons.release(3), lambda: controls.press(Key.CONFIRM), lambda: buttons.press(4)])
+    out = io.StringIO()
+    report = run_self_test(leds, buttons, controls, stations, out, walk=True, sleep=script.sleep, clock=script.clock)
+    assert report.agreed == [1, 4] and report.crossed == [(2, 3)] and report.passed_over == [3] and report.never_pressed == []
+    assert {1: COLOURS["white"]} in leds.frames  # the walk waits for station 1, lit alone
+    assert {1: COLOURS["green"], 2: COLOURS["white"]} in leds.frames  # 1 agreed, 2 lit next
+    assert {1: COLOURS["green"], 2: COLOURS["red"], 4: COLOURS["white"]} in leds.frames  # 2 crossed, 3 passed over
+    text = out.getvalue()
+    assert "station 2 lit, but its press read as station 3's" in text
+    assert "2 of 4 stations: light and button in one place." in text and "Crossed: 2/3" in text and "Passed over: 3" in text
+    clean = Script([*idle(walk), *(action for s in stations for action in (lambda s=s: buttons.press(s), lambda s=s: buttons.release(s)))])
+    report = run_self_test(RecordingLeds(), buttons, FakeControlButtons(), stations, out := io.StringIO(), walk=True,
+                           sleep=clean.sleep, clock=clean.clock)
+    assert report.agreed == stations and "The station map is right." in out.getvalue()
+
+
 def calibration_rig(tmp_path: Path, stations: list[int],
                     script: Script) -> tuple[Calibration, MockShiftRegisterChain, FakeControlButtons, MemoryPixelWriter]:
     """The real chain driver and scanner on mock pins, the real LED pipeline, fake control keys."""
