@@ -12,6 +12,7 @@ from hardware.pack.cell_drawing import cross_section_svg
 from hardware.pack.layers import dowels, layer_dxf, layer_svg, layers, printed_parts, stl
 from hardware.pack.printed_board import board_art, large_pdf, tiled_board_pdf
 from hardware.pack.tiles import tile
+from hardware.pack.underside import underside_plan, underside_svg
 
 Put = Callable[[str, str | bytes], None]
 
@@ -46,6 +47,9 @@ def write_mechanical(put: Put, size: Point, placement: Placement, paper: str) ->
     for layer in layers(size, centres, cell.parts):
         put(f"cut-{layer.name}.svg", layer_svg(layer))
         put(f"cut-{layer.name}.dxf", layer_dxf(layer))
+    plan = underside_plan(placement, size)
+    put("underside-plan.svg", underside_svg(plan, size))
+    put("station-map-hand-wired.json", plan.station_map().to_json())
     art = board_art(placement, size)
     title = f"Scotland Yard printed board {size[0]:g} x {size[1]:g} mm"
     put("printed-board.pdf", large_pdf(art, title))
