@@ -133,8 +133,9 @@ def main(argv: list[str] | None = None) -> int:
     pack.add_argument("--measured-file", metavar="FILE", help="measurements in a file, one STATION=X,Y a line")
     pack.add_argument("--no-tiles", action="store_true",
                       help="leave out the station tiles (their KiCad projects and Gerbers need KiCad, and take about a minute)")
-    pack.add_argument("--update-wiring", action="store_true",
-                      help="also rewrite the bill of materials table in hardware/WIRING.md from hardware/bom.toml (in a source checkout)")
+    pack.add_argument("--update-docs", action="store_true",
+                      help="also rewrite the bill of materials tables in hardware/TILES.md and hardware/WIRING.md from "
+                           "hardware/bom.toml (in a source checkout)")
     releases.add_update_arguments(commands.add_parser(
         "update", help="install a new version beside the running one, and switch to it once it passes its self-check"))
     releases.add_rollback_arguments(commands.add_parser("rollback", help="go back to the version the last update replaced"))
@@ -485,15 +486,17 @@ def _handheld_window(args: argparse.Namespace) -> int:
 
 
 def _build_pack(args: argparse.Namespace) -> int:
-    from hardware.buildpack import WIRING_FILE, options_from_command_line, update_wiring, write_pack
+    from hardware.buildpack import options_from_command_line, update_guides, write_pack
 
     options = options_from_command_line(args.board_size, args.paper, args.button_hole, args.led_hole, args.key_hole,
                                         args.measured, args.measured_file, tiles=not args.no_tiles)
     written, notes = write_pack(Path(args.folder), options, lambda step: print(f"... {step}", file=sys.stderr, flush=True))
     for path in written:
         print(path)
-    if args.update_wiring:
-        print(f"{WIRING_FILE}: {'updated' if update_wiring() else 'already up to date'}")
+    if args.update_docs:
+        changed = update_guides()
+        state = ", ".join(map(str, changed)) + " updated" if changed else "already up to date"
+        print(f"bills of materials in TILES.md and WIRING.md: {state}")
     for note in notes:
         print(note)
     return 0

@@ -338,7 +338,7 @@ def differences(layout: Layout) -> list[str]:
 
 
 BOARD = Board(rows=20, columns=24)
-"""The module's piece of stripboard: 17 strips of 24 holes (43 x 61 mm)."""
+"""The module's piece of stripboard: 20 strips of 24 holes (51 x 61 mm); two come from a 100 x 160 mm board."""
 
 
 def _placement() -> tuple[Placed, ...]:

@@ -16,6 +16,7 @@ from console.cli import main
 from engine import london
 from hardware import buildpack
 from hardware.buildpack import (
+    BUILDS,
     MARGIN_MM,
     OVERLAP_MM,
     PAPERS,
@@ -23,6 +24,7 @@ from hardware.buildpack import (
     PackOptions,
     bom_csv,
     bom_markdown,
+    bom_section,
     chips,
     key_holes,
     load_bom,
@@ -31,12 +33,14 @@ from hardware.buildpack import (
     station_holes,
     svg,
     tile,
-    wiring_bom_section,
 )
-from hardware.circuits import BUTTON_MODULE, SHEET_PARTS
+from hardware.circuits import BUTTON_MODULE, RIBBON, SHEET_PARTS
 from hardware.config import LedConfig
 from hardware.interfaces import Key
+from hardware.pack.board import default_placement, station_centres
+from hardware.pack.pcb.tiling import cut_board
 from hardware.schematics import DRAWINGS, power_branches
+from hardware.stripboard import BOARD
 
 DEFAULT = PackOptions(tiles=False)  # the tiles have tests of their own (test_tiles)
 
@@ -130,7 +134,7 @@ def test_the_bom_quantities_follow_from_the_board() -> None:
     assert chips(199) == 29  # seven stations a chip, the eighth input its sentinel
     assert by_id["hc165"].qty == by_id["rnet"].qty == by_id["socket"].qty == 29
     assert by_id["c-decouple"].qty == 30
-    assert by_id["box-header"].qty == by_id["idc-socket"].qty == 58 and by_id["stripboard"].qty == 8  # four modules a board
+    assert by_id["box-header"].qty == by_id["idc-socket"].qty == 58 and by_id["stripboard"].qty == 15  # two modules a board
     assert by_id["pixel"].qty >= 199 and by_id["station-button"].qty >= 199
     assert by_id["control-button"].qty == len(Key)
     assert bom.total == pytest.approx(sum(line.qty * line.unit_price for line in bom.lines), abs=0.05)
@@ -171,14 +175,40 @@ def test_the_bom_fuses_every_branch_the_led_sheet_draws() -> None:
 
 def test_wiring_md_shows_the_bom_as_the_data_says() -> None:
     text = (Path(buildpack.__file__).parent / "WIRING.md").read_text(encoding="utf-8")
-    assert wiring_bom_section(text) == bom_markdown(load_bom()), "run: scotland-yard build-pack DIR --update-wiring"
+    assert bom_section(text) == bom_markdown(load_bom("hand-wired")), "run: scotland-yard build-pack DIR --update-docs"
     assert "scotland-yard build-pack" in text
+
+
+def test_tiles_md_shows_the_tile_builds_bom_as_the_data_says() -> None:
+    text = BUILDS["tiles"].read_text(encoding="utf-8")
+    assert bom_section(text) == bom_markdown(load_bom("tiles")), "run: scotland-yard build-pack DIR --update-docs"
+
+
+def test_each_build_has_its_own_rows_and_shares_the_rest() -> None:
+    tiles, wired = ({line.id: line for line in load_bom(build).lines} for build in ("tiles", "hand-wired"))
+    assert {"tiles", "tile-link", "standoff", "tile-caps"} <= set(tiles) and not {"pixel", "hc165", "stripboard"} & set(tiles)
+    assert {"pixel", "hc165", "stripboard", "cell-prints"} <= set(wired) and not {"tiles", "standoff"} & set(wired)
+    assert {"pi", "led-supply", "fuse-main", "mains-inlet", "pico"} <= set(tiles) & set(wired)
+    assert tiles["tiles"].qty == len(cut_board(station_centres(default_placement(buildpack.DEFAULT_BOARD_MM))))
+    assert tiles["tile-caps"].qty >= 199
+    assert tiles["standoff"].qty >= 9 * tiles["tiles"].qty and tiles["tile-link"].qty == 2 * tiles["tiles"].qty
+    assert "pixel" not in dict(load_bom("tiles").warnings)  # a warning goes with its part
+    with pytest.raises(ValueError, match="no build"):
+        load_bom("lego")
+
+
+def test_the_stripboard_row_orders_what_the_layout_takes() -> None:
+    """Modules a 100 x 160 mm board (39 strips of 62 holes) gives, from the layout's own size."""
+    per_board = (39 // BOARD.rows) * (62 // BOARD.columns)
+    line = {line.id: line for line in load_bom().lines}["stripboard"]
+    assert line.qty == math.ceil(chips(199) / per_board)
 
 
 def test_build_pack_writes_the_pack(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["build-pack", str(tmp_path / "pack"), "--paper", "letter", "--board-size", "560x430", "--no-tiles"]) == 0
     names = {p.name for p in (tmp_path / "pack").iterdir()}
-    assert {"board-template.svg", "board-template.pdf", "control-panel.svg", "control-panel.pdf", "bom.csv", "bom.md"} <= names
+    assert {"board-template.svg", "board-template.pdf", "control-panel.svg", "control-panel.pdf", "bom-tiles.csv", "bom-tiles.md",
+            "bom-hand-wired.csv", "bom-hand-wired.md"} <= names
     assert _pdf_pages((tmp_path / "pack" / "board-template.pdf").read_bytes()) == len(tile((560.0, 430.0), "letter"))
     assert _pdf_pages((tmp_path / "pack" / "control-panel.pdf").read_bytes()) == 1
     assert "board-template.pdf" in capsys.readouterr().out
@@ -213,3 +243,11 @@ def test_the_templates_wiring_md_shows_are_the_pack_s_own(tmp_path: Path) -> Non
         assert (docs / name).read_text() == (tmp_path / name).read_text(), f"regenerate docs/pack/{name} with build-pack"
         assert f"../docs/pack/{name}" in (docs.parents[1] / "hardware" / "WIRING.md").read_text()
     assert tmp_path / "board-template.svg" in written
+
+
+def test_wiring_md_gives_the_ribbon_as_the_netlist_has_it() -> None:
+    text = " ".join(BUILDS["hand-wired"].read_text(encoding="utf-8").split())
+    pinout = ", ".join(f"{pin} {'3.3 V' if name == '3V3' else name}" for pin, name in RIBBON)
+    assert f"The ribbon** between modules, pin 1 first: {pinout} " in text
+    qh = next(pin for pin, name in RIBBON if name == "QH")
+    assert f"Pin {qh} of the ribbon carries each module's QH" in text

@@ -655,7 +655,7 @@ def check_pin_table(rows: list[tuple[int, int, str, str, str]], config: Config) 
 
 def test_wiring_pin_table_matches_the_config_defaults() -> None:
     config = Config(profile="pi")
-    rows = pin_table("## Pin table (reference build)")
+    rows = pin_table("## Pin table (both builds)")
     check_pin_table(rows, config)
     functions = {setting: function for _, _, function, setting, _ in rows}
     for key in ("choice_1", "choice_2", "choice_3", "choice_4", "confirm", "undo", "menu"):

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import itertools
 import math
+from pathlib import Path
 
 import pytest
 from shapely.geometry import LineString, Point, box
 
+from hardware import buildpack
 from hardware.circuits import Netlist
+from hardware.config import SPI_BUS_PINS, Config
 from hardware.pack.board import default_placement, station_centres
 from hardware.pack.parts import load_tile_parts
 from hardware.pack.pcb.board import TileBoard
@@ -19,6 +22,7 @@ from hardware.pack.pcb.geometry import Placed, PlacedPad, courtyard, placed_pads
 from hardware.pack.pcb.router import Keepout, Router, Rules, Track, Via
 from hardware.pack.pcb.station import cell_room, cell_rotations
 from hardware.pack.pcb.tiling import CELL_REACH_MM, TILE_LIMIT_MM, cut_board
+from hardware.schematics import GROUND_PINS, HEADER_PIN
 from hardware.station_map import MapError, StationMap
 from tests.support.tiles import DEFAULT_TILES, routed_tile
 
@@ -280,3 +284,35 @@ def test_the_schematic_labels_every_pin_it_draws_with_its_net() -> None:
             net = circuit.netlist.net_of(part.ref, number) or "(not connected)"
             assert net in texts or f"{number}: {net}" in texts, (part.ref, number, net)
     assert f"A station's cell (station {station}: one of {len(circuit.stations)} on this tile)" in texts
+
+
+def _table_rows(text: str, heading_cell: str) -> list[list[str]]:
+    """The rows of the Markdown table whose header row starts with *heading_cell*, as lists of cells."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"| {heading_cell} |"))
+    rows = []
+    for line in lines[start + 2:]:
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip("|").split("|")])
+    return rows
+
+
+def test_tiles_md_gives_the_links_as_the_netlist_and_the_config_have_them() -> None:
+    """The link table against LINK_PINS, and the Pi's link against the default pins and the header."""
+    text = (Path(buildpack.__file__).parent / "TILES.md").read_text(encoding="utf-8")
+    grounds = {pin for pin, into, out in LINK_PINS if into == out == "GND"}
+    signals = {pin: into for pin, into, _ in LINK_PINS if pin not in grounds}
+    link = {row[0]: row for row in _table_rows(text, "link pin")}
+    assert set(link) == set(signals) | {", ".join(sorted(grounds, key=int))}
+    words = {"DATA_IN": "LEDs' data", "CLK_IN": "clock", "LOAD_IN": "load", "CHAIN0": "towards the Pi"}
+    assert all(words[net] in link[pin][1] for pin, net in signals.items())
+    pi = {row[0]: row for row in _table_rows(text.split("make one more link", 1)[1], "link pin")}
+    config = Config()
+    gpio = {"DATA_IN": config.leds.pin, "CLK_IN": SPI_BUS_PINS[config.buttons.spi_bus]["sclk"],
+            "LOAD_IN": config.buttons.load_pin, "CHAIN0": SPI_BUS_PINS[config.buttons.spi_bus]["miso"]}
+    for pin, net in signals.items():
+        assert pi[pin][1] == str(HEADER_PIN[gpio[net]]) and pi[pin][2].startswith(f"GPIO{gpio[net]}"), pin
+    ground_row = next(row for pin, row in pi.items() if " and " in pin)
+    assert all(int(header) in GROUND_PINS for header in ground_row[1].split(" and "))
+    assert all(pin in grounds for pin in ground_row[0].split(" and "))
