@@ -6,7 +6,7 @@ lead), so the drawing is the assembly the tests check; every dimension is a size
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from xml.sax.saxutils import escape
 
 import manifold3d as mf
@@ -78,6 +78,19 @@ class Drawing:
         a = (x - 2.2 * dx + 0.7 * px, y - 2.2 * dy + 0.7 * py)
         b = (x - 2.2 * dx - 0.7 * px, y - 2.2 * dy - 0.7 * py)
         self.items.append(f'<path d="M{x:.2f} {y:.2f}L{a[0]:.2f} {a[1]:.2f}L{b[0]:.2f} {b[1]:.2f}Z" fill="black"/>')
+
+    def legend(self, labels: Sequence[tuple[str, tuple[float, float], str]], fills: Mapping[str, tuple[str, str]],
+               x: float, top: float, step: float) -> None:
+        """A key down paper x from *top*: each label's swatch (its part's fill) and words, and a leader to the point of
+        the section (y, z) it names."""
+        for index, (name, (y, z), words) in enumerate(labels):
+            px, py = self.paper(y, z)
+            ly = top + index * step
+            self.line(px, py, x - 1, ly - 1, 0.15)
+            self.items.append(f'<circle cx="{px:.2f}" cy="{py:.2f}" r="0.6" fill="black"/>')
+            self.items.append(f'<rect x="{x:.2f}" y="{ly - 3.2:.2f}" width="4" height="4" fill="{fills[name][0]}" stroke="black" '
+                              'stroke-width="0.2"/>')
+            self.text(x + 6, ly, words)
 
     def width_dimension(self, y0: float, y1: float, z: float, at: float, label: str) -> None:
         """A horizontal dimension between cell points y0 and y1 (height z), drawn at paper height *at*."""
@@ -152,15 +165,7 @@ def cross_section_svg(cell: Cell, clearance_note: str = "") -> str:
         ("leads", (sum(cell.lead_path_y) / 2, z.base_bottom - 5), "LED leads: DIN, VDD, GND, DOUT"),
         ("switch", (sw.terminal_pitch_y / 2, z.base_bottom - 1.6), "switch legs: to ground and to a 74HC165 input"),
     ]
-    label_x = d.paper(8, 0)[0] + 6
-    for index, (name, (y, zz), words) in enumerate(labels):
-        px, py = d.paper(y, zz)
-        ly = ORIGIN[1] + 8 + index * 15.5
-        d.line(px, py, label_x - 1, ly - 1, 0.15)
-        d.items.append(f'<circle cx="{px:.2f}" cy="{py:.2f}" r="0.6" fill="black"/>')
-        d.items.append(f'<rect x="{label_x:.2f}" y="{ly - 3.2:.2f}" width="4" height="4" fill="{STYLE[name][0]}" stroke="black" '
-                       'stroke-width="0.2"/>')
-        d.text(label_x + 6, ly, words)
+    d.legend(labels, STYLE, d.paper(8, 0)[0] + 6, ORIGIN[1] + 8, 15.5)
 
     d.text(10, 12, "Station cell, cross-section through its axis, at rest (scale 6:1, sizes in mm)", size=4.2, weight="bold")
     notes = [f"A press moves cap, LED and pusher down by the switch's {sw.travel:g} mm travel ({sw.operating_force:g} N).",

@@ -56,15 +56,7 @@ def tile_cross_section_svg(cell: TileCell) -> str:
               ("led", (LED_OFFSET[1], z.led_top - 0.3), f"LED: {led.mpn}"),
               ("switch", (2.0, z.switch_body_top - 0.4), f"switch: {sw.mpn}, travel {sw.travel[0]:g}"),
               ("tile", (5.0, z.tile_top - 0.8), "tile: 4-layer PCB, fab-assembled")]
-    label_x = d.paper(10, 0)[0] + 6
-    for index, (name, (y, zz), words) in enumerate(labels):
-        px, py = d.paper(y, zz)
-        ly = ORIGIN[1] + 4 + index * 12
-        d.line(px, py, label_x - 1, ly - 1, 0.15)
-        d.items.append(f'<circle cx="{px:.2f}" cy="{py:.2f}" r="0.6" fill="black"/>')
-        d.items.append(f'<rect x="{label_x:.2f}" y="{ly - 3.2:.2f}" width="4" height="4" fill="{STYLE[name][0]}" stroke="black" '
-                       'stroke-width="0.2"/>')
-        d.text(label_x + 6, ly, words)
+    d.legend(labels, STYLE, d.paper(10, 0)[0] + 6, ORIGIN[1] + 4, 12)
     d.text(10, 12, "Tile build: a station, cross-section through its axis and its LED, at rest (scale 10:1, mm)", size=4.2,
            weight="bold")
     rows = [f"{stack.name}: {stack.nominal:.2f}, less {sum(v for _, v in stack.tolerances):.2f} at worst = {stack.worst:.2f}"

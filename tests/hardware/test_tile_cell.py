@@ -64,10 +64,11 @@ def test_the_printed_walls_are_two_lines_wide(cell: TileCell) -> None:
     wall = load_tile_parts().printing.min_wall
     facets = 0.001  # a round part is a 96-sided solid: its width across flats is 0.05 % under its diameter
     assert thinnest_wall(cell.cap(), wall) >= wall - facets
-    assert thinnest_wall(printed_parts(Cell())["carrier"], wall) >= wall - facets  # the hand-wired carrier, with its windows
+    coarse = 0.5  # the hand-wired carrier is 20 mm of straight walls: a slice every 0.5 mm still meets its floor twice
+    assert thinnest_wall(printed_parts(Cell())["carrier"], wall, coarse) >= wall - facets  # with its windows
     parts = load_parts()
     no_windows = dataclasses.replace(parts, carrier=dataclasses.replace(parts.carrier, corner_window=0.0))
-    assert thinnest_wall(printed_parts(Cell(no_windows))["carrier"], wall) == pytest.approx(0.14, abs=0.01)  # what it was
+    assert thinnest_wall(printed_parts(Cell(no_windows))["carrier"], wall, coarse) == pytest.approx(0.14, abs=0.01)  # what it was
 
 
 def test_the_cap_prints_as_one_closed_solid_on_its_top(cell: TileCell) -> None:
