@@ -11,6 +11,7 @@ the screens it leads to, and none imports the program.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from enum import Enum
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -18,11 +19,19 @@ if TYPE_CHECKING:
     from console.appliance.updates import Updates
     from console.program.activity import Activity
     from console.program.choices import Choices
-    from console.program.problem import Ending
     from console.records.journal import ResumedGame
     from console.table.phone import PhoneOpener
     from hardware.interfaces import HandheldLink, Hardware, Station
     from hardware.language import Words
+
+
+class Ending(Enum):
+    """What the program's command starts next when the program ended from the problem screen (None: nothing, it stopped)."""
+
+    AGAIN = "again"
+    """The console again, as it starts (the board is calibrated now)."""
+    DEFAULTS = "defaults"
+    """The console again, with every setting at its default (the config file left as it is)."""
 
 
 class Host(Protocol):

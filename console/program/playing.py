@@ -101,7 +101,8 @@ class Playing(OnAFlow, Activity):
 
     def key_pressed(self, key: Key, now: float) -> None:
         if key is Key.MENU and not self.flow.over:
-            self.host.push(GameMenu(self))
+            self.host.push(GameMenu(self.host, self, self.flow.options(), self.pair_again if self.phone is not None else None,
+                                    self.restart, self.leave))
             return
         self.flow.key_pressed(key, now)
         if self.flow.finished:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from console.program.activity import MenuActivity
 from console.program.calibrating import Calibrating, Uncalibrated
 from console.program.hardware_test import HardwareTest
+from console.program.host import Ending
 from console.program.power_off import off_row
 from console.records.storage import FolderError
 from console.table.menu import Action, Menu, Row
@@ -42,15 +43,6 @@ if TYPE_CHECKING:
     from console.program.host import Host
 
 log = logging.getLogger(__name__)
-
-
-class Ending(Enum):
-    """What the program's command starts next when the program ended from the problem screen (None: nothing, it stopped)."""
-
-    AGAIN = "again"
-    """The console again, as it starts (the board is calibrated now)."""
-    DEFAULTS = "defaults"
-    """The console again, with every setting at its default (the config file left as it is)."""
 
 
 class Remedy(Enum):

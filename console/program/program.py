@@ -39,6 +39,7 @@ from console.program.activity import Activity
 from console.program.choices import Choices
 from console.program.chord import MUTE_CHORD, KeyChord
 from console.program.hardware_test import HardwareTest
+from console.program.host import Ending
 from console.program.learn_menu import LESSON_TOKEN, first_course
 from console.program.learning import Learning
 from console.program.loop import Console
@@ -47,7 +48,7 @@ from console.program.past_games import PAST_GAMES_PAGE
 from console.program.playback import Playback
 from console.program.playing import RETRY_SAVING_S, Playing, play
 from console.program.power_off import PowerQuestion, ShuttingDown
-from console.program.problem import Ending, Problem, ProblemActivity
+from console.program.problem import Problem, ProblemActivity
 from console.program.session import Sitting, find_kept
 from console.program.start_menu import StartMenu
 from console.program.straight_back import goes_straight_back

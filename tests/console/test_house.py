@@ -119,6 +119,52 @@ def test_the_console_reads_no_engine_words_with_regular_expressions() -> None:
     assert readers == set(REGEX_READERS)
 
 
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of two or more modules that import each other round a circle (strongly connected components)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles = []
+
+    def visit(module: str) -> None:  # Tarjan's algorithm
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in graph[module]:
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == module:
+                    break
+            if len(group) > 1:
+                circles.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return circles
+
+
+def test_no_modules_import_each_other_round_a_circle() -> None:
+    """Every import counts, under TYPE_CHECKING and inside functions too: a circle of types is still a circle to read."""
+    paths = {_module_name(path): path for room in (*ROOMS, "firmware") for path in _modules(room)}
+    graph = {module: set() for module in paths}
+    for module, path in paths.items():
+        for imported in imports_of(path):
+            while imported and imported not in paths:
+                imported = imported.rpartition(".")[0]
+            if imported and imported != module and not module.startswith(imported + "."):  # its own package: a sibling
+                graph[module].add(imported)
+    assert not import_circles(graph)
+    assert import_circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
 def test_the_walls_are_found_when_broken() -> None:
     """The import reader sees relative and ``from package import module`` imports, so the tests above can fail."""
     source = "from ..program import loop\nfrom console import lessons\nfrom . import junior\nimport console.cli\n"
