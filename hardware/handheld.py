@@ -36,6 +36,10 @@ class MemoryHandheldLink:
     def other_game(self) -> bool:
         return False
 
+    @property
+    def other_version(self) -> int:
+        return 0
+
     def plug(self) -> None:
         """The handheld comes back: what was sent while it was away is delivered."""
         if self.far_end is None:

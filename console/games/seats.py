@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Never
 
 from console.table.phone import PhoneHandheld
 from firmware import messages
+from firmware.wire import VERSION
 from hardware.interfaces import HandheldLink, Message
 from hardware.language import Words, _
 
@@ -38,6 +39,9 @@ class OnHandheld:
             if self.link.paired:
                 return _("{phone} is not connected: open its page again", phone=self.phone_of)
             return _("{phone} is not connected: scan the code on the screen", phone=self.phone_of)
+        if self.link.other_version:
+            return _("{handheld} speaks another version of the link ({version}, the console {ours}): flash it again",
+                     handheld=self.handheld_of, version=self.link.other_version, ours=VERSION)
         if self.link.other_game:
             return _("This handheld holds another game: plug in this game's handheld, or start a new game")
         return _("{handheld} is unplugged: plug it back in", handheld=self.handheld_of)

@@ -108,6 +108,11 @@ class PhoneLink:
         return False
 
     @property
+    def other_version(self) -> int:
+        """Never: the console serves the page, so the page is always its own version."""
+        return 0
+
+    @property
     def counters(self) -> Mapping[str, int]:
         """Frames dropped, by reason (``hardware.phone.channel.DROP_REASONS``)."""
         return dict(self._counters)

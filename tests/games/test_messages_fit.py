@@ -236,11 +236,20 @@ class OtherGameLink(MemoryHandheldLink):
         return True
 
 
+class OtherVersionLink(MemoryHandheldLink):
+    """A handheld of another version of the protocol is plugged in (flashed before this one)."""
+
+    @property
+    def other_version(self) -> int:
+        return 1
+
+
 def rarely_said() -> list[Words]:
-    """What the table above seldom or never brings about, from the same code: every ending, a handheld of another game."""
+    """What the table above seldom or never brings about, from the same code: every ending, a handheld of another game or
+    of another version of the protocol."""
     endings = [sentences(outcome_words(Outcome(reason, 22, by="bobby2"), ruleset), "Press any key to finish")
                for reason in Reason for ruleset in EDITIONS.values()]
-    away = [seat.away_reason() for seat in (HandheldSeat(OtherGameLink()), HandheldRogues(OtherGameLink()))]
+    away = [seat(link).away_reason() for seat in (HandheldSeat, HandheldRogues) for link in (OtherGameLink(), OtherVersionLink())]
     return [*endings, *away, *map(refusal, away)]
 
 

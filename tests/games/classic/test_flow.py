@@ -25,6 +25,7 @@ from engine.ai.baselines import greedy_mister_x
 from engine.moves import parse_leg
 from engine.record import move_from_record, position_from_dict
 from firmware import messages
+from firmware.wire import VERSION
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
 from hardware.language import Words, use
@@ -448,6 +449,20 @@ def test_a_handheld_of_another_game_is_named_while_the_game_waits() -> None:
     link.refusing = True
     flow.tick(1.1)
     assert said(flow).startswith("This handheld holds another game")
+
+
+def test_a_handheld_of_another_protocol_is_named_while_the_game_waits() -> None:
+    """A handheld flashed before (or after) this console's protocol is never heard: the console says to flash it again."""
+
+    class NewerHandheld(MemoryHandheldLink):
+        @property
+        def other_version(self) -> int:
+            return VERSION + 1
+
+    flow = dealt_flow(Game.new("reissue", players=4, seed=3), HandheldSeat(NewerHandheld(first_move_handheld)))
+    flow.handheld_connected(False, 1.0)
+    assert flow.ui.mode is Mode.PAUSED
+    assert said(flow) == f"Mister X's handheld speaks another version of the link ({VERSION + 1}, the console {VERSION}): flash it again"
 
 
 # ---------------------------------------------------------------- in Korean
