@@ -21,6 +21,10 @@ use it drops and counts by reason in ``counters``: ``garbled`` (not COBS, or too
 another version it keeps the version (``other_version``), so its end can say why the
 other end is not heard: its firmware is older or newer.
 
+Versions: 1 carried Scotland Yard's own messages (a classic game's moves, Junior's
+steps); 2 carries the kind-neutral conversation of ``messages`` (``words``, ``show``,
+``ask``, ``answer``).
+
 Written in the subset MicroPython shares with CPython: binascii, struct, json, bytes.
 """
 
@@ -28,7 +32,7 @@ import binascii
 import json
 import struct
 
-VERSION = 1
+VERSION = 2
 HEADER = ">BBHH8s"
 HEADER_SIZE = struct.calcsize(HEADER)
 CRC_SIZE = 4

@@ -84,7 +84,7 @@ class ScriptedFarEnd:
     test never waits for an answer that will not come.
     """
 
-    def __init__(self, script: Iterable[Message], answers: frozenset[str] = frozenset({"choose_move"})) -> None:
+    def __init__(self, script: Iterable[Message], answers: frozenset[str] = frozenset({"ask"})) -> None:
         self._script = deque(script)
         self.answers = answers
         self.received: list[Message] = []

@@ -293,17 +293,16 @@ def as_version(data: bytes, version: int) -> bytes:
     return b"".join(frames)
 
 
-def test_a_handheld_of_another_protocol_is_never_heard_and_the_host_says_which() -> None:
-    """A handheld flashed before (or after) this protocol greets in frames of its version: the host drops them, stays
-    unconnected, and names the version (the console asks for the handheld to be flashed again); once a current one speaks,
-    it is gone."""
+def test_a_handheld_of_an_older_protocol_is_never_heard_and_the_host_says_which() -> None:
+    """A handheld flashed before this protocol greets in frames of its version: the host drops them, stays unconnected,
+    and names the version (the console asks for the handheld to be flashed again); once a current one speaks, it is gone."""
     pair = new_pair()
-    other = Endpoint("handheld")
+    old = Endpoint("handheld")
     for _ in range(40):
         pair.now += STEP_MS
         pair.host.poll(pair.now)
-        assert pair.host.feed(as_version(other.poll(pair.now), wire.VERSION + 1), pair.now) == []
-    assert pair.host.other_version == wire.VERSION + 1 and not pair.host.connected(pair.now)
+        assert pair.host.feed(as_version(old.poll(pair.now), wire.VERSION - 1), pair.now) == []
+    assert pair.host.other_version == wire.VERSION - 1 and not pair.host.connected(pair.now)
     assert pair.host.counters["version"] > 0
     pair.run_until(pair.connected)
     assert pair.host.other_version == 0
