@@ -35,6 +35,7 @@ from console.program.program import Program
 from console.settings import GameSettings, Level
 from engine import DoubleMove, Game, Side
 from engine.ai.players import choose_mister_x_move
+from firmware import messages
 from hardware.config import Config
 from hardware.controls import FakeControlButtons
 from hardware.factory import build_hardware
@@ -104,12 +105,12 @@ def play(seed: int, think_s: float, place_s: float, level: str = "") -> FirstGam
             buttons.press(station)
         rng = random.Random(seed)
         while not game.is_over and clock.now - began < LONGEST_S:
-            if flow.ui.mode is Mode.MISTER_X and asked and asked[-1]["type"] == "choose_move":
+            if flow.ui.mode is Mode.MISTER_X and asked and asked[-1]["type"] == "ask":
                 step(think_s)
                 move = choose_mister_x_move(game.mister_x_view(), game.board, "beginner", rng.randrange(2**31))
                 legs = [move.first, move.second] if isinstance(move, DoubleMove) else [move]
                 for index, leg in enumerate(legs):
-                    link.inject({"type": "move", "leg": leg.notation, "double": index < len(legs) - 1})
+                    link.inject(messages.answer(leg.notation, index < len(legs) - 1))
                     step(FRAME_S)
             else:
                 step(FRAME_S)

@@ -2,13 +2,13 @@
 
 Prints one ``name: value`` a line:
 
-- ``move_round_trip_ms``: the host's ``SerialHandheldLink`` sends a ``choose_move``
-  over a real pseudo-terminal pair; an ``Endpoint("handheld")`` on the other end
-  answers with a ``move``; the time until the host has the move (median). Both ends
-  are polled back to back, so this is the link's own cost, not the console loop's
-  30 Hz cadence or a USB cable's.
-- ``decoder_frames_per_s``: frames carrying a full ``choose_move`` that the decoder
-  turns back into messages per second (COBS, CRC-32, JSON).
+- ``move_round_trip_ms``: the host's ``SerialHandheldLink`` sends Mister X's turn (an
+  ``ask``) over a real pseudo-terminal pair; an ``Endpoint("handheld")`` on the other
+  end answers with his move (an ``answer``); the time until the host has it (median).
+  Both ends are polled back to back, so this is the link's own cost, not the console
+  loop's 30 Hz cadence or a USB cable's.
+- ``decoder_frames_per_s``: frames carrying a full turn that the decoder turns back
+  into messages per second (COBS, CRC-32, JSON).
 """
 
 from __future__ import annotations
@@ -20,22 +20,22 @@ import tty
 from collections.abc import Iterator
 
 from benchmarks.figures import Figure, timed, timed_command
+from console.games.classic.talk import turn
 from firmware.link import Endpoint
+from firmware.messages import answer
 from firmware.wire import Decoder, encode_frame
 from hardware.config import HandheldConfig
 from hardware.serial_link import SerialHandheldLink, serial_opener
 
-CHOOSE_MOVE = {
-    "type": "choose_move", "round": 9, "station": 67, "tickets": {"taxi": 2, "bus": 1, "underground": 2, "black": 4, "double": 1},
-    "moves": [letter + str(s) for letter, stations in [("T", (51, 52, 68, 84)), ("B", (23, 65, 102, 82)), ("U", (13, 79, 89, 111))]
-              for s in stations],
-    "can_double": True, "reveal_next": False, "log": ["T52", "B53", "X54"] * 3,
-}
-MOVE = {"type": "move", "leg": "T51"}
+TURN = dict(turn(9, 67, {"taxi": 2, "bus": 1, "underground": 2, "black": 4, "double": 1},
+                 [letter + str(s) for letter, stations in [("T", (51, 52, 68, 84)), ("B", (23, 65, 102, 82)), ("U", (13, 79, 89, 111))]
+                  for s in stations], True, False))
+"""Mister X's turn at a busy station, as the console asks it."""
+MOVE = dict(answer("T51"))
 
 
 def bench_round_trip(seconds: float) -> float:
-    """Median milliseconds from the host sending a choose_move to the host receiving the move."""
+    """Median milliseconds from the host sending a turn to the host receiving the move."""
     master, slave = os.openpty()
     tty.setraw(master)
     tty.setraw(slave)
@@ -50,7 +50,7 @@ def bench_round_trip(seconds: float) -> float:
         except BlockingIOError:
             data = b""
         for message in handheld.feed(data, now_ms):
-            if message["type"] == "choose_move":
+            if message["type"] == "ask":
                 handheld.send(MOVE)
         os.write(master, handheld.poll(now_ms))
 
@@ -63,8 +63,8 @@ def bench_round_trip(seconds: float) -> float:
         start = time.perf_counter()
         while time.perf_counter() - start < seconds or len(times) < 3:
             sent = time.perf_counter()
-            link.send(CHOOSE_MOVE)
-            while not any(message["type"] == "move" for message in link.receive()):
+            link.send(TURN)
+            while not any(message["type"] == "answer" for message in link.receive()):
                 step_handheld()
             times.append(time.perf_counter() - sent)
         return 1000 * statistics.median(times)
@@ -75,7 +75,7 @@ def bench_round_trip(seconds: float) -> float:
 
 
 def bench_decoder(seconds: float) -> float:
-    frame = encode_frame(0, 1, 0, "0123456789abcdef", CHOOSE_MOVE)
+    frame = encode_frame(0, 1, 0, "0123456789abcdef", TURN)
     chunk = frame * 50
     decoder = Decoder()
     frames = 0

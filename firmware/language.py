@@ -11,7 +11,7 @@ is wide in eights, the leftmost pixel the highest bit). The module is imported o
 language and let go when it asks for English again, so English costs no RAM. A language the handheld has no module
 for is shown in English.
 
-``_("Round %d") % 4`` is a message in the language in use; only literal strings go in ``_`` (the console's
+``_("%d moves") % 4`` is a message in the language in use; only literal strings go in ``_`` (the console's
 extractor reads them from the source, as the firmware's words). Written in the subset MicroPython shares with
 CPython.
 """

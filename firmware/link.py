@@ -174,6 +174,12 @@ class Endpoint:
             self._sent_ms = now_ms
         return b"".join(frames)
 
+    @property
+    def other_version(self):
+        """The protocol version of the other end's frames, when it is not this end's and nothing of this version came
+        since (0: none): its firmware is older or newer."""
+        return self._decoder.other_version
+
     def connected(self, now_ms):
         """Whether the other end is synced and was heard within DEAD_MS."""
         return self._peer_knows_us and self._heard_ms is not None and _elapsed(now_ms, self._heard_ms) < DEAD_MS
@@ -213,6 +219,7 @@ class Endpoint:
             _count(self.counters, "token")
             return None
         self._heard_ms = now_ms
+        self._decoder.other_version = 0  # a frame of this version: whoever spoke another is gone
         if frame["flags"] & wire.HELLO:
             self._greeted(frame)
             return None

@@ -4,75 +4,73 @@ A message is a plain dict with a ``"type"`` and that type's fields, nothing else
 (``wire`` carries it as a JSON object). There is one constructor per type, which
 returns the message checked, and one ``check`` for any message that comes in: it
 returns a copy (lists for tuples, fresh dicts) or raises ``MessageError``, whose
-text names the message type and the field at fault (``choose_move: moves[2] is
-not a leg (T, B, U or X and a station 1..199, as in T46)``). ``check`` reads every
-field before it returns, so a reader that acts only on what it returns never acts
-on half a message.
+text names the message type and the field at fault (``ask: groups[0][1][2] is not
+a choice ([answer, label])``). ``check`` reads every field before it returns, so a
+reader that acts only on what it returns never acts on half a message.
 
-Moves travel in the engine's move notation (``engine.moves``): a leg is a
-ticket's letter, upper case, and a station, nothing else (``"T46"``: taxi to 46).
-Classic Scotland Yard's legs take ``T`` taxi, ``B`` bus, ``U`` underground, ``X``
-black; Junior's take ``T``, ``B``, ``U``, ``F`` (the boat) and ``S`` (staying on
-his own station). ``leg_to_pair`` turns a leg into what the handheld's screens
-show, ``[station, ticket name]`` (``"X157"``: ``[157, "black"]``), and
-``pair_to_leg`` turns it back. Mister X's travel log is his own (every station in
-it), so it is legs too: ``["T10", "X46"]``.
+The conversation knows no kind of game. The console shows the hidden side where
+it stands (``show``) and offers it choices (``ask``), grouped by *kind* (a ticket,
+a line, a hiding place: whatever the game groups them by), and the handheld
+answers with the choice picked (``answer``). The words are the console's, in the
+language it speaks, made for the screen they go to (a handheld's 16 columns, a
+phone's page): ``words`` brings the game's vocabulary, its kinds and phrases,
+before the first screen and again whenever the language changes, so the screens
+refer to it by key and change language at once, and stay small.
+
+A *text* is a string, shown as it is (the console's own words: a lesson, a
+refusal), or a phrase of the words by its key, ``[key]``, or ``[key, arg]`` with
+the phrase's ``%s`` standing for *arg* (``["at", "117"]``: "at 117").
 
 The vocabulary:
 
-console to handheld, classic Scotland Yard (Mister X):
+console to handheld:
 
-- ``state`` {round, station, tickets: {name: count}, log: [leg]}: where he stands, between turns;
-- ``choose_move`` {round, station, tickets, moves: [leg], can_double, reveal_next,
-  log, hint (optional)}: his turn;
-- ``choose_second_leg`` {first: leg, moves, reveal_next, hint (optional)}: the
-  second leg of the double move that starts with *first*.
+- ``words`` {kinds: {key: [name, title, ask, say, tone]}, phrases: {key: string}}:
+  each kind's *name* (in a count or a log line: ``under``), *title* (over its
+  choices: ``underground:``), *ask* (confirming one of its choices, ``%s`` the
+  choice's label: ``Underground to %s?``), *say* (the choice sent: ``Underground
+  to %s``) and *tone* (a colour's name for screens with colours: ``red``; ``""``
+  none); and the phrases the texts name;
+- ``show`` {who, heading, counts, lines, note, log (optional)}: where the hidden
+  side stands, between its turns;
+- ``ask`` {who, heading, counts, lines, warning, groups, option (optional),
+  caution, hand_over, hint (optional)}: its turn, a choice among the groups';
+- ``accepted`` {note}: the choice was played (*note*: what it revealed);
+- ``refused`` {reason}, ``wait`` {} (the turn was withdrawn), ``game_over`` {result}.
 
-console to handheld, Scotland Yard Junior (the rogues, Mister FOX and ROXy):
+Their fields: *who* (a text) holds the handheld; *heading* is a list of
+``[left, right]`` texts, the first the screen has room for shown (a small screen
+tries the others in order, the last shown cut); *counts* ``[[kind, count or
+null]]`` (null: held, not counted); *lines* texts said about where it stands;
+*note* and *warning* (over the list) and *caution* (on the confirm screen) texts,
+``""`` for none; *log* ``[[kind, label]]`` what it did, oldest first (left out:
+the game keeps no log); *groups* ``[[kind, [[answer, label], ...]]]`` the choices
+in the order listed; *option* ``[off, on, note]`` texts of a yes or no the choice
+may carry (a double move); *hand_over*: the handheld goes to another player first
+(it goes dark); *hint* a guided game's lesson, shown before the list (left out, or
+``""``: none).
 
-- ``rogue_state`` {who, round, station, tickets}: where the rogue *who* stands;
-- ``choose_step`` {who, round, station, tickets, steps: [leg], hand_over, hint
-  (optional)}: the rogue's step (``S`` and his own station for staying:
-  ``"S82"``); *hand_over*: the handheld goes to another rogue first.
+handheld to console: ``answer`` {choice, option (optional, false when left out)}:
+*choice* is one of the answers the last ``ask`` listed; ``unreadable`` {reason}:
+the handheld could not read a message the console sent (its firmware is older or
+newer than the console's).
 
-A choice's *hint* is a guided game's lesson, what to choose and why, which the
-handheld shows before the list; left out (or ``""``) there is none, so a console
-without lessons sends what it always did.
-
-console to handheld, both games: ``accepted`` {seen: [move number]}, ``refused``
-{reason}, ``wait`` {} (the turn was withdrawn), ``game_over`` {result}.
-
-handheld to console: ``move`` {leg, double (optional, false when left out)} in
-classic, ``step`` {leg} in Junior, and ``unreadable`` {reason}: the handheld could
-not read a message the console sent (its firmware is older or newer than the
-console's).
-
-Booleans are JSON true and false (not 0 or 1), numbers are integers (not true or
-false), stations are 1 to 199, rounds and move numbers count from 1.
+Booleans are JSON true and false (not 0 or 1), counts are integers (not true or
+false).
 
 Written in the subset MicroPython shares with CPython (no annotations, no f-strings, no re).
 """
 
-FIRST_STATION = 1
-LAST_STATION = 199
-
-CLASSIC = ("state", "choose_move", "choose_second_leg")
-"""Messages of a classic game only (console to handheld)."""
-JUNIOR = ("rogue_state", "choose_step")
-"""Messages of a Junior game only (console to handheld)."""
-TO_HANDHELD = CLASSIC + JUNIOR + ("accepted", "refused", "wait", "game_over")
-TO_CONSOLE = ("move", "step", "unreadable")
+TO_HANDHELD = ("words", "show", "ask", "accepted", "refused", "wait", "game_over")
+TO_CONSOLE = ("answer", "unreadable")
 TYPES = TO_HANDHELD + TO_CONSOLE
 
-CLASSIC_LETTERS = "TBUX"
-"""The letters of a classic leg: taxi, bus, underground, black."""
-JUNIOR_LETTERS = "TBUFS"
-"""The letters of a Junior leg: taxi, bus, underground, the boat (the engine's ferry), staying."""
-TICKET_NAMES = {"T": "taxi", "B": "bus", "U": "underground", "X": "black", "F": "boat", "S": "stay"}
-"""Each leg letter's ticket, as the handheld's screens name it."""
-_ALL_LETTERS = "TBUXFS"
-_LETTERS = {name: letter for letter, name in TICKET_NAMES.items()}
-_DIGITS = "0123456789"
+SCREENS = ("show", "ask", "wait", "game_over")
+"""Messages that set the handheld's whole screen: a handheld that comes back needs the words, the last of these and what
+followed it."""
+
+KIND_FIELDS = ("name", "title", "ask", "say", "tone")
+"""A kind's words in ``words``, in order."""
 
 _SHOWN = 40
 """Characters of an unknown name quoted in an error (the error travels in a frame)."""
@@ -87,7 +85,7 @@ def _quoted(text):
 
 
 def _at(where, index):
-    """*where*, item *index*: ``moves[2]``."""
+    """*where*, item *index*: ``groups[2]``."""
     return where + "[" + str(index) + "]"
 
 
@@ -99,158 +97,116 @@ def _is_list(value):
     return isinstance(value, (list, tuple))
 
 
-def _round(value, where):
-    if not _is_int(value) or value < 1:
-        raise MessageError(where + " is not a round number (1 or more)")
-    return int(value)
-
-
-def _station(value, where):
-    if not _is_int(value) or not FIRST_STATION <= value <= LAST_STATION:
-        raise MessageError(where + " is not a station (" + str(FIRST_STATION) + ".." + str(LAST_STATION) + ")")
-    return int(value)
-
-
 def _bool(value, where):
     if value is not True and value is not False:
         raise MessageError(where + " is not true or false")
     return value
 
 
-def _text(value, where):
+def _string(value, where):
     if not isinstance(value, str):
         raise MessageError(where + " is not a string")
     return value
 
 
-def _name(value, where):
+def _key(value, where):
     if not isinstance(value, str) or not value:
-        raise MessageError(where + " is not a name")
+        raise MessageError(where + " is not a key (a string, not empty)")
     return value
 
 
-def _ticket(value, where):
-    if not isinstance(value, str) or not value:
-        raise MessageError(where + " is not a ticket name")
-    return value
-
-
-def _tickets(value, where):
-    if not isinstance(value, dict):
-        raise MessageError(where + " is not {ticket: count}")
-    for name in value:
-        if not isinstance(name, str) or not name:
-            raise MessageError(where + " has a key that is not a ticket name")
-    counts = {}
-    for name in sorted(value):
-        count = value[name]
-        if not _is_int(count) or count < 0:
-            raise MessageError(where + "[" + _quoted(name) + "] is not a count (0 or more)")
-        counts[name] = int(count)
-    return counts
-
-
-def _split(value, letters):
-    """The letter and station of the leg *value* whose letter is one of *letters*; None when it is not one.
-
-    Exactly one upper-case letter, then the station's digits without a leading
-    zero: the one way each leg is written, so a checked leg reads back the same.
-    """
-    if not isinstance(value, str) or not 2 <= len(value) <= 4 or value[0] not in letters:
-        return None
-    digits = value[1:]
-    if digits[0] == "0":
-        return None
-    for char in digits:
-        if char not in _DIGITS:
-            return None
-    station = int(digits)
-    if not FIRST_STATION <= station <= LAST_STATION:
-        return None
-    return value[0], station
-
-
-def _shape(letters):
-    """How a leg with *letters* looks, for an error: ``T, B, U or X and a station 1..199, as in T46``."""
-    return (", ".join(letters[:-1]) + " or " + letters[-1] + " and a station " + str(FIRST_STATION) + ".."
-            + str(LAST_STATION) + ", as in T46")
-
-
-def _leg_of(letters):
-    """A field checker for one leg with *letters*."""
-
-    def leg(value, where):
-        if _split(value, letters) is None:
-            raise MessageError(where + " is not a leg (" + _shape(letters) + ")")
+def _text(value, where):
+    """A string, or a phrase: ``[key]`` or ``[key, arg]``."""
+    if isinstance(value, str):
         return value
+    if not _is_list(value) or not 1 <= len(value) <= 2 or not isinstance(value[0], str) or not value[0] \
+            or not all(isinstance(part, str) for part in value):
+        raise MessageError(where + " is not a text (a string, or [key] or [key, arg] of strings)")
+    return list(value)
 
-    return leg
 
+def _list_of(item):
+    """A field checker for a list whose every item *item* checks."""
 
-def _legs_of(letters):
-    """A field checker for a list of legs with *letters*."""
-    one = _leg_of(letters)
-
-    def legs(value, where):
+    def items(value, where):
         if not _is_list(value):
-            raise MessageError(where + " is not a list of legs")
-        return [one(item, _at(where, index)) for index, item in enumerate(value)]
+            raise MessageError(where + " is not a list")
+        return [item(entry, _at(where, index)) for index, entry in enumerate(value)]
 
-    return legs
-
-
-_classic_leg = _leg_of(CLASSIC_LETTERS)
-_classic_legs = _legs_of(CLASSIC_LETTERS)
-_junior_leg = _leg_of(JUNIOR_LETTERS)
-_junior_legs = _legs_of(JUNIOR_LETTERS)
+    return items
 
 
-def leg_to_pair(leg):
-    """The leg *leg* (classic's or Junior's) as the screens show it: ``"X157"`` -> ``[157, "black"]``, ``"S82"`` -> ``[82, "stay"]``."""
-    split = _split(leg, _ALL_LETTERS)
-    if split is None:
-        raise MessageError(_quoted(str(leg)) + " is not a leg (" + _shape(_ALL_LETTERS) + ")")
-    return [split[1], TICKET_NAMES[split[0]]]
+def _pair(first, second, shape):
+    """A field checker for a list of two, checked by *first* and *second*; *shape* names it in an error."""
+
+    def pair(value, where):
+        if not _is_list(value) or len(value) != 2:
+            raise MessageError(where + " is not " + shape)
+        return [first(value[0], _at(where, 0)), second(value[1], _at(where, 1))]
+
+    return pair
 
 
-def pair_to_leg(pair):
-    """``leg_to_pair`` undone: ``[157, "black"]`` -> ``"X157"``, ``[157, "boat"]`` -> ``"F157"``."""
-    if (not _is_list(pair) or len(pair) != 2 or not _is_int(pair[0]) or not FIRST_STATION <= pair[0] <= LAST_STATION
-            or not isinstance(pair[1], str) or pair[1] not in _LETTERS):
-        raise MessageError(_quoted(str(pair)) + " is not [station, ticket name]")
-    return _LETTERS[pair[1]] + str(int(pair[0]))
+def _count(value, where):
+    if value is None:
+        return None
+    if not _is_int(value) or value < 0:
+        raise MessageError(where + " is not a count (0 or more, or null)")
+    return int(value)
 
 
-def _seen(value, where):
-    if not _is_list(value):
-        raise MessageError(where + " is not a list of move numbers")
-    numbers = []
-    for index, number in enumerate(value):
-        if not _is_int(number) or number < 1:
-            raise MessageError(_at(where, index) + " is not a move number (1 or more)")
-        numbers.append(int(number))
-    return numbers
+def _heading(value, where):
+    alternatives = _list_of(_pair(_text, _text, "[left, right]"))(value, where)
+    if not alternatives:
+        raise MessageError(where + " is empty (one [left, right] at least)")
+    return alternatives
 
+
+def _option(value, where):
+    if not _is_list(value) or len(value) != 3:
+        raise MessageError(where + " is not [off, on, note]")
+    return [_text(part, _at(where, index)) for index, part in enumerate(value)]
+
+
+def _kind(value, where):
+    if not _is_list(value) or len(value) != len(KIND_FIELDS):
+        raise MessageError(where + " is not [" + ", ".join(KIND_FIELDS) + "]")
+    return [_string(part, _at(where, index)) for index, part in enumerate(value)]
+
+
+def _table_of(item):
+    """A field checker for an object whose keys are keys and whose every value *item* checks."""
+
+    def table(value, where):
+        if not isinstance(value, dict):
+            raise MessageError(where + " is not an object")
+        for name in value:
+            _key(name, where + " key")
+        return {name: item(value[name], where + "[" + _quoted(name) + "]") for name in sorted(value)}
+
+    return table
+
+
+_counts = _list_of(_pair(_key, _count, "[kind, count]"))
+_texts = _list_of(_text)
+_log = _list_of(_pair(_key, _string, "[kind, label]"))
+_groups = _list_of(_pair(_key, _list_of(_pair(_key, _string, "a choice ([answer, label])")), "[kind, choices]"))
 
 _FIELDS = {
-    "state": (("round", _round), ("station", _station), ("tickets", _tickets), ("log", _classic_legs)),
-    "choose_move": (("round", _round), ("station", _station), ("tickets", _tickets), ("moves", _classic_legs),
-                    ("can_double", _bool), ("reveal_next", _bool), ("log", _classic_legs), ("hint", _text)),
-    "choose_second_leg": (("first", _classic_leg), ("moves", _classic_legs), ("reveal_next", _bool), ("hint", _text)),
-    "rogue_state": (("who", _name), ("round", _round), ("station", _station), ("tickets", _tickets)),
-    "choose_step": (("who", _name), ("round", _round), ("station", _station), ("tickets", _tickets), ("steps", _junior_legs),
-                    ("hand_over", _bool), ("hint", _text)),
-    "accepted": (("seen", _seen),),
-    "refused": (("reason", _text),),
+    "words": (("kinds", _table_of(_kind)), ("phrases", _table_of(_string))),
+    "show": (("who", _text), ("heading", _heading), ("counts", _counts), ("lines", _texts), ("note", _text), ("log", _log)),
+    "ask": (("who", _text), ("heading", _heading), ("counts", _counts), ("lines", _texts), ("warning", _text),
+            ("groups", _groups), ("option", _option), ("caution", _text), ("hand_over", _bool), ("hint", _string)),
+    "accepted": (("note", _text),),
+    "refused": (("reason", _string),),
     "wait": (),
-    "game_over": (("result", _text),),
-    "move": (("leg", _classic_leg), ("double", _bool)),
-    "step": (("leg", _junior_leg),),
-    "unreadable": (("reason", _text),),
+    "game_over": (("result", _string),),
+    "answer": (("choice", _key), ("option", _bool)),
+    "unreadable": (("reason", _string),),
 }
 """Each type's fields in order, each with the function that checks it (and returns its copy)."""
 
-_OPTIONAL = {"move": ("double",), "choose_move": ("hint",), "choose_second_leg": ("hint",), "choose_step": ("hint",)}
+_OPTIONAL = {"show": ("log",), "ask": ("option", "hint"), "answer": ("option",)}
 """Fields a message may leave out."""
 
 
@@ -283,54 +239,42 @@ def check(message):
     return checked
 
 
-# ------------------------------------------------------------ console to handheld, classic
+def phrase(key, arg=None):
+    """The text naming the phrase *key* of the words (with *arg*, as a string, for its ``%s``): ``phrase("at", 117)``."""
+    return [key] if arg is None else [key, str(arg)]
 
 
-def state(round, station, tickets, log):
-    """Where Mister X stands between his turns: his tickets (held kinds only) and his travel log."""
-    return check({"type": "state", "round": round, "station": station, "tickets": tickets, "log": log})
+# ------------------------------------------------------------ console to handheld
 
 
-def _hinted(message, hint):
-    """*message* checked, with the field ``hint`` unless *hint* is ``""`` (no lesson: the message an older handheld reads)."""
+def words(kinds, phrases):
+    """The game's vocabulary: *kinds* ``{key: [name, title, ask, say, tone]}`` and *phrases* ``{key: string}``."""
+    return check({"type": "words", "kinds": kinds, "phrases": phrases})
+
+
+def show(who, heading, counts, lines, note, log=None):
+    """Where the hidden side stands between its turns (*log*: None when the game keeps none)."""
+    message = {"type": "show", "who": who, "heading": heading, "counts": counts, "lines": lines, "note": note}
+    if log is not None:
+        message["log"] = log
+    return check(message)
+
+
+def ask(who, heading, counts, lines, warning, groups, caution, hand_over, option=None, hint=""):
+    """Its turn: a choice among *groups*; *option*: None, or the words of the yes or no it may carry; *hint*: a guided
+    game's lesson ("" none: the field is left out)."""
+    message = {"type": "ask", "who": who, "heading": heading, "counts": counts, "lines": lines, "warning": warning,
+               "groups": groups, "caution": caution, "hand_over": hand_over}
+    if option is not None:
+        message["option"] = option
     if hint != "":
         message["hint"] = hint
     return check(message)
 
 
-def choose_move(round, station, tickets, moves, can_double, reveal_next, log, hint=""):
-    """Mister X's turn: his legal moves (legs: ``"T46"``), whether a double move is open, whether this one is seen,
-    and a guided game's *hint*."""
-    return _hinted({"type": "choose_move", "round": round, "station": station, "tickets": tickets, "moves": moves,
-                    "can_double": can_double, "reveal_next": reveal_next, "log": log}, hint)
-
-
-def choose_second_leg(first, moves, reveal_next, hint=""):
-    """The second legs of the double move that starts with the leg *first* (and a guided game's *hint*)."""
-    return _hinted({"type": "choose_second_leg", "first": first, "moves": moves, "reveal_next": reveal_next}, hint)
-
-
-# ------------------------------------------------------------ console to handheld, Junior
-
-
-def rogue_state(who, round, station, tickets):
-    """Where the rogue *who* stands between rounds (his tickets are the kinds of line, one each)."""
-    return check({"type": "rogue_state", "who": who, "round": round, "station": station, "tickets": tickets})
-
-
-def choose_step(who, round, station, tickets, steps, hand_over, hint=""):
-    """The rogue *who* chooses his step among *steps* (legs: ``"F157"``, ``"S82"``); *hand_over*: the handheld is passed to him
-    first (it goes dark); *hint*: a guided game's lesson."""
-    return _hinted({"type": "choose_step", "who": who, "round": round, "station": station, "tickets": tickets,
-                    "steps": steps, "hand_over": hand_over}, hint)
-
-
-# ------------------------------------------------------------ console to handheld, both games
-
-
-def accepted(seen):
-    """The move or step was played; *seen*: the numbers of the moves just made that were revealed."""
-    return check({"type": "accepted", "seen": seen})
+def accepted(note=""):
+    """The choice was played; *note*: what it revealed ("" nothing)."""
+    return check({"type": "accepted", "note": note})
 
 
 def refused(reason):
@@ -349,17 +293,12 @@ def game_over(result):
 # ------------------------------------------------------------ handheld to console
 
 
-def move(leg, double=False):
-    """Mister X's move, a leg (*double*: the first leg of a double move; the field is left out when false)."""
-    message = {"type": "move", "leg": leg}
-    if double is not False:
-        message["double"] = double
+def answer(choice, option=False):
+    """The choice picked, one of the last ask's answers (*option*: its yes or no said yes; the field is left out when false)."""
+    message = {"type": "answer", "choice": choice}
+    if option is not False:
+        message["option"] = option
     return check(message)
-
-
-def step(leg):
-    """A Junior rogue's step, a leg (``"S138"``: he stays on 138)."""
-    return check({"type": "step", "leg": leg})
 
 
 def unreadable(reason):

@@ -1,70 +1,58 @@
 """Types of firmware/messages.py (the module itself is MicroPython-compatible and unannotated)."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Literal, NotRequired, TypeAlias, TypedDict
 
-FIRST_STATION: int
-LAST_STATION: int
-CLASSIC: tuple[str, ...]
-JUNIOR: tuple[str, ...]
 TO_HANDHELD: tuple[str, ...]
 TO_CONSOLE: tuple[str, ...]
 TYPES: tuple[str, ...]
-CLASSIC_LETTERS: str
-JUNIOR_LETTERS: str
-TICKET_NAMES: dict[str, str]
+SCREENS: tuple[str, ...]
+KIND_FIELDS: tuple[str, ...]
 
-Leg: TypeAlias = str
-"""A move, a step, a double move's first leg, in the move notation: ``"T46"``, ``"X157"``, ``"F157"``, ``"S82"``."""
-Pair: TypeAlias = list[int | str]
-"""``[station, ticket name]``: a leg as the handheld's screens show it (``leg_to_pair``)."""
+Text: TypeAlias = str | list[str]
+"""A string shown as it is, or a phrase of the words: ``[key]`` or ``[key, arg]``."""
+Heading: TypeAlias = list[list[Text]]
+"""``[left, right]`` alternatives, the first that fits shown."""
+Count: TypeAlias = list[str | int | None]
+"""``[kind, count or None]``."""
+Choice: TypeAlias = list[str]
+"""``[answer, label]``."""
+Group: TypeAlias = list[str | list[Choice]]
+"""``[kind, [choice, ...]]``."""
+Entry: TypeAlias = list[str]
+"""A log line: ``[kind, label]``."""
 
-class State(TypedDict):
-    type: Literal["state"]
-    round: int
-    station: int
-    tickets: dict[str, int]
-    log: list[Leg]
+class Words(TypedDict):
+    type: Literal["words"]
+    kinds: dict[str, list[str]]
+    phrases: dict[str, str]
 
-class ChooseMove(TypedDict):
-    type: Literal["choose_move"]
-    round: int
-    station: int
-    tickets: dict[str, int]
-    moves: list[Leg]
-    can_double: bool
-    reveal_next: bool
-    log: list[Leg]
+class Show(TypedDict):
+    type: Literal["show"]
+    who: Text
+    heading: Heading
+    counts: list[Count]
+    lines: list[Text]
+    note: Text
+    log: NotRequired[list[Entry]]
+
+class Ask(TypedDict):
+    type: Literal["ask"]
+    who: Text
+    heading: Heading
+    counts: list[Count]
+    lines: list[Text]
+    warning: Text
+    groups: list[Group]
+    option: NotRequired[list[Text]]
+    caution: Text
+    hand_over: bool
     hint: NotRequired[str]
     """A guided game's lesson: what to choose and why (left out, or ``""``: none)."""
 
-class ChooseSecondLeg(TypedDict):
-    type: Literal["choose_second_leg"]
-    first: Leg
-    moves: list[Leg]
-    reveal_next: bool
-    hint: NotRequired[str]
-
-class RogueState(TypedDict):
-    type: Literal["rogue_state"]
-    who: str
-    round: int
-    station: int
-    tickets: dict[str, int]
-
-class ChooseStep(TypedDict):
-    type: Literal["choose_step"]
-    who: str
-    round: int
-    station: int
-    tickets: dict[str, int]
-    steps: list[Leg]
-    hand_over: bool
-    hint: NotRequired[str]
-
 class Accepted(TypedDict):
     type: Literal["accepted"]
-    seen: list[int]
+    note: Text
 
 class Refused(TypedDict):
     type: Literal["refused"]
@@ -77,50 +65,49 @@ class GameOver(TypedDict):
     type: Literal["game_over"]
     result: str
 
-class Move(TypedDict):
-    type: Literal["move"]
-    leg: Leg
-    double: NotRequired[bool]
-
-class Step(TypedDict):
-    type: Literal["step"]
-    leg: Leg
+class Answer(TypedDict):
+    type: Literal["answer"]
+    choice: str
+    option: NotRequired[bool]
 
 class Unreadable(TypedDict):
     type: Literal["unreadable"]
     reason: str
 
-ToHandheld: TypeAlias = State | ChooseMove | ChooseSecondLeg | RogueState | ChooseStep | Accepted | Refused | Wait | GameOver
-ToConsole: TypeAlias = Move | Step | Unreadable
+ToHandheld: TypeAlias = Words | Show | Ask | Accepted | Refused | Wait | GameOver
+ToConsole: TypeAlias = Answer | Unreadable
 Message: TypeAlias = ToHandheld | ToConsole
 
 class MessageError(ValueError): ...
 
 # The constructors take lists or tuples where a message holds lists (any other sequence is refused).
 
-def leg_to_pair(leg: str) -> Pair: ...
-def pair_to_leg(pair: Sequence[int | str]) -> Leg: ...
 def check(message: object) -> Message: ...
-def state(round: int, station: int, tickets: dict[str, int], log: Sequence[str]) -> State: ...
-def choose_move(
-    round: int,
-    station: int,
-    tickets: dict[str, int],
-    moves: Sequence[str],
-    can_double: bool,
-    reveal_next: bool,
-    log: Sequence[str],
+def phrase(key: str, arg: object = None) -> list[str]: ...
+def words(kinds: Mapping[str, Sequence[str]], phrases: Mapping[str, str]) -> Words: ...
+def show(
+    who: Text,
+    heading: Sequence[Sequence[Text]],
+    counts: Sequence[Sequence[str | int | None]],
+    lines: Sequence[Text],
+    note: Text,
+    log: Sequence[Sequence[str]] | None = None,
+) -> Show: ...
+def ask(
+    who: Text,
+    heading: Sequence[Sequence[Text]],
+    counts: Sequence[Sequence[str | int | None]],
+    lines: Sequence[Text],
+    warning: Text,
+    groups: Sequence[Sequence[str | Sequence[Sequence[str]]]],
+    caution: Text,
+    hand_over: bool,
+    option: Sequence[Text] | None = None,
     hint: str = "",
-) -> ChooseMove: ...
-def choose_second_leg(first: str, moves: Sequence[str], reveal_next: bool, hint: str = "") -> ChooseSecondLeg: ...
-def rogue_state(who: str, round: int, station: int, tickets: dict[str, int]) -> RogueState: ...
-def choose_step(
-    who: str, round: int, station: int, tickets: dict[str, int], steps: Sequence[str], hand_over: bool, hint: str = ""
-) -> ChooseStep: ...
-def accepted(seen: Sequence[int]) -> Accepted: ...
+) -> Ask: ...
+def accepted(note: Text = "") -> Accepted: ...
 def refused(reason: str) -> Refused: ...
 def wait() -> Wait: ...
 def game_over(result: str) -> GameOver: ...
-def move(leg: str, double: bool = False) -> Move: ...
-def step(leg: str) -> Step: ...
+def answer(choice: str, option: bool = False) -> Answer: ...
 def unreadable(reason: str) -> Unreadable: ...

@@ -1,4 +1,4 @@
-"""What Mister X reads on the handheld: one function per screen, 16 columns by 8 lines in English.
+"""What the hidden side reads on the handheld: one function per screen, 16 columns by 8 lines in English.
 
 Each screen function returns a page: a tuple of text lines, as many as the
 screen holds in the language in use (``rows``: 8 in English), and a tuple of
@@ -10,8 +10,10 @@ simulator can read a screen back as text, and two pages compare equal exactly
 when they would light the same pixels.
 
 The words are the handheld's own (``language._``: in the language the console
-speaks) or the console's (a refusal's reason, a lesson, a rogue's name, the
-result: sent in its language). A line is measured in pixels (``width``: 8 an
+speaks: its keys, its notices, its status) or the console's (the game's words,
+a refusal's reason, a lesson, the result: sent in its language, and read from
+its ``words`` by the UI before a screen function sees them). No screen knows a
+kind of game: the console says what a heading, a count or a choice reads. A line is measured in pixels (``width``: 8 an
 ASCII character, the glyph's advance for any other), never in bytes, and holds
 128; ``COLUMNS`` are the built-in font's 8-pixel columns. A screen of fewer lines
 keeps a page's most important ones (``page``'s *spare* lines go first, after its
@@ -32,46 +34,12 @@ GLYPH = 8
 WIDTH = 128
 """A line's pixels."""
 
-TICKETS = ("taxi", "bus", "underground", "boat", "black", "double")
-"""Tickets in the order they are listed; names the handheld does not know come after, then ``STAY``.
-
-``boat`` is Scotland Yard Junior's: a line of its own there.
-"""
-
-STAY = "stay"
-"""The Junior rogue's "ticket" for staying on his own station: listed last, away from the cursor's first row."""
-
 CELL = 5
-"""Columns of a ticket's name in the tickets line and the log."""
-
-
-def _tickets():
-    """Each ticket's words in the language in use: its name in a ``CELL``, its heading over its moves, its move."""
-    return {
-        "taxi": (_("taxi"), _("taxi:"), _("Taxi to %s")),
-        "bus": (_("bus"), _("bus:"), _("Bus to %s")),
-        "underground": (_("under"), _("underground:"), _("Underground to %s")),
-        "black": (_("black"), _("black:"), _("Black to %s")),
-        "boat": (_("boat"), _("boat:"), _("Boat to %s")),
-        "double": (_("2x"), "", ""),
-        STAY: (_("stay"), _("stay:"), _("Stay at %s")),
-    }
-
-
-def short(ticket):
-    """*ticket*'s name in a ticket cell (``under``, ``2x``); a name the handheld does not know, as the console sent it."""
-    words = _tickets().get(ticket)
-    return words[0] if words else ticket
-
-
-def _heading(ticket):
-    """The line over *ticket*'s moves: ``taxi:``."""
-    words = _tickets().get(ticket)
-    return words[1] if words else ticket + ":"
+"""Columns of a kind's name in a count's cell and in the log."""
 
 
 def holder(who=None):
-    """Who holds the handheld: *who*, the name the console gives (Junior: "Mister FOX", "ROXy"), else Mister X."""
+    """Who holds the handheld: *who*, as the console names him, else Mister X (before a game says)."""
     return who or _("Mister X")
 
 
@@ -157,35 +125,21 @@ BLANK = page(())
 """The dark screen: hidden, or idle."""
 
 
-def ordered(names):
-    """Ticket names in the listing order (known ones first), each once."""
-    names = list(names)
-    known = [name for name in TICKETS if name in names]
-    rest = []
-    for name in names:
-        if name not in TICKETS and name != STAY and name not in rest:
-            rest.append(name)
-    return known + rest + ([STAY] if STAY in names else [])
-
-
-def ticket_lines(tickets):
-    """His tickets, two five-letter cells a line: ``taxi  4 bus   3``."""
-    cells = [pad(short(ticket), CELL) + "%2d" % tickets[ticket] for ticket in ordered(tickets)]
+def count_lines(counts):
+    """What he holds, two five-letter cells a line: ``taxi  4 bus   3`` (*counts*: ``(name, count or None)``, None for
+    held but not counted)."""
+    cells = [pad(name, CELL) + ("  " if count is None else "%2d" % count) for name, count in counts]
     return [" ".join(cells[i:i + 2]) for i in range(0, len(cells), 2)]
 
 
-def header(round_number, station, who=None):
-    """``Round 4   at 117``; with a rogue's name *who*, the name instead of the round.
-
-    ``ROXy      at 138``, or ``Mister FOX   138`` where "at" does not fit too; a
-    name too long for either leaves the round heading.
-    """
-    at = _("at %s") % station
-    if who:
-        for right in (at, str(station)):
-            if width(who) + 8 + width(right) <= WIDTH:
-                return spread(who, right)
-    return spread(_("Round %d") % round_number, at)
+def header(alternatives):
+    """The heading: the first of the ``(left, right)`` *alternatives* that fits a line, spread across it (the last,
+    cut, where none fits): ``Round 4   at 117``, ``ROXy      at 138``, ``Mister FOX   138``."""
+    for left, right in alternatives:
+        if width(left) + 8 + width(right) <= WIDTH:
+            return spread(left, right)
+    left, right = alternatives[-1]
+    return spread(left, right)
 
 
 def _window(lines, top, height):
@@ -211,38 +165,34 @@ def pairing(connected, who=None):
     return page(["", centred(holder(who)), ""] + waiting_for + [""] * (3 - len(waiting_for)) + [centred(status)])
 
 
-def waiting(round_number, station, tickets, seen, connected, who=None):
-    """Between his turns: where he is, what he holds, where he was just seen (and a rogue's name). A shorter screen
-    leaves out the keys' hint first, then that he waits (but not that the console is away), then the name."""
-    lines = [header(round_number, station)] + ticket_lines(tickets)
+def waiting(heading, counts, said, note, connected):
+    """Between his turns: where he stands (*heading*), what he holds (*counts*), the console's lines about it (*said*,
+    centred under them: a rogue's name), its *note* (where his last move was seen). A shorter screen leaves out the
+    keys' hint first, then that he waits (but not that the console is away), then the first of the console's lines."""
+    lines = [heading] + count_lines(counts)
+    while len(lines) < 4:
+        lines.append("")
+    lines += [centred(line) for line in said]
     while len(lines) < 5:
         lines.append("")
-    if who and not lines[4]:
-        lines[4] = centred(who)
-    lines.append(_seen(seen))
+    lines.append(note)
     lines.append(_("wait your turn") if connected else _("not connected"))
     lines.append(_("<>=log Hide=dark"))
     last = len(lines) - 1
     return page(lines, spare=(last, last - 1, 4) if connected else (last, 4, last - 2))
 
 
-def _seen(seen):
-    """Where his last move was seen (``seen at 105!``); "" when it was not."""
-    return _("seen at %s!") % ",".join(str(station) for station in seen) if seen else ""
+def move_rows(counts, groups):
+    """The rows of the turn list: what he holds, then each group's choices under its title.
 
-
-def move_rows(tickets, moves):
-    """The rows of the turn list: his ticket counts, then each ticket's moves under its name.
-
-    Returns a list of (text, move): *move* is the host's ``[station, ticket]``
-    the row picks, or None for a row that only labels. A Junior rogue's stay
-    comes last, as ``stay:`` over his own station.
+    *groups* are ``(title, [(answer, label), ...])``. Returns a list of (text, answer): *answer* is the one the row
+    picks, or None for a row that only labels.
     """
-    rows = [(line, None) for line in ticket_lines(tickets)]
-    for ticket in ordered(move[1] for move in moves):
-        rows.append((_heading(ticket), None))
-        rows.extend(("  %s" % move[0], move) for move in sorted((m for m in moves if m[1] == ticket), key=lambda m: m[0]))
-    if not moves:
+    rows = [(line, None) for line in count_lines(counts)]
+    for title, choices in groups:
+        rows.append((title, None))
+        rows.extend(("  %s" % label, answer) for answer, label in choices)
+    if not any(choices for _title, choices in groups):
         rows.append((_("no move"), None))
     return rows
 
@@ -253,7 +203,7 @@ def list_height(warning):
 
 
 def choose(heading, rows, top, cursor, warning):
-    """His turn: *heading*, the *warning* if his move will be seen, the list of rows with the cursor."""
+    """His turn: *heading*, the *warning* if any, the list of rows with the cursor."""
     lines = [heading]
     if warning:
         lines.append(warning)
@@ -265,40 +215,40 @@ def choose(heading, rows, top, cursor, warning):
     return page(lines + body, marks)
 
 
-def _journey(move, ending):
-    """Two lines for a move: ``Bus to 117?`` and a blank; one too long for a line broken after its first word
+def _journey(words):
+    """Two lines for a choice said: ``Bus to 117?`` and a blank; one too long for a line broken after its first word
     (``Underground`` over ``to 117?``)."""
-    station, ticket = move
-    words = _tickets()[ticket][2] % station + ending
     if width(words) <= WIDTH:
         return [words, ""]
     first, _space, rest = words.partition(" ")
     return [first, rest]
 
 
-def confirm(heading, move, double, reveal):
-    """Is this the move? *double* is None when a double move is not on offer, else whether it is chosen. A shorter
-    screen leaves out "first of two" first, then the heading."""
-    lines = [heading, ""] + _journey(move, "?")
-    lines.append("" if double is None else _("double  < yes >") if double else _("double  < no  >"))
-    if double:
-        lines.append(_("first of two"))
-    if reveal:
-        lines.append(_("SEEN by all!"))
+def confirm(heading, question, option, chosen, caution):
+    """Is this the choice (*question*: ``Bus to 108?``)? *option* is None when no yes or no comes with it, else its
+    words ``(off, on, note)``, *chosen* whether it is on; *caution* what the choice will do ("" nothing). A shorter
+    screen leaves out the option's note first, then the heading."""
+    lines = [heading, ""] + _journey(question)
+    lines.append("" if option is None else option[1] if chosen else option[0])
+    on = option is not None and chosen
+    if on:
+        lines.append(option[2])
+    if caution:
+        lines.append(caution)
     while len(lines) < ROWS - 1:
         lines.append("")
-    return page(lines + [_("OK=send Hide=no")], spare=(5, 0) if double else (0,))
+    return page(lines + [_("OK=send Hide=no")], spare=(5, 0) if on else (0,))
 
 
-def sending(move, connected):
-    """His move is on its way; the console answers."""
-    return page([""] + _journey(move, "") + [_("sending..."), "", "" if connected else _("not connected")])
+def sending(said, connected):
+    """His choice (*said*: ``Bus to 108``) is on its way; the console answers."""
+    return page([""] + _journey(said) + [_("sending..."), "", "" if connected else _("not connected")])
 
 
-def sent(seen):
-    """The console took his move: hide the handheld (and he now knows he was seen)."""
+def sent(note):
+    """The console took his choice: hide the handheld (and he now knows what it revealed: *note*)."""
     hide = [centred(line) for line in wrap(_("hide the handheld"))[:2]]
-    return page(["", centred(_("move sent")), ""] + hide + [""] * (3 - len(hide)) + [centred(_seen(seen))])
+    return page(["", centred(_("move sent")), ""] + hide + [""] * (3 - len(hide)) + [centred(note)])
 
 
 def refused(reason):
@@ -311,10 +261,10 @@ def log_rows():
     return rows() - 1
 
 
-def travel_log(log, top):
-    """His own travel log, one move a line: number, ticket, station."""
-    lines = ["%2d " % (n + 1) + pad(short(str(ticket)), CELL) + " %s" % station for n, (ticket, station) in enumerate(log)]
-    count = _("1 move") if len(log) == 1 else _("%d moves") % len(log)
+def travel_log(entries, top):
+    """What he did, one line an entry (*entries*: ``(name, label)``): number, name, label."""
+    lines = ["%2d " % (n + 1) + pad(name, CELL) + " " + label for n, (name, label) in enumerate(entries)]
+    count = _("1 move") if len(entries) == 1 else _("%d moves") % len(entries)
     return page([spread(_("Log"), count)] + (_window(lines, top, log_rows()) or [_("no moves yet")]))
 
 
@@ -346,7 +296,7 @@ def game_over(result):
 def cover(who=None, passing=False):
     """His turn came while the screen was dark: say so, and nothing secret.
 
-    *passing*: the handheld goes from one rogue to the other (Junior's FOX and
+    *passing*: the handheld goes from one player to another (Junior's FOX and
     ROXy): ``Pass me to`` and the name *who* whose turn it is.
     """
     press = centred(_("press a button"))

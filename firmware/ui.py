@@ -1,4 +1,4 @@
-"""Mister X's handheld as a state machine: what he sees, and what his buttons do.
+"""The hidden side's handheld as a state machine: what it sees, and what its buttons do.
 
 It knows no bytes and no hardware. The console's messages come in as dicts
 (``on_message``), buttons by name (``on_button``); both return the messages to
@@ -7,45 +7,39 @@ same code runs on the Pico and, under CPython, in the tests and the simulator.
 
 Every message is checked (``messages.check``) before any of it is used: one that
 is not of the protocol changes nothing and is answered with ``unreadable``.
-Moves come and go as legs of the move notation (``"B108"``); the Ui reads them
-into the ``[station, ticket]`` pairs its screens show (``messages.leg_to_pair``)
-and writes his answer back as a leg (``messages.pair_to_leg``).
 
-A move he sends is always one the console listed. The Hide button (``back``
-here) darkens the screen at once, from anywhere; after ``IDLE_MS`` without a button a screen with
-a secret on it goes dark too, and the next button only wakes it.
+It knows no kind of game either. The console says where the hidden side stands
+(``show``) and offers its choices (``ask``), grouped, in its own words: ``words``
+brings them (each group's kind's name, title, question and statement, and the
+phrases the texts name), and every page reads the texts in the words it has
+when it is made, so new words (the console changed its language) change the
+screen at once. An answer is always one of the choices the console listed.
 
-The kind of game comes with the messages: ``state`` and ``choose_move`` are
-classic Scotland Yard's (Mister X), ``rogue_state`` and ``choose_step`` Scotland
-Yard Junior's. In Junior the console names the rogue (``who``: "Mister FOX",
-"ROXy"), his tickets are the kinds of line he may take (never spent), his answer
-is a ``step``, and when two rogues share the handheld the console marks the
-next one's turn ``hand_over``: the screen goes dark at once under a "Pass me to"
-cover, and only a button shows the new rogue's list.
+The Hide button (``back`` here) darkens the screen at once, from anywhere; after
+``IDLE_MS`` without a button a screen with a secret on it goes dark too, and the
+next button only wakes it. When the console marks an ask ``hand_over`` (another
+player takes the handheld: Junior's two rogues) the screen goes dark at once
+under a "Pass me to" cover, and only a button shows the new player's list.
 
-In a guided game the console's choice messages may carry a ``hint``, the lesson
-of the turn: it shows as a page of its own before the list (any button but Hide
-goes on; up and down first scroll one too long for the screen), and left or
-right on the list opens it again, with the log one more press away. It lasts until the turn ends; a refusal's notice covers it as it
-covers the list.
+In a guided game an ask may carry a ``hint``, the lesson of the turn: it shows as
+a page of its own before the list (any button but Hide goes on; up and down first
+scroll one too long for the screen), and left or right on the list opens it
+again, with the log one more press away. It lasts until the turn ends; a
+refusal's notice covers it as it covers the list.
 
-The console says which language it speaks (``set_language``); every page is made
-when it is shown, in the language in use then (a notice too), so a change of
-language mid-game changes every word on the screen at once. The console's own
-words (a refusal's reason, a lesson, a name, the result) come in its language.
+The console says which language it speaks (``set_language``); the handheld's own
+words (its keys, its notices) follow at once too.
 """
 
 try:
     from . import language, messages, screens
-    from .language import _
 except ImportError:
     import language
     import messages
     import screens
-    from language import _
 
 IDLE_MS = 20000
-"""A screen showing his secrets goes dark after this long without a button."""
+"""A screen showing a secret goes dark after this long without a button."""
 
 NOTICE_MS = 3000
 """How long "move sent" or "move refused" shows (a button dismisses it sooner)."""
@@ -53,16 +47,16 @@ NOTICE_MS = 3000
 BUTTONS = ("up", "down", "left", "right", "ok", "back")
 """The names ``on_button`` takes (the device's buttons and the simulator's keys map onto them)."""
 
-# What he is doing; a notice, the log page or the dark screen may cover it.
+# What it is doing; a notice, the log page or the dark screen may cover it.
 PAIRING = "pairing"  # no game yet
-WAITING = "waiting"  # between his turns
-CHOOSING = "choosing"  # his turn: the list of moves
+WAITING = "waiting"  # between its turns
+CHOOSING = "choosing"  # its turn: the list of choices
 CONFIRMING = "confirming"  # "Bus to 117?"
-SENDING = "sending"  # the move is on its way; the console answers
+SENDING = "sending"  # the choice is on its way; the console answers
 OVER = "over"  # the game is over
 
-_SECRET = (WAITING, CHOOSING, CONFIRMING, SENDING)
-
+_TURN = (CHOOSING, CONFIRMING, SENDING)
+_SECRET = (WAITING,) + _TURN
 
 class Ui:
     """The handheld's screens and buttons; ``clock_ms()`` stamps messages that arrive."""
@@ -74,13 +68,13 @@ class Ui:
         """The language the console speaks ("": it has not said; English)."""
         language.use(self.language)
         self.buzzes = 0
-        """Counts his turns starting, for the optional buzzer."""
+        """Counts its turns starting, for the optional buzzer."""
         self.mode = PAIRING
         self.awake = True
-        self.ringing = False  # his turn came while dark: show the cover, which tells nothing secret
-        self.passing = False  # the cover asks to pass the handheld on (a Junior hand-over)
+        self.ringing = False  # its turn came while dark: show the cover, which tells nothing secret
+        self.passing = False  # the cover asks to pass the handheld on
         self.last_button = clock_ms()
-        self.notice = None  # a notice's screen function and its arguments: made when shown, in the language then
+        self.notice = None  # a notice's screen function and its argument: made when shown, in the words then
         self.notice_until = 0
         self.showing_log = False
         self.log_top = 0
@@ -89,25 +83,19 @@ class Ui:
         self.showing_lesson = False
         self.lesson_top = 0
         self.result = ""
-        # His view, from the console's last word (updated by his accepted moves).
-        self.round = 0
-        self.junior = False  # the game is Scotland Yard Junior's (set by the kind of message the console sends)
-        self.who = None  # the rogue's name in Junior; None: Mister X
-        self.station = None
-        self.tickets = {}
-        self.log = []
-        self.seen = []  # stations where his last move was seen
-        # His turn.
-        self.leg = 1
-        self.from_station = None
-        self.listed = ({}, [])  # the tickets and moves the list shows
+        # The console's words, and what it last said.
+        self.kinds = {}  # each kind's [name, title, ask, say, tone]
+        self.phrases = {}
+        self.who = None  # who holds it, a text (None: before a game says)
+        self.standing = None  # the last show
+        self.note = ""  # the last show's note (where its last move was seen), until a turn starts
+        self.question = None  # the last ask
+        # Its turn.
         self.rows = []
         self.cursor = -1
         self.top = 0
-        self.can_double = False
-        self.double = False
-        self.reveal = False
-        self.legs = []  # legs confirmed this turn
+        self.option = False  # the ask's yes or no, said yes
+        self.picked = None  # the answer on its way
 
     # ------------------------------------------------------------ the console
 
@@ -118,9 +106,7 @@ class Ui:
         """Speak the console's language *code* from the next page on (English where the handheld lacks it)."""
         self.language = code
         language.use(code)
-        self.rows = screens.move_rows(*self.listed)  # the same rows, in its words: the cursor stays where it is
-        self.top = 0
-        self._follow()  # scrolled for the lines its glyphs leave the list
+        self._relist()
         self.lesson = screens.lesson_lines(self.hint)  # the lesson in its glyphs' lines (its words come again from the console)
         self.lesson_top = 0
 
@@ -141,63 +127,28 @@ class Ui:
         handler(self, message)  # a checked message: every field is there, of its type
         return []
 
-    def _view(self, message, junior):
-        """Keep the kind of game, his name, round, station, tickets and log from a checked *message*."""
-        self.junior = junior
-        self.who = message["who"] if junior else None
-        self.round, self.station, self.tickets = message["round"], message["station"], message["tickets"]
-        # [ticket, station] a line; a rogue's log: his steps since the console last spoke
-        self.log = [] if junior else [messages.leg_to_pair(leg)[::-1] for leg in message["log"]]
+    def _words(self, message):
+        self.kinds, self.phrases = message["kinds"], message["phrases"]
+        self._relist()
 
-    def _state(self, message):
-        self._view(message, False)
-        self._between_turns()
-
-    def _rogue_state(self, message):
-        self._view(message, True)
-        self._between_turns()
-
-    def _between_turns(self):
+    def _show(self, message):
+        self.standing, self.who, self.note = message, message["who"], message["note"]
         if self.mode in (PAIRING, OVER):
-            self.mode, self.seen = WAITING, []
+            self.mode = WAITING
 
-    def _choose_move(self, message):
-        self._view(message, False)
-        self._turn(_pairs(message["moves"]), message["can_double"], message["reveal_next"], False)
-        self._teach(message)
-
-    def _choose_step(self, message):
-        self._view(message, True)
-        self._turn(_pairs(message["steps"]), False, False, message["hand_over"])
-        self._teach(message)
-
-    def _turn(self, moves, can_double, reveal, hand_over):
-        """His turn (or a rogue's): the list of *moves*; *hand_over*: the handheld is passed on first."""
-        starts = self.mode not in (CHOOSING, CONFIRMING, SENDING)  # not a new ask within his turn
-        self.mode = CHOOSING
-        self.leg, self.from_station, self.legs, self.seen = 1, self.station, [], []
-        self.can_double, self.reveal, self.double = can_double, reveal, False
-        self._list(self.tickets, moves)
+    def _ask(self, message):
+        """Its turn, or the next question of it (a double move's second leg, a refused choice asked again)."""
+        starts = self.mode not in _TURN
+        self.question, self.who, self.note = message, message["who"], ""
+        self.mode, self.option, self.picked = CHOOSING, False, None
+        self.cursor = -1
+        self._relist()
         if starts:
             self.buzzes += 1
             self.showing_log = False
-            self._call()
-        if hand_over:  # another rogue takes the handheld: dark at once, nothing of the last one's turn left
-            self.awake, self.ringing, self.passing, self.showing_log, self.notice = False, True, True, False, None
-
-    def _choose_second_leg(self, message):
-        first, moves, reveal = messages.leg_to_pair(message["first"]), _pairs(message["moves"]), message["reveal_next"]
-        left = dict(self.tickets)
-        for ticket in (first[1], "double"):
-            left[ticket] = left.get(ticket, 0) - 1
-        self.mode, self.leg, self.from_station, self.legs = CHOOSING, 2, first[0], [first]
-        self.can_double, self.reveal, self.double = False, reveal, False
-        self._list({name: n for name, n in left.items() if n > 0}, moves)
         self._call()
-        self._teach(message)
-
-    def _teach(self, message):
-        """The lesson of a checked choice *message* (its ``hint``) shows before the list; without one, the list shows."""
+        if message["hand_over"]:  # another player takes the handheld: dark at once, nothing of the last one's turn left
+            self.awake, self.ringing, self.passing, self.showing_log, self.notice = False, True, True, False, None
         self.hint = message.get("hint", "")
         self.lesson = screens.lesson_lines(self.hint)
         self.showing_lesson, self.lesson_top = bool(self.lesson), 0
@@ -207,53 +158,39 @@ class Ui:
         self.hint, self.lesson, self.showing_lesson = "", [], False
 
     def _accepted(self, message):
-        seen = message["seen"]
-        made = len(self.log)
-        stations = [self.legs[n - made - 1][0] for n in seen if 0 < n - made <= len(self.legs)]
-        for station, ticket in self.legs:
-            if not self.junior:  # a Junior rogue's tickets are the kinds of line he may take, not counts
-                self._spend(ticket)
-            self.log.append([ticket, station])
-            self.station = station
-        if len(self.legs) == 2:
-            self._spend("double")
-        self.mode, self.legs, self.seen = WAITING, [], stations
+        self.mode, self.picked = WAITING, None
         self._forget_lesson()
-        self._notify(screens.sent, stations)
+        self._notify(_sent, message["note"])
 
     def _refused(self, message):
         if self.mode == SENDING:
-            self.legs.pop()
-            self.mode = CHOOSING
-        self._notify(screens.refused, message["reason"])
+            self.mode, self.picked = CHOOSING, None
+        self._notify(_refused, message["reason"])
 
     def _wait(self, message):
-        self.mode, self.legs, self.ringing, self.passing = WAITING, [], False, False
+        self.mode, self.picked, self.ringing, self.passing = WAITING, None, False, False
         self._forget_lesson()
 
     def _game_over(self, message):
         self.result = message["result"]
-        self.mode, self.legs, self.ringing, self.showing_log, self.notice = OVER, [], False, False, None
-        self.passing = False
+        self.mode, self.picked, self.ringing, self.showing_log, self.notice = OVER, None, False, False, None
+        self.passing, self.standing, self.question = False, None, None
         self._forget_lesson()
         self.awake = True  # the result is public
         self.last_button = self.clock_ms()
 
-    def _spend(self, ticket):
-        if ticket in self.tickets:
-            self.tickets[ticket] -= 1
-            if self.tickets[ticket] <= 0:
-                del self.tickets[ticket]  # as the console sends them: held tickets only
-
-    def _list(self, tickets, moves):
-        self.listed = (tickets, moves)
-        self.rows = screens.move_rows(tickets, moves)
-        self.cursor = self._next(-1, 1)
+    def _relist(self):
+        """The ask's rows in the words of now, the cursor kept on its choice (on the first choice for a new ask)."""
+        chosen = self.choice()
+        groups = self.question["groups"] if self.question is not None else []
+        self.rows = screens.move_rows(self._counts(self.question), [(self._kind(kind)[1], choices) for kind, choices in groups])
+        answers = [answer for _text, answer in self.rows]
+        self.cursor = answers.index(chosen) if chosen is not None and chosen in answers else self._next(-1, 1)
         self.top = 0
         self._follow()
 
     def _call(self):
-        """A choice is waiting for him: light the screen if he is looking, else ring."""
+        """A choice is waiting: light the screen if someone is looking, else ring."""
         if self.awake:
             self.last_button = self.clock_ms()
         else:
@@ -264,7 +201,40 @@ class Ui:
         self.notice = (screen, argument)
         self.notice_until = self.clock_ms() + NOTICE_MS
 
-    # ------------------------------------------------------------ his buttons
+    # ------------------------------------------------------------ the console's words
+
+    def say(self, text):
+        """A text of the console's in words: as it is, or the phrase its key names (its ``%s`` standing for the arg); an
+        unknown phrase shows its key."""
+        if isinstance(text, str):
+            return text
+        words = self.phrases.get(text[0], text[0])
+        return words.replace("%s", text[1], 1) if len(text) > 1 else words
+
+    def _kind(self, key):
+        """The kind *key*'s [name, title, ask, say, tone] (one the words lack: its key for its name and title, the bare
+        label for its question and statement)."""
+        return self.kinds.get(key) or [key, key, "%s", "%s", ""]
+
+    def _counts(self, told):
+        """The counts of the show or ask *told* (None: nothing), each ``(name, count)``."""
+        return [(self._kind(kind)[0], count) for kind, count in told["counts"]] if told is not None else []
+
+    def _heading(self, told):
+        """The heading of the show or ask *told* ("" for none)."""
+        if told is None:
+            return ""
+        return screens.header([(self.say(left), self.say(right)) for left, right in told["heading"]])
+
+    def _choice_words(self, answer, field):
+        """The words of the choice *answer* by its kind's *field* (2: the question, 3: the statement)."""
+        for kind, choices in self.question["groups"]:
+            for listed, label in choices:
+                if listed == answer:
+                    return self._kind(kind)[field].replace("%s", label, 1)
+        return answer
+
+    # ------------------------------------------------------------ its buttons
 
     def on_button(self, name, now_ms):
         """Act on one button; returns the messages to send to the console (a list, often empty)."""
@@ -301,24 +271,20 @@ class Ui:
         elif name in ("left", "right"):
             self._open_log()
         elif name == "ok" and self.cursor >= 0:
-            self.mode, self.double = CONFIRMING, False
+            self.mode, self.option = CONFIRMING, False
 
     def _confirming_button(self, name):
-        if name in ("left", "right") and self._double_offered():
-            self.double = not self.double
+        if name in ("left", "right") and self._option() is not None:
+            self.option = not self.option
         elif name == "ok":
-            picked = self._picked()
-            self.legs.append(picked)
+            self.picked = self.choice()
             self.mode = SENDING
-            leg = messages.pair_to_leg(picked)
-            if self.junior:
-                return [messages.step(leg)]
-            return [messages.move(leg, self.double)]
+            return [messages.answer(self.picked, self.option and self._option() is not None)]
         return []
 
     def _log_button(self, name):
         if name in ("up", "down"):
-            self.log_top = _scrolled(self.log_top, name, len(self.log), screens.log_rows())
+            self.log_top = _scrolled(self.log_top, name, len(self._log()), screens.log_rows())
         else:
             self.showing_log = False
 
@@ -333,18 +299,23 @@ class Ui:
 
     def _open_log(self):
         self.showing_log = True
-        self.log_top = max(0, len(self.log) - screens.log_rows())  # the latest moves
+        self.log_top = max(0, len(self._log()) - screens.log_rows())  # the latest
+
+    def _log(self):
+        """The last show's log (none: empty)."""
+        return self.standing.get("log", []) if self.standing is not None else []
 
     def _hide(self):
         self.awake, self.ringing, self.passing, self.showing_log, self.notice = False, False, False, False, None
         if self.mode == CONFIRMING:
             self.mode = CHOOSING
 
-    def _double_offered(self):
-        return self.leg == 1 and self.can_double
+    def _option(self):
+        """The ask's yes or no, ``[off, on, note]`` texts (None: none comes with it)."""
+        return self.question.get("option") if self.question is not None else None
 
     def _next(self, row, step):
-        """The next row from *row* that picks a move, going round the list; -1 when none does."""
+        """The next row from *row* that picks a choice, going round the list; -1 when none does."""
         count = len(self.rows)
         for n in range(1, count + 1):
             candidate = (row + step * n) % count
@@ -353,7 +324,7 @@ class Ui:
         return -1
 
     def _follow(self):
-        """Scroll the list so the cursor shows, with the labels just above it."""
+        """Scroll the list so the cursor shows, with the titles just above it."""
         if self.cursor < 0:
             return
         height = screens.list_height(self._warning())
@@ -366,12 +337,7 @@ class Ui:
             self.top = self.cursor - height + 1
 
     def choice(self):
-        """The move under the cursor, as the console listed it: a leg (``"B108"``; None when none is listed)."""
-        picked = self._picked()
-        return None if picked is None else messages.pair_to_leg(picked)
-
-    def _picked(self):
-        """The move under the cursor as the screens show it, ``[station, ticket]`` (None when none is listed)."""
+        """The answer under the cursor, as the console listed it (None when none is listed)."""
         return self.rows[self.cursor][1] if self.cursor >= 0 else None
 
     # ------------------------------------------------------------ time and screen
@@ -390,25 +356,31 @@ class Ui:
 
     def page(self):
         """What the screen shows now: (its lines, 8 in English; inverted rows); see ``screens``."""
+        who = self.say(self.who) if self.who is not None else None
         if not self.awake:
-            return screens.cover(self.who, self.passing) if self.ringing else screens.BLANK
+            return screens.cover(who, self.passing) if self.ringing else screens.BLANK
         if self.notice is not None:
-            return self.notice[0](self.notice[1])
+            return self.notice[0](self, self.notice[1])
         if self.showing_log:
-            return screens.travel_log(self.log, self.log_top)
+            entries = [(self._kind(kind)[0], label) for kind, label in self._log()]
+            return screens.travel_log(entries, self.log_top)
         if self.showing_lesson:
             return screens.lesson(self.lesson, self.lesson_top)
         if self.mode == PAIRING:
-            return screens.pairing(self.connected, self.who)
+            return screens.pairing(self.connected, who)
         if self.mode == WAITING:
-            return screens.waiting(self.round, self.station, self.tickets, self.seen, self.connected, self.who)
+            standing = self.standing
+            said = [self.say(line) for line in standing["lines"]] if standing is not None else []
+            return screens.waiting(self._heading(standing), self._counts(standing), said, self.say(self.note), self.connected)
         if self.mode == CHOOSING:
-            return screens.choose(self._heading(), self.rows, self.top, self.cursor, self._warning())
+            return screens.choose(self._heading(self.question), self.rows, self.top, self.cursor, self._warning())
         if self.mode == CONFIRMING:
-            double = self.double if self._double_offered() else None
-            return screens.confirm(self._heading(), self._picked(), double, self.reveal)
+            option = self._option()
+            words = None if option is None else [self.say(text) for text in option]
+            return screens.confirm(self._heading(self.question), self._choice_words(self.choice(), 2), words, self.option,
+                                   self.say(self.question["caution"]))
         if self.mode == SENDING:
-            return screens.sending(self.legs[-1], self.connected)
+            return screens.sending(self._choice_words(self.picked, 3), self.connected)
         return screens.game_over(self.result)
 
     def lines(self):
@@ -418,13 +390,17 @@ class Ui:
     def draw(self, canvas):
         screens.draw(canvas, self.page())
 
-    def _heading(self):
-        if self.leg == 2:
-            return screens.spread(_("2nd leg"), _("at %s") % self.from_station)
-        return screens.header(self.round, self.station, self.who)
-
     def _warning(self):
-        return _("this move: SEEN!") if self.reveal else ""
+        return self.say(self.question["warning"]) if self.question is not None else ""
+
+
+def _sent(ui, note):
+    """The "move sent" notice, its *note* in the words of now."""
+    return screens.sent(ui.say(note))
+
+
+def _refused(ui, reason):
+    return screens.refused(reason)
 
 
 def _scrolled(top, name, count, height):
@@ -432,17 +408,10 @@ def _scrolled(top, name, count, height):
     return min(max(top + (-1 if name == "up" else 1), 0), max(0, count - height))
 
 
-def _pairs(legs):
-    """Checked legs as the screens show them: ``[station, ticket]`` each."""
-    return [messages.leg_to_pair(leg) for leg in legs]
-
-
 _HANDLERS = {
-    "state": Ui._state,
-    "choose_move": Ui._choose_move,
-    "choose_second_leg": Ui._choose_second_leg,
-    "rogue_state": Ui._rogue_state,
-    "choose_step": Ui._choose_step,
+    "words": Ui._words,
+    "show": Ui._show,
+    "ask": Ui._ask,
     "accepted": Ui._accepted,
     "refused": Ui._refused,
     "wait": Ui._wait,

@@ -1,9 +1,8 @@
 """Types of firmware/ui.py (the module itself is MicroPython-compatible and unannotated)."""
 
 from collections.abc import Callable
-from typing import Any
 
-from firmware.messages import Move, Pair, Step, Unreadable
+from firmware.messages import Answer, Ask, Show, Text, Unreadable
 from firmware.screens import Canvas, Page, Row
 
 IDLE_MS: int
@@ -30,26 +29,25 @@ class Ui:
     lesson: list[str]
     showing_lesson: bool
     result: str
-    round: int
-    junior: bool
-    who: str | None
-    station: int | None
-    tickets: dict[str, int]
-    log: list[list[Any]]
-    seen: list[int]
-    leg: int
-    listed: tuple[dict[str, int], list[Pair]]
+    kinds: dict[str, list[str]]
+    phrases: dict[str, str]
+    who: Text | None
+    standing: Show | None
+    note: Text
+    question: Ask | None
     rows: list[Row]
     cursor: int
-    double: bool
-    reveal: bool
+    option: bool
+    picked: str | None
     def __init__(self, clock_ms: Callable[[], int]) -> None: ...
     def set_connected(self, connected: bool) -> None: ...
     def set_language(self, code: str) -> None: ...
     def on_message(self, message: object) -> list[Unreadable]: ...
-    def on_button(self, name: str, now_ms: int) -> list[Move | Step]: ...
+    def say(self, text: Text) -> str: ...
+    def on_button(self, name: str, now_ms: int) -> list[Answer]: ...
     def choice(self) -> str | None: ...
     def tick(self, now_ms: int) -> bool: ...
     def page(self) -> Page: ...
     def lines(self) -> list[str]: ...
     def draw(self, canvas: Canvas) -> None: ...
+

@@ -17,7 +17,13 @@ the version byte first and the CRC last, so an old receiver can say why it drops
 A decoded frame is a dict ``{"flags", "seq", "ack", "token", "message"}`` (message is a
 dict, or None for an empty body). ``Decoder`` never raises on any input: what it cannot
 use it drops and counts by reason in ``counters``: ``garbled`` (not COBS, or too short),
-``crc``, ``version``, ``oversized``, ``body`` (not a JSON object).
+``crc``, ``version``, ``oversized``, ``body`` (not a JSON object). Of a whole frame of
+another version it keeps the version (``other_version``), so its end can say why the
+other end is not heard: its firmware is older or newer.
+
+Versions: 1 carried Scotland Yard's own messages (a classic game's moves, Junior's
+steps); 2 carries the kind-neutral conversation of ``messages`` (``words``, ``show``,
+``ask``, ``answer``).
 
 Written in the subset MicroPython shares with CPython: binascii, struct, json, bytes.
 """
@@ -26,7 +32,7 @@ import binascii
 import json
 import struct
 
-VERSION = 1
+VERSION = 2
 HEADER = ">BBHH8s"
 HEADER_SIZE = struct.calcsize(HEADER)
 CRC_SIZE = 4
@@ -129,7 +135,8 @@ def encode_frame(flags, seq, ack, token, message):
 
 
 class DropFrame(Exception):
-    """A frame that cannot be used; its argument is the reason it is counted under."""
+    """A frame that cannot be used; its first argument is the reason it is counted under (a ``version`` drop's second is
+    the frame's version)."""
 
 
 def decode_frame(data):
@@ -146,7 +153,7 @@ def decode_frame(data):
         raise DropFrame("crc")
     version, flags, seq, ack, token = struct.unpack(HEADER, frame[:HEADER_SIZE])
     if version != VERSION:
-        raise DropFrame("version")
+        raise DropFrame("version", version)
     body = frame[HEADER_SIZE:-CRC_SIZE]
     message = None
     if body:
@@ -164,6 +171,8 @@ class Decoder:
 
     def __init__(self, counters=None):
         self.counters = {} if counters is None else counters
+        self.other_version = 0
+        """The version of the last whole frame dropped for its version (0: none since ``other_version`` was cleared)."""
         self._buffer = bytearray()
         self._overflow = False
 
@@ -204,6 +213,8 @@ class Decoder:
         except DropFrame as drop:
             reason = drop.args[0]
             self.counters[reason] = self.counters.get(reason, 0) + 1
+            if reason == "version":
+                self.other_version = drop.args[1]
             return None
 
 

@@ -36,6 +36,10 @@ class MemoryHandheldLink:
     def other_game(self) -> bool:
         return False
 
+    @property
+    def other_version(self) -> int:
+        return 0
+
     def plug(self) -> None:
         """The handheld comes back: what was sent while it was away is delivered."""
         if self.far_end is None:
@@ -80,7 +84,7 @@ class ScriptedFarEnd:
     test never waits for an answer that will not come.
     """
 
-    def __init__(self, script: Iterable[Message], answers: frozenset[str] = frozenset({"choose_move"})) -> None:
+    def __init__(self, script: Iterable[Message], answers: frozenset[str] = frozenset({"ask"})) -> None:
         self._script = deque(script)
         self.answers = answers
         self.received: list[Message] = []

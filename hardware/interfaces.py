@@ -163,6 +163,10 @@ class HandheldLink(Protocol):
     def other_game(self) -> bool:
         """The handheld plugged in holds another game's session token and refuses this one."""
 
+    @property
+    def other_version(self) -> int:
+        """The protocol version of a handheld whose frames this console cannot read, its firmware older or newer (0: none)."""
+
     def send(self, message: Message) -> None:
         """Send *message* (queued while the handheld is away)."""
 

@@ -107,6 +107,10 @@ class SerialHandheldLink:
         return self._endpoint.other_game
 
     @property
+    def other_version(self) -> int:
+        return self._endpoint.other_version
+
+    @property
     def counters(self) -> Mapping[str, int]:
         """Frames dropped, by reason (``firmware.wire`` and ``firmware.link`` name them)."""
         return self._endpoint.counters

@@ -1,6 +1,8 @@
 """The kinds of game the console plays, each one folder behind one protocol (``console.games.kind.GameKind``).
 
-A third kind of game is one more folder and one more line in ``KINDS``.
+A third kind of game is one more folder and one more line in ``KINDS``. A person who plays its
+hidden side on the handheld needs nothing new there either: the kind tells the handheld what to
+show, in its own words, through the conversation every kind shares (``console.games.handheld``).
 
 >>> find_kind("beginner") is CLASSIC
 True

@@ -1,22 +1,25 @@
 """What every kind's seats share: the hidden side on the private handheld, or played by the computer.
 
 A kind of game seats its hidden side (Mister X, or another kind's hidden pieces) through the
-``console.games.table.HiddenSeat`` protocol. On the handheld, the seat speaks
-the typed messages of ``firmware.messages`` over the ``HandheldLink`` (the
-Pico's, or a person's own phone's: ``console.table.phone``); the computer needs no
-handheld, so its games never wait for one.
+``console.games.table.HiddenSeat`` protocol. On the handheld, the seat holds the
+conversation of ``console.games.handheld`` over the ``HandheldLink`` (the Pico's,
+or a person's own phone's: ``console.table.phone``), in its kind's words for that
+screen, and reads the handheld's ``answer``; the computer needs no handheld, so its
+games never wait for one.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
-from typing import Any, ClassVar, Never
+from collections.abc import Mapping, Sequence
+from typing import ClassVar, Never
 
+from console.games.handheld import Screen, Talk, Vocabulary, screen_of
 from console.table.phone import PhoneHandheld
 from firmware import messages
+from firmware.wire import VERSION
 from hardware.interfaces import HandheldLink, Message
-from hardware.language import Words, _
+from hardware.language import Words, _, p_
 
 log = logging.getLogger(__name__)
 
@@ -30,14 +33,20 @@ class OnHandheld:
     phone_of: ClassVar[Words]
     """The same on a phone ("Mister X's phone")."""
 
-    def __init__(self, link: HandheldLink) -> None:
+    def __init__(self, link: HandheldLink, vocabularies: Mapping[Screen, Vocabulary]) -> None:
+        """*vocabularies*: the kind's words for each screen; the link's is spoken."""
         self.link = link
+        self.screen = screen_of(link)
+        self.talk = Talk(link, vocabularies[self.screen])
 
     def away_reason(self) -> Words:
         if isinstance(self.link, PhoneHandheld):  # a phone is never unplugged: it pairs by the code on the screen
             if self.link.paired:
                 return _("{phone} is not connected: open its page again", phone=self.phone_of)
             return _("{phone} is not connected: scan the code on the screen", phone=self.phone_of)
+        if self.link.other_version:
+            return _("{handheld} speaks another version of the link ({version}, the console {ours}): flash it again",
+                     handheld=self.handheld_of, version=self.link.other_version, ours=VERSION)
         if self.link.other_game:
             return _("This handheld holds another game: plug in this game's handheld, or start a new game")
         return _("{handheld} is unplugged: plug it back in", handheld=self.handheld_of)
@@ -45,17 +54,23 @@ class OnHandheld:
     def poll(self, game: object, now: float) -> Sequence[Never]:
         return ()  # a person's actions come as messages
 
+    def keep_up(self) -> None:
+        self.talk.keep_up()
+
     def refuse(self, reason: Words) -> None:
         """Tell the handheld why its answer was refused, in the language of the moment."""
-        self.link.send(messages.refused(str(reason)))
+        self.talk.say(messages.refused(str(reason)))
 
-    def answer(self, message: Message, kind: str) -> Any:
-        """The handheld's answer of type *kind* (``move`` or ``step``) in *message*, checked; None for anything else.
+    def answer(self, message: Message) -> messages.Answer | None:
+        """The handheld's ``answer`` in *message*, checked, one of the choices the last ask listed; None for anything else.
 
         A malformed message is answered with ``refused`` naming the field at
-        fault. An ``unreadable`` (the handheld could not read what the console
-        sent it) is logged: its firmware is older or newer than the console's
-        and must be flashed again.
+        fault; a choice that was not listed with ``refused`` too, and the ask
+        again (the handheld lists only what it is sent: its firmware is not the
+        console's). An
+        ``unreadable`` (the handheld could not read what the console sent it) is
+        logged: its firmware is older or newer than the console's and must be
+        flashed again.
         """
         try:
             checked = messages.check(message)
@@ -66,7 +81,14 @@ class OnHandheld:
             log.warning("the handheld could not read a message from the console (%s): flash its firmware again with "
                         "`scotland-yard flash-handheld`", checked["reason"])
             return None
-        return checked if checked["type"] == kind else None
+        if checked["type"] != "answer":
+            return None
+        if not self.talk.offered(checked["choice"]):
+            log.warning("the handheld sent a choice it was not offered: %r", checked["choice"])
+            self.refuse(p_("handheld", "That is not one of your choices: choose again"))
+            self.talk.ask_again()  # as after any refused choice
+            return None
+        return checked
 
 
 class WithoutHandheld:
@@ -76,6 +98,9 @@ class WithoutHandheld:
 
     def away_reason(self) -> Words:
         return ""
+
+    def keep_up(self) -> None:
+        pass
 
     def show(self, game: object) -> None:
         pass

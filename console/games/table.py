@@ -152,6 +152,9 @@ class HiddenSeat(Protocol[G_contra, A_co]):
     def away_reason(self) -> Words:
         """Why the game waits for the handheld (said while it waits)."""
 
+    def keep_up(self) -> None:
+        """Every frame, whatever the turn: a handheld's words follow the console's language, and come again after it was away."""
+
     def show(self, game: G_contra) -> None:
         """The game was dealt, resumed or revealed: tell the hidden side where it stands (before its turn comes)."""
 
@@ -300,7 +303,9 @@ class TableFlow(ABC, Generic[G, U, A]):
         self.ui = replace(self.ui, message=message)
 
     def tick(self, now: float) -> None:
-        """Every frame: why the game waits (it can change: a handheld of another game), or the computer's move."""
+        """Every frame: the handheld kept up, and why the game waits (it can change: a handheld of another game), or the
+        computer's move."""
+        self.seat.keep_up()
         if self._paused_from is not None:
             reason = self.seat.away_reason()
             if reason != self.ui.message:

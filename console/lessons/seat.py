@@ -78,6 +78,9 @@ class LessonSeat(Generic[G, A]):
     def away_reason(self) -> Words:
         return self.handheld.away_reason()
 
+    def keep_up(self) -> None:
+        self.handheld.keep_up()
+
     def show(self, game: G) -> None:
         self.handheld.show(game)
 

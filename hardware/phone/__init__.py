@@ -8,7 +8,10 @@ the web server on a thread of its own, ``channel`` seals and opens frames,
 package loads aiohttp and PyNaCl: the console does it only when a phone game
 starts. What the design protects against, and what not, is in hardware/PHONE.md.
 
-The wire protocol, version 2 (the page in ``static/`` speaks it):
+The wire protocol, version 3 (the page in ``static/`` speaks it; version 3 carries the kind-neutral handheld
+conversation of ``firmware.messages``, where version 2 carried Scotland Yard's own messages; the console serves
+its own page, so the two never differ but for a page left open across an update, which answers ``unreadable``
+until it is reloaded):
 
 - **URL** (the QR code): ``http://HOST:PORT/#k=KEY``. KEY, the code's key, is
   base64url without padding of 32 random bytes, new for each new game and each
@@ -30,7 +33,8 @@ The wire protocol, version 2 (the page in ``static/`` speaks it):
   followed by spaces up to the smallest of 1024, 2048, 4096 or 8192 bytes that
   holds it (a plaintext of another length is dropped). Every message of a game
   fits 1024 bytes, so every frame of a game is 1420 characters long, whatever it
-  says (a guided game's long lesson takes a larger size).
+  says (a guided game's long lesson takes a larger size, and so do the game's
+  words in Korean: the same in every game of a kind).
 
   - ``from``: a frame from the receiver's own side is dropped (reflected).
   - ``seq``: 0 on the handshake's frames (under the code's key or the session
@@ -68,19 +72,19 @@ The wire protocol, version 2 (the page in ``static/`` speaks it):
      socket it comes on is the paired phone's from now on. A socket of its
      before is sent ``{"type": "elsewhere"}`` (another tab of the phone took the
      game: the page says so and stops) and closed; the new one is sent again
-     the last screen-setting message (``state``, ``choose_move``,
-     ``choose_second_leg``, ``rogue_state``, ``choose_step``, ``wait``,
+     the last ``words`` (the game's vocabulary), then the last screen-setting
+     message (``firmware.messages.SCREENS``: ``show``, ``ask``, ``wait``,
      ``game_over``) and every message sent after it: a reloaded page rebuilds
      its screen from them.
 
 - **body**, under a connection's key: phone to console, ``{"type": "ping"}``
-  every second or a handheld message of ``firmware.messages`` (``move``,
-  ``step``, ``unreadable``); console to phone, ``{"type": "language",
-  "language": CODE}`` (the console's language changed: the page fetches
-  ``/words.json`` again), ``elsewhere``, or a handheld message of
-  ``firmware.messages`` (``state``, ``choose_move``, ``choose_second_leg``,
-  ``rogue_state``, ``choose_step``, ``accepted``, ``refused``, ``wait``,
-  ``game_over``, with the optional ``hint``).
+  every second or a handheld message of ``firmware.messages`` (``answer``,
+  ``unreadable``); console to phone, ``{"type": "language", "language":
+  CODE}`` (the console's language changed: the page fetches ``/words.json``
+  again, its own words), ``elsewhere``, or a handheld message of
+  ``firmware.messages`` (``words``, ``show``, ``ask``, ``accepted``,
+  ``refused``, ``wait``, ``game_over``), made for the phone's page: the game's
+  words in its sentences (``console.games.handheld.Screen.PHONE``).
 - **The page keeps** in its local storage, under a name made from a hash of the
   code's key (never the key itself): the phone's id, its secret key and the
   console's public key; nothing of the game. A new tab or a reload of the same

@@ -7,8 +7,8 @@ each connection of the paired phone says hello under the session key agreed at
 the join and is answered with the nonce of its own connection's key
 (``hardware.phone.pairing``), under which everything else goes. The socket the
 paired phone last spoke on under its connection's key is its own; it is sent the
-last screen-setting message again with everything sent after it, so that a
-reloaded page rebuilds its screen, and a socket it left open elsewhere (another
+last words and the last screen-setting message again, with everything sent after
+it, so that a reloaded page rebuilds its screen, and a socket it left open elsewhere (another
 tab) is told so and closed. The link never waits on the network: ``receive()``
 takes what the server queued, and ``send`` hands frames to the server's thread.
 
@@ -33,6 +33,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from firmware.messages import SCREENS
 from hardware.interfaces import Message
 from hardware.language import current
 from hardware.phone.channel import DROP_REASONS, Channel, Dropped, Opened, key_text
@@ -43,8 +44,6 @@ log = logging.getLogger(__name__)
 
 PRESENCE_S = 3.0
 """Seconds after the paired phone's last authentic frame that it still counts as connected (it pings every second)."""
-SCREENS = frozenset({"state", "choose_move", "choose_second_leg", "rogue_state", "choose_step", "wait", "game_over"})
-"""Messages that set the phone's whole screen: a resumed page needs the last of them and what followed."""
 ANSWERED = 8
 """Sockets answered with a connection's key and kept, the paired phone's own among them; a newer one closes the oldest."""
 PROBE = "10.255.255.255"
@@ -79,8 +78,11 @@ class PhoneLink:
         self._clock = clock
         self._token: str | None = None
         self._counters = dict.fromkeys(DROP_REASONS, 0)
+        self._words: dict[str, Any] | None = None
+        """The last ``words`` sent: a resumed page is sent them first."""
         self._since_screen: list[dict[str, Any]] = []
-        """The last screen-setting message sent and every message after it: what a resumed page is sent again."""
+        """The last screen-setting message sent and every message after it: what a resumed page is sent again, after the
+        words."""
         self._connections: dict[int, Connection] = {}
         """The sockets the paired phone said hello on, oldest first."""
         self._conn: int | None = None
@@ -108,6 +110,11 @@ class PhoneLink:
         return False
 
     @property
+    def other_version(self) -> int:
+        """Never: the console serves the page, so the page is always its own version."""
+        return 0
+
+    @property
     def counters(self) -> Mapping[str, int]:
         """Frames dropped, by reason (``hardware.phone.channel.DROP_REASONS``)."""
         return dict(self._counters)
@@ -133,9 +140,12 @@ class PhoneLink:
     def send(self, message: Message) -> None:
         """Send *message* to the paired phone now if it has a connection; on its next hello anyway, if it still counts."""
         body = dict(message)
-        if body.get("type") in SCREENS:
-            self._since_screen = []
-        self._since_screen.append(body)
+        if body.get("type") == "words":
+            self._words = body
+        else:
+            if body.get("type") in SCREENS:
+                self._since_screen = []
+            self._since_screen.append(body)
         self._tell_language()
         self._deliver(body)
 
@@ -157,7 +167,7 @@ class PhoneLink:
     def start_session(self, token: str, *, new_game: bool) -> None:
         """Talk for the game *token*: a token other than the last one is a new game, with a new code to pair again."""
         if self._token is not None and token != self._token:
-            self._since_screen = []
+            self._words, self._since_screen = None, []
             self._use(Pairing.new())
         self._token = token
 
@@ -278,7 +288,7 @@ class PhoneLink:
             self._server.hang_up(old)
             del self._connections[old]
         self._tell_language()
-        for body in self._since_screen:
+        for body in ([self._words] if self._words is not None else []) + self._since_screen:
             self._deliver(body)
 
     def _tell_language(self) -> None:

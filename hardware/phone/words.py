@@ -4,7 +4,7 @@ The page (``static/app.js``) is JavaScript and reads no catalog, so each of its 
 for the catalog in the box "phone", and the server hands the page their translations in the language in use.
 The page keeps the English as it is written in ``app.js`` (a test holds the two lists equal), shows it until the
 words arrive and wherever one is missing, and fills each ``{name}`` itself. What the console sends the page in
-its messages (a refusal, a hint, a rogue's name) is already in the console's language.
+its messages (its game's words, a refusal, a hint) is already in the console's language.
 
 >>> words = page_words("ko")
 >>> words["language"], words["words"]["Wait for your turn."], words["counted"]["{n} move"][3]
@@ -46,38 +46,14 @@ PAGE: tuple[Text, ...] = (
     p_("phone", "Tap when you have me."),
     p_("phone", "Your turn"),
     p_("phone", "Tap to show."),
-    # his screens
-    p_("phone", "Round {round}"),
-    p_("phone", "2nd move"),
-    p_("phone", "at {station}"),
-    p_("phone", "No tickets"),
-    p_("phone", "Lines you may take"),
-    p_("phone", "Your tickets"),
-    p_("phone", "Taxi"),
-    p_("phone", "Bus"),
-    p_("phone", "Underground"),
-    p_("phone", "Boat"),
-    p_("phone", "Black"),
-    p_("phone", "Double"),
-    p_("phone", "Stay"),
-    p_("phone", "{ticket} to {station}"),
-    p_("phone", "{ticket} to {station}?"),
-    p_("phone", "Stay at {station}"),
-    p_("phone", "Stay at {station}?"),
+    # the screens of a turn (a kind's own words come from the console: console.games.handheld)
     p_("phone", "Wait for your turn."),
-    p_("phone", "Seen at {stations}!"),
     p_("phone", "Travel log"),
     p_("phone", "No moves yet."),
     p_("phone", "Back"),
     p_("phone", "Lesson"),
     p_("phone", "Show my moves"),
-    p_("phone", "This move: SEEN by all!"),
-    p_("phone", "Your second move, from {station}. Tickets left:"),
-    p_("phone", "Double move: yes. Pick the first of two moves."),
-    p_("phone", "Double move? Tap to make one."),
     p_("phone", "No move."),
-    p_("phone", "First of a double move"),
-    p_("phone", "SEEN by all!"),
     p_("phone", "Send"),
     p_("phone", "Send (not connected)"),
     p_("phone", "Sending\u2026"),

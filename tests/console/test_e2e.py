@@ -49,6 +49,7 @@ from hardware.handheld import FarEnd
 from hardware.interfaces import Message
 from hardware.leds import RecordingLeds
 from hardware.screen import OffscreenScreen
+from tests.support.players import choices_of
 from tests.support.runner import MOMENTS, Clock, KillPoint, SeededTable, fake_hardware, settings_for
 
 REPO = Path(__file__).resolve().parents[2]
@@ -209,13 +210,14 @@ def hiding_far_end(last: bool) -> FarEnd:
 
     def answer(message: Message) -> Sequence[Message]:
         request = messages.check(dict(message))  # as the handheld checks it: one it could not read fails the test
-        if request["type"] != "choose_move":
+        if request["type"] != "ask":
             return []
-        moves = [(leg, parse_leg(leg)[1]) for leg in request["moves"]]
-        ticket = next(kind for kind in PREFERENCE if any(listed == kind for _, listed in moves))
-        same = [leg for leg, listed in moves if listed == ticket]
-        leg = same[-1] if last and len(same) >= 2 and not request["reveal_next"] else same[0]
-        return [messages.move(leg)]
+        moves = [(leg, parse_leg(leg)[1]) for leg in choices_of(request)]
+        ticket = next(kind for kind in PREFERENCE if any(ticket == kind for _, ticket in moves))
+        same = [leg for leg, kind in moves if kind == ticket]
+        reveal = bool(request["warning"])  # the handheld warns that this move is seen
+        leg = same[-1] if last and len(same) >= 2 and not reveal else same[0]
+        return [messages.answer(leg)]
 
     return answer
 

@@ -22,11 +22,12 @@ from console.lessons.script import Course, Step, Wait
 from console.settings import PaletteName
 from console.table.lights import PALETTES
 from console.table.screen.toolkit import Toolkit
-from firmware import lang_ko
+from firmware import lang_ko, messages
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
 from hardware.language import use
 from hardware.language.handheld_font import glyphs_for
+from tests.support.players import choices_of
 from tests.support.program import Console
 
 COURSES = shipped_courses()
@@ -92,17 +93,17 @@ class Learner:
 
     def offered(self) -> list[str]:
         """The legs the handheld was last offered."""
-        asked = [message for message in self.sent if message["type"] in ("choose_move", "choose_step", "choose_second_leg")]
-        return list(asked[-1].get("moves") or asked[-1].get("steps") or [])
+        asked = [message for message in self.sent if message["type"] == "ask"]
+        return choices_of(messages.check(asked[-1])) if asked else []
 
 
 def handheld_messages(action: str) -> list[Message]:
     """What the handheld sends for *action*: a classic move (a double: two legs) or a Junior rogue's step (``fox T46``)."""
     words = action.split()
     if len(words) == 2 and words[0].isalpha():
-        return [{"type": "step", "leg": words[1]}]
+        return [dict(messages.answer(words[1]))]
     legs = action.replace(" ", "").split("+")
-    return [{"type": "move", "leg": leg, "double": index < len(legs) - 1} for index, leg in enumerate(legs)]
+    return [dict(messages.answer(leg, index < len(legs) - 1)) for index, leg in enumerate(legs)]
 
 
 def public(guide: Guide) -> object:
@@ -169,7 +170,7 @@ def test_the_learner_s_handheld_turn_carries_the_step_s_hint(tmp_path: Path) -> 
     learner.open(course)
     for _, step in course.steps:
         if step.wait is Wait.HANDHELD:
-            asked = next(message for message in reversed(learner.sent) if message["type"] == "choose_move")
+            asked = next(message for message in reversed(learner.sent) if message["type"] == "ask")
             assert asked["hint"] == str(step.hint) and step.hint
             return
         learner.answer(step)

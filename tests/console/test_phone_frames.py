@@ -1,7 +1,7 @@
 """What a phone game's frames tell someone on the Wi-Fi who cannot open them: their lengths, and those are all the same.
 
-Whole games are played with Mister X (or the rogues) on a recording handheld: every message the console
-sends, and every answer, is sealed as the phone's link seals it. Each type of message, whatever the stations
+Whole games are played with Mister X (or the rogues) on a recording phone (its words the phone page's): every
+message the console sends, and every answer, is sealed as the phone's link seals it. Each type of message, whatever the stations
 and moves in it, makes frames of one length, and every type the same length as every other.
 """
 
@@ -21,11 +21,12 @@ from console.games.junior.seats import HandheldRogues as RoguesSeat
 from console.settings import GameSettings
 from engine import Game, Side
 from firmware import messages
-from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
 from hardware.phone.channel import SIZES, Channel, frame_length
 from hardware.phone.pairing import new_key
 from tests.conftest import scaled
+from tests.support.phone import FakePhone
+from tests.support.players import choices_of
 
 PHONE_ID = "0123456789abcdef"
 GAMES = scaled(60)
@@ -44,16 +45,12 @@ class RecordingMisterX:
     def __call__(self, message: Message) -> list[Message]:
         self.sent.append(dict(message))
         request = messages.check(dict(message))
-        answer: Message | None = None
-        if request["type"] == "choose_move":
-            if self.rng.random() < 0.1:
-                answer = messages.move(f"T{self.rng.randint(1, 199)}")  # most likely no move of his: refused, and asked again
-            else:
-                answer = messages.move(self.rng.choice(request["moves"]), request["can_double"] and self.rng.random() < 0.3)
-        elif request["type"] == "choose_second_leg":
-            answer = messages.move(self.rng.choice(request["moves"]))
-        if answer is None:
+        if request["type"] != "ask":
             return []
+        if self.rng.random() < 0.1:
+            answer: Message = messages.answer(f"T{self.rng.randint(1, 199)}")  # most likely not listed: refused
+        else:
+            answer = messages.answer(self.rng.choice(choices_of(request)), "option" in request and self.rng.random() < 0.3)
         self.answers.append(answer)
         return [answer]
 
@@ -64,7 +61,8 @@ def classic_games(seeds: Iterable[int]) -> tuple[list[Message], list[Message]]:
     answers: list[Message] = []
     for seed in seeds:
         mister_x = RecordingMisterX(seed)
-        link = MemoryHandheldLink(mister_x)
+        link = FakePhone(mister_x)
+        link.scan()
         game = Game.new(("reissue", "classic")[seed % 2], players=3 + seed % 3, seed=seed)
         flow = Flow(game, HandheldSeat(link), now=0.0)
         for _, station in flow.ui.to_place:
@@ -100,9 +98,9 @@ def test_every_frame_of_classic_games_is_as_long_as_every_other_whatever_the_sta
     console, phone = Channel(new_key(), "console"), Channel(new_key(), "phone")
     down = lengths((message["type"], console.seal(message, PHONE_ID)) for message in sent)
     up = lengths((message["type"], phone.seal(message, PHONE_ID)) for message in answers)
-    assert set(down) == {"state", "choose_move", "choose_second_leg", "accepted", "refused", "game_over"}
-    assert set(up) == {"move"}
-    stations = {message["station"] for message in sent if "station" in message}
+    assert set(down) == {"words", "show", "ask", "accepted", "refused", "game_over"}
+    assert set(up) == {"answer"}
+    stations = {message["heading"][0][1][1] for message in sent if message["type"] == "show"}  # "at" and his station
     assert len(stations) > 100  # the games went all over the board
     assert {**down, **up} == {kind: {frame_length(SIZES[0])} for kind in {*down, *up}}
     assert frame_length(SIZES[0]) == 1420
@@ -118,11 +116,12 @@ def test_every_frame_of_junior_games_is_as_long_as_every_other() -> None:
             """The rogues: a random step of those listed."""
             sealed.append((str(message["type"]), console.seal(message, PHONE_ID)))
             request = messages.check(dict(message))
-            answers = [messages.step(rng.choice(request["steps"]))] if request["type"] == "choose_step" else []
+            answers = [messages.answer(rng.choice(choices_of(request)))] if request["type"] == "ask" else []
             sealed.extend((str(answer["type"]), phone.seal(answer, PHONE_ID)) for answer in answers)
             return answers
 
-        link = MemoryHandheldLink(far_end)
+        link = FakePhone(far_end)
+        link.scan()
         flow = JuniorFlow(JUNIOR.deal(GameSettings(edition="junior", players=3 + seed % 2), seed), RoguesSeat(link), now=0.0)
         while flow.ui.mode is not JuniorMode.GAME_OVER:
             now += 1.0
@@ -134,5 +133,5 @@ def test_every_frame_of_junior_games_is_as_long_as_every_other() -> None:
                 flow.station_pressed(rng.choice(flow.ui.destinations), now)
             flow.tick(now)
     found = lengths(sealed)
-    assert {"rogue_state", "choose_step", "accepted", "step", "game_over"} <= set(found)
+    assert {"words", "show", "ask", "accepted", "answer", "game_over"} <= set(found)
     assert found == {kind: {frame_length(SIZES[0])} for kind in found}

@@ -70,7 +70,7 @@ def test_mister_x_plays_a_whole_game_on_his_phone(tmp_path: Path, browser: WebDr
             for dismiss in browser.find_elements(By.CSS_SELECTOR, '[data-action="dismiss"]'):  # his last move's notice
                 with contextlib.suppress(StaleElementReferenceException):  # gone already
                     dismiss.click()
-            return [str(button.get_attribute("data-leg")) for button in browser.find_elements(By.CSS_SELECTOR, "[data-leg]")]
+            return [str(button.get_attribute("data-choice")) for button in browser.find_elements(By.CSS_SELECTOR, "[data-choice]")]
 
         return eventually(listed, "the phone lists his moves", pump)
 
@@ -115,18 +115,18 @@ def test_mister_x_plays_a_whole_game_on_his_phone(tmp_path: Path, browser: WebDr
             played["reload"] = True
         offered = legs()
         black = [leg for leg in offered if leg.startswith("X")]
-        if not played["double"] and made >= 3 and browser.find_elements(By.CSS_SELECTOR, '[data-action="double"]'):
-            tap('[data-action="double"]')
-            tap(f'[data-leg="{offered[0]}"]')
+        if not played["double"] and made >= 3 and browser.find_elements(By.CSS_SELECTOR, '[data-action="option"]'):
+            tap('[data-action="option"]')
+            tap(f'[data-choice="{offered[0]}"]')
             tap('[data-action="send"]')
             eventually(lambda: "2nd" in browser.find_element(By.TAG_NAME, "body").text, "the second leg is asked", pump)
-            tap(f'[data-leg="{legs()[0]}"]')
+            tap(f'[data-choice="{legs()[0]}"]')
             tap('[data-action="send"]')
             played["double"] = True
         else:
             leg = black[0] if black and not played["black"] else offered[0]
             played["black"] = played["black"] or leg.startswith("X")
-            tap(f'[data-leg="{leg}"]')
+            tap(f'[data-choice="{leg}"]')
             tap('[data-action="send"]')
         eventually(lambda flow=flow, made=made: flow.game.moves_made > made or flow.over,  # type: ignore[misc]
                    "the console plays the phone's move", pump)

@@ -41,16 +41,16 @@ def korean() -> Catalog:
 
 
 def test_english_is_the_messages_themselves_and_has_no_glyphs() -> None:
-    assert language.current() == "en" and language._("Round %d") == "Round %d"
+    assert language.current() == "en" and language._("%d moves") == "%d moves"
     assert language.glyph("택") == language.BOX
 
 
 def test_korean_words_come_from_the_module_and_english_lets_it_go() -> None:
     language.use("ko")
     assert language.current() == "ko"
-    assert language._("Round %d") % 4 == "4라운드" and language._("no such message") == "no such message"
+    assert language._("%d moves") % 4 == "4회" and language._("no such message") == "no such message"
     language.use("en")
-    assert "firmware.lang_ko" not in sys.modules and language._("Round %d") == "Round %d"
+    assert "firmware.lang_ko" not in sys.modules and language._("%d moves") == "%d moves"
 
 
 @pytest.mark.parametrize("code", ["", "xx", "fr", "KO", "ko.x", "../ko", "lang", 7, None])
@@ -141,7 +141,7 @@ before = gc.mem_free()
 language.use("ko")
 gc.collect()
 korean = before - gc.mem_free()
-shown = language._("Round %d") % 4
+shown = language._("%d moves") % 4
 language.use("en")
 gc.collect()
 print(json.dumps({"korean": korean, "english": before - gc.mem_free(), "shown": shown, "now": language.current()}))
@@ -152,7 +152,7 @@ def test_korean_costs_the_micropython_heap_little_and_english_nothing(tmp_path: 
     script = tmp_path / "memory.py"
     script.write_text(MEMORY)
     report = json.loads(run_micropython(script))
-    assert report["shown"] == "4라운드" and report["now"] == "en"
+    assert report["shown"] == "4회" and report["now"] == "en"
     assert 0 < report["korean"] < RAM_BUDGET, report
     assert report["english"] < report["korean"] // 4, report  # the module let go
     print(f"lang_ko: CHARS {len(lang_ko.CHARS.encode())} B, GLYPHS {len(lang_ko.GLYPHS)} B; import {report['korean']} B of heap")

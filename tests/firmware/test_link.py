@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import struct
+from binascii import crc32
 from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
@@ -279,6 +281,31 @@ def test_a_handheld_of_another_game_is_refused_and_both_ends_say_so() -> None:
     assert pair.host.other_game and pair.handheld.other_game
     assert pair.host.counters["token"] > 0 and pair.handheld.counters["token"] > 0
     assert not pair.host.connected(pair.now) and pair.handheld.token == OTHER_GAME
+
+
+def as_version(data: bytes, version: int) -> bytes:
+    """*data*'s frames as an end of protocol *version* sends them (its version byte, and a CRC that holds)."""
+    frames = []
+    for encoded in data.split(wire.DELIMITER)[:-1]:
+        frame = bytearray(wire.cobs_decode(encoded)[: -wire.CRC_SIZE])
+        frame[0] = version
+        frames.append(wire.cobs_encode(bytes(frame) + struct.pack(">I", crc32(frame))) + wire.DELIMITER)
+    return b"".join(frames)
+
+
+def test_a_handheld_of_an_older_protocol_is_never_heard_and_the_host_says_which() -> None:
+    """A handheld flashed before this protocol greets in frames of its version: the host drops them, stays unconnected,
+    and names the version (the console asks for the handheld to be flashed again); once a current one speaks, it is gone."""
+    pair = new_pair()
+    old = Endpoint("handheld")
+    for _ in range(40):
+        pair.now += STEP_MS
+        pair.host.poll(pair.now)
+        assert pair.host.feed(as_version(old.poll(pair.now), wire.VERSION - 1), pair.now) == []
+    assert pair.host.other_version == wire.VERSION - 1 and not pair.host.connected(pair.now)
+    assert pair.host.counters["version"] > 0
+    pair.run_until(pair.connected)
+    assert pair.host.other_version == 0
 
 
 def test_a_new_game_takes_over_a_handheld_of_another_game_without_its_old_messages() -> None:

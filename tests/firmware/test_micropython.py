@@ -119,25 +119,17 @@ for vector in vectors:
     else:
         assert checked == vector["message"], vector["name"]
         verdicts.append(None)
-pairs = []
-for letter in "TBUXFS":
-    for station in range(1, 200):
-        pair = messages.leg_to_pair(letter + str(station))
-        assert messages.pair_to_leg(pair) == letter + str(station)
-        pairs.append(pair)
-print(json.dumps({"verdicts": verdicts, "pairs": pairs}))
+print(json.dumps({"verdicts": verdicts}))
 """
 
 
 def test_message_vectors_under_micropython(tmp_path: Path) -> None:
-    """Every shared message vector gets the same verdict from the handheld's interpreter as the console's, and every leg
-    turns into the same ``[station, ticket]`` for its screens."""
+    """Every shared message vector gets the same verdict from the handheld's interpreter as the console's."""
     script = tmp_path / "message_vectors.py"
     script.write_text(MESSAGE_VECTORS)
     vectors_file = FIRMWARE / "message_vectors.json"
     report = json.loads(run_micropython(script, str(vectors_file)))
     verdicts = report["verdicts"]
-    assert report["pairs"] == [messages.leg_to_pair(letter + str(station)) for letter in "TBUXFS" for station in range(1, 200)]
     vectors = json.loads(vectors_file.read_text(encoding="utf-8"))
     assert len(verdicts) == len(vectors) > 50
     for vector, verdict in zip(vectors, verdicts):
@@ -169,8 +161,8 @@ while time.ticks_diff(time.ticks_ms(), start) < 15000:
     for message in endpoint.feed(bytes(data), now):
         message = messages.check(message)
         received.append(message)
-        if message["type"] == "choose_move":
-            endpoint.send(messages.move(message["moves"][0]))
+        if message["type"] == "ask":
+            endpoint.send(messages.answer(message["groups"][0][1][0][0]))
         elif message["type"] == "game_over":
             finished = now
     sys.stdout.buffer.write(endpoint.poll(now))
@@ -204,7 +196,8 @@ def test_end_to_end_micropython_handheld_and_host_serial_link_over_a_pty(tmp_pat
 
     try:
         pump_until(lambda: link.connected)
-        link.send(messages.choose_move(1, 23, {"taxi": 4, "bus": 3}, ["B67", "T13"], False, False, []))
+        link.send(messages.ask("Mister X", [["Round 1", "at 23"]], [["T", 4], ["B", 3]], [], "",
+                               [["B", [["B67", "67"]]], ["T", [["T13", "13"]]]], "", False))
         pump_until(lambda: at_host != [])
         link.send(messages.game_over("Mister X escaped"))
         pump_until(lambda: handheld.poll() is not None)
@@ -217,7 +210,7 @@ def test_end_to_end_micropython_handheld_and_host_serial_link_over_a_pty(tmp_pat
         os.close(slave)
     assert handheld.returncode == 0, errors
     report = json.loads(errors.decode().strip().splitlines()[-1])
-    assert at_host == [{"type": "move", "leg": "B67"}]
-    assert [m["type"] for m in report["received"]] == ["choose_move", "game_over"]
+    assert at_host == [{"type": "answer", "choice": "B67"}]
+    assert [m["type"] for m in report["received"]] == ["ask", "game_over"]
     assert report["token"] == ""  # the game is over: the handheld is free for the next one
     assert set(report["counters"]) | set(link.counters) <= {"duplicate"}  # a slow machine may resend; nothing else is dropped

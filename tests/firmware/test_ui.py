@@ -1,9 +1,10 @@
 """The handheld's firmware UI: its scenarios under CPython and MicroPython, its pixels, its files.
 
 The scenarios (``tests.support.handheld_scenarios``) drive the whole handheld loop with fake
-parts; here they run once each under CPython, and all together under MicroPython's
-unix port, on the firmware files laid out as on the device; whole games are
-played against the console's own handheld seat. The pure-Python framebuffer must
+parts, the console's side made by the console's own code (``tests.support.handheld_console``);
+here they run once each under CPython, and all together under MicroPython's unix port, on the
+firmware files laid out as on the device, replaying the console's batches of a CPython run; whole
+games are played against the console's own handheld seat. The pure-Python framebuffer must
 light exactly the pixels MicroPython's ``framebuf`` lights, ``hw.py`` runs under
 MicroPython on a stand-in ``machine``, and every firmware file of the UI compiles
 with ``mpy-cross``.
@@ -11,6 +12,7 @@ with ``mpy-cross``.
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 from collections.abc import Iterator
@@ -21,11 +23,12 @@ import pytest
 from console.games.classic.seats import HandheldSeat
 from console.games.words import outcome_words
 from engine import DoubleMove, Side
-from firmware import app, debounce, fake_hw, fb, language, link, messages, screens, ui
+from firmware import app, debounce, fake_hw, fb, language, link, screens, ui
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Message
 from tests.conftest import choose_move, new_game
 from tests.support import handheld_scenarios as scenarios
+from tests.support.handheld_console import ScenarioConsole, recording
 from tests.support.micropython import FAKE_MACHINE, FIRMWARE, mpy_cross_command, run_micropython
 
 SCENARIOS_SCRIPT = Path(scenarios.__file__)
@@ -33,9 +36,10 @@ UI_FILES = ("app.py", "debounce.py", "fake_hw.py", "fb.py", "hw.py", "main.py", 
 
 
 class Package:
-    """The firmware modules the scenarios use, from the ``firmware`` package."""
+    """The firmware modules the scenarios use, from the ``firmware`` package, and the console's side."""
 
     app, debounce, fake_hw, language, link, ui = app, debounce, fake_hw, language, link, ui
+    console = ScenarioConsole
 
 
 @pytest.mark.parametrize("scenario", scenarios.SCENARIOS, ids=lambda scenario: scenario.__name__)
@@ -43,8 +47,19 @@ def test_scenario(scenario) -> None:  # type: ignore[no-untyped-def]
     scenario(Package)
 
 
-def test_scenarios_under_micropython() -> None:
-    output = run_micropython(SCENARIOS_SCRIPT)
+def test_scenarios_under_micropython(tmp_path: Path) -> None:
+    """Every scenario under CPython, the console's batches kept; then all of them under MicroPython, replaying those."""
+    batches: list[list[object]] = []
+
+    class Recorded(Package):
+        console = recording(batches)
+
+    for scenario in scenarios.SCENARIOS:
+        scenario(Recorded)
+        language.use("en")
+    said = tmp_path / "batches.json"
+    said.write_text(json.dumps(batches), encoding="utf-8")
+    output = run_micropython(SCENARIOS_SCRIPT, str(said))
     assert output.splitlines() == ["ok " + scenario.__name__ for scenario in scenarios.SCENARIOS]
 
 
@@ -62,7 +77,7 @@ def test_pixels_match_micropython_framebuf() -> None:
     samples = []
     for code in scenarios.PIXEL_LANGUAGES:
         language.use(code)
-        samples += scenarios.sample_pages(screens, messages)
+        samples += scenarios.sample_pages(screens)
     ours = []
     for sample in [*samples, None]:
         display = fake_hw.FakeDisplay()
@@ -93,69 +108,59 @@ def test_wrap_breaks_between_words_and_inside_long_ones() -> None:
     assert all(len(line) < screens.COLUMNS for line in screens.lesson_lines(scenarios.HINT * 3))  # the marks' column stays free
 
 
-def test_junior_names_and_moves_on_the_screens() -> None:
-    assert screens.ordered(["stay", "boat", "taxi", "ferry", "underground"]) == ["taxi", "underground", "boat", "ferry", "stay"]
-    assert screens.ticket_lines(dict(scenarios.JUNIOR_TICKETS)) == ["taxi  1 bus   1", "under 1 boat  1"]
-    assert screens.header(3, 138) == screens.header(3, 138, "a rogue with a long name") == "Round 3   at 138"
-    assert screens.header(3, 138, "ROXy") == "ROXy      at 138"
-    assert screens.header(3, 13, "Mister FOX") == "Mister FOX at 13"
-    assert screens.header(3, 138, "Mister FOX") == "Mister FOX   138"  # "at" does not fit
-    heading = screens.header(3, 138, "ROXy")
-    assert screens.confirm(heading, [138, "stay"], None, False)[0][2] == "Stay at 138?"
-    assert screens.confirm(heading, [194, "boat"], None, False)[0][2] == "Boat to 194?"
-    assert screens.sending([138, "stay"], True)[0][1:4] == ("Stay at 138", "", "sending...")
+def test_the_screens_lay_out_the_words_they_are_given() -> None:
+    """No screen knows a kind of game: counts, headings, questions and log lines are the words the UI hands them."""
+    assert screens.count_lines([("taxi", 1), ("bus", 1), ("under", 1), ("boat", 1)]) == ["taxi  1 bus   1", "under 1 boat  1"]
+    assert screens.count_lines([("hide", None), ("x", 12)]) == ["hide    x    12"]  # held, not counted: the name alone
+    assert screens.header([("Round 3", "at 138")]) == "Round 3   at 138"
+    assert screens.header([("ROXy", "at 138"), ("ROXy", "138"), ("Round 3", "at 138")]) == "ROXy      at 138"
+    assert screens.header([("Mister FOX", "at 13"), ("Mister FOX", "13")]) == "Mister FOX at 13"
+    assert screens.header([("Mister FOX", "at 138"), ("Mister FOX", "138")]) == "Mister FOX   138"  # "at" does not fit
+    assert screens.header([("a rogue with a long name", "at 138"), ("Round 3", "at 138")]) == "Round 3   at 138"
+    assert screens.confirm("ROXy      at 138", "Stay at 138?", None, False, "")[0][2] == "Stay at 138?"
+    assert screens.confirm("", "Underground to 171?", None, False, "")[0][2:4] == ("Underground", "to 171?")
+    assert screens.sending("Stay at 138", True)[0][1:4] == ("Stay at 138", "", "sending...")
     assert screens.pairing(True)[0][1] == "    Mister X" and screens.pairing(True, "ROXy")[0][1] == "      ROXy"
     assert screens.cover("Mister FOX")[0][1:4] == ("   Mister FOX", "", "   your turn")
-    assert screens.travel_log([["stay", 138], ["boat", 194]], 0)[0][1:3] == (" 1 stay  138", " 2 boat  194")
+    assert screens.travel_log([("stay", "138"), ("boat", "194")], 0)[0][1:3] == (" 1 stay  138", " 2 boat  194")
 
 
-def test_a_game_without_names_after_a_junior_one_is_mister_x_again() -> None:
+def told(pad: ui.Ui, batch: list[dict[str, object]]) -> None:
+    for message in batch:
+        assert pad.on_message(message) == [], message
+
+
+def test_a_classic_game_after_a_junior_one_is_in_its_own_words() -> None:
     clock = fake_hw.FakeClock()
     pad = ui.Ui(clock)
-    assert pad.on_message(scenarios.choose_step("ROXy", 60, ["T76", "S60"], hand_over=True)) == []
-    assert pad.junior and pad.lines()[1:4] == ["   Pass me to", "", "      ROXy"]
-    assert pad.on_message({"type": "game_over", "result": "the detectives win"}) == []
-    assert pad.on_message({"type": "state", "round": 1, "station": 117, "tickets": {"taxi": 4}, "log": []}) == []
-    assert not pad.junior and pad.who is None and pad.lines()[0] == "Round 1   at 117" and pad.lines()[4] == ""
+    console = ScenarioConsole()
+    told(pad, console.choose_step("roxy", 60, ["T76", "S60"], hand_over=True))
+    assert pad.lines()[1:4] == ["   Pass me to", "", "      ROXy"]
+    told(pad, [{"type": "game_over", "result": "the detectives win"}])
+    told(pad, console.state(round=1, station=117, tickets={"taxi": 4}, log=[]))
+    assert pad.lines()[0] == "Round 1   at 117" and pad.lines()[4] == ""
     pad.on_button("back", clock.now)
-    pad.on_message(scenarios.choose_move())
+    told(pad, console.choose_move())
     assert pad.lines()[1] == "    Mister X"  # the usual cover: hand_over is Junior's only
     pad.on_button("ok", clock.now)
     pad.on_button("ok", clock.now)
-    assert pad.on_button("ok", clock.now) == [{"type": "move", "leg": "T116"}]  # a classic answer
-
-
-def test_junior_tickets_are_not_spent_and_classic_ones_are() -> None:
-    clock = fake_hw.FakeClock()
-    pad = ui.Ui(clock)
-    for first, answer, tickets in (
-        (scenarios.choose_step("Mister FOX", 138, scenarios.FOX_MOVES), {"type": "step", "leg": "T152"},
-         scenarios.JUNIOR_TICKETS),
-        (scenarios.choose_move(can_double=False), {"type": "move", "leg": "T116"}, dict(scenarios.TICKETS, taxi=3)),
-    ):
-        pad.on_message(first)
-        pad.on_button("ok", clock.now)
-        assert pad.on_button("ok", clock.now) == [answer]
-        pad.on_message({"type": "accepted", "seen": []})
-        assert pad.tickets == tickets
-        clock.advance(ui.NOTICE_MS)
-        pad.tick(clock.now)
+    assert pad.on_button("ok", clock.now) == [{"type": "answer", "choice": "T116"}]
 
 
 def test_an_unreadable_message_is_answered_and_changes_nothing() -> None:
     clock = fake_hw.FakeClock()
     pad = ui.Ui(clock)
-    pad.on_message(scenarios.choose_move())
-    before = (pad.lines(), pad.mode, pad.station, dict(pad.tickets), [list(entry) for entry in pad.log], pad.buzzes)
-    for message, reason in ((["state"], "a message is a JSON object"), ({"round": 4}, "a message without a type"),
-                            (scenarios.choose_move(log=["T0"]),
-                             "choose_move: log[0] is not a leg (T, B, U or X and a station 1..199, as in T46)"),
-                            (scenarios.choose_move(moves=["T116", "S117"]),
-                             "choose_move: moves[1] is not a leg (" + scenarios.CLASSIC_LEG + ")"),
-                            ({"type": "step", "leg": "T76"}, "step is not a message for the handheld")):
+    turn = ScenarioConsole().choose_move()
+    told(pad, turn)
+    before = (pad.lines(), pad.mode, pad.standing, pad.question, pad.kinds, pad.phrases, pad.buzzes)
+    for message, reason in ((["ask"], "a message is a JSON object"), ({"round": 4}, "a message without a type"),
+                            (scenarios.changed(turn, groups=[["T", [["T116", 116]]]]), "ask: groups[0][1][0][1] is not a string"),
+                            (scenarios.changed(turn, lines=[["at", 117]]), "ask: lines[0] " + scenarios.TEXT),
+                            ({"type": "words", "kinds": [], "phrases": {}}, "words: kinds is not an object"),
+                            ({"type": "answer", "choice": "T76"}, "answer is not a message for the handheld")):
         (reply,) = pad.on_message(message)
         assert reply["type"] == "unreadable" and reply["reason"].startswith(reason), reply
-        assert (pad.lines(), pad.mode, pad.station, pad.tickets, pad.log, pad.buzzes) == before
+        assert (pad.lines(), pad.mode, pad.standing, pad.question, pad.kinds, pad.phrases, pad.buzzes) == before
 
 
 @pytest.mark.parametrize("name", UI_FILES)
@@ -179,7 +184,7 @@ def test_whole_games_against_the_console_seat(edition: str, seed: int) -> None:
 
     def far_end(message: Message) -> list[Message]:
         assert pad.on_message(dict(message)) == [], message  # the console's every message is one the handheld reads
-        if message["type"] not in ("choose_move", "choose_second_leg", "refused"):
+        if message["type"] not in ("ask", "refused"):
             return []
         for _ in range(1000):
             clock.advance(100)
@@ -205,13 +210,24 @@ def test_whole_games_against_the_console_seat(edition: str, seed: int) -> None:
         game.play(move)
         seat.accepted(game)
         view = game.mister_x_view()
-        assert (pad.station, pad.tickets) == (view.station, view.public.mister_x_tickets.as_dict())
-        assert pad.log == [[str(entry.ticket), entry.station] for entry in view.log]
+        clock.advance(ui.NOTICE_MS)
+        pad.tick(clock.now)
+        pad.on_button("ok", clock.now)  # wakes it, if dark
+        lines = pad.lines()
+        assert lines[0].split() == ["Round", str(view.public.round), "at", str(view.station)], lines
+        assert " ".join(lines[1:4]).split() == [word for name, count in view.public.mister_x_tickets.as_dict().items()
+                                                for word in (screens_name(name), str(count))], lines
+        assert pad.standing is not None and len(pad.standing.get("log", [])) == len(view.log)
     seat.game_over(game)
     assert game.outcome is not None
     said = str(outcome_words(game.outcome, game.ruleset))
     assert pad.lines()[0] == "Game over" and " ".join(pad.lines()[2:]).split() == (said[:1].upper() + said[1:]).split()
     assert doubles, "the random presses played no double move: choose another seed"
+
+
+def screens_name(ticket: str) -> str:
+    """A ticket's name as the Pico's counts show it."""
+    return {"underground": "under", "double": "2x"}.get(ticket, ticket)
 
 
 HW_CHECK = r'''

@@ -32,7 +32,7 @@ def test_vector_encodes_to_its_bytes_and_back(vector: dict[str, Any]) -> None:
 
 def test_vectors_cover_every_message_kind_and_the_edges() -> None:
     types = {v["frame"]["message"]["type"] for v in VECTORS if v["frame"]["message"] and "type" in v["frame"]["message"]}
-    assert types >= {"state", "choose_move", "choose_second_leg", "accepted", "refused", "wait", "game_over", "move"}
+    assert types >= {"words", "show", "ask", "accepted", "refused", "wait", "game_over", "answer"}
     assert any(v["frame"]["flags"] & wire.HELLO for v in VECTORS) and any(v["frame"]["message"] is None for v in VECTORS)
     sizes = [len(wire.cobs_decode(bytes.fromhex(v["bytes"])[:-1])) for v in VECTORS]
     assert max(sizes) == wire.MAX_FRAME
@@ -147,7 +147,7 @@ CORRUPTIONS = [
     ("a byte short", wire.cobs_encode(wire.cobs_decode(_frame()[:-1])[:-1]) + b"\x00", "crc"),
     ("a bit flipped in the body", _flip(_frame(), 20), "crc"),
     ("a bit flipped in the header", _flip(_frame(), 4), "crc"),
-    ("another protocol version", _raw_frame(2, b'{"type":"wait"}'), "version"),
+    ("another protocol version", _raw_frame(wire.VERSION - 1, b'{"type":"wait"}'), "version"),
     ("body not JSON", _raw_frame(wire.VERSION, b"{nope"), "body"),
     ("body not UTF-8", _raw_frame(wire.VERSION, b'{"a":"\xff"}'), "body"),
     ("body a JSON list", _raw_frame(wire.VERSION, b"[1]"), "body"),
@@ -162,6 +162,15 @@ def test_each_corruption_is_dropped_counted_and_the_next_frame_still_arrives(bad
     good = {"flags": 0, "seq": 1, "ack": 0, "token": TOKEN, "message": {"type": "wait"}}
     assert decoder.feed(bad + _frame()) == [good]
     assert decoder.counters == {reason: 1}
+
+
+def test_a_frame_of_another_version_is_dropped_and_its_version_kept() -> None:
+    """So the end that dropped it can say why the other is not heard: a handheld flashed before this protocol, or after."""
+    decoder = wire.Decoder()
+    assert decoder.other_version == 0
+    assert decoder.feed(_raw_frame(1, b'{"type":"choose_move"}') + _raw_frame(0xFF, b"")) == []
+    assert decoder.other_version == 0xFF and decoder.counters == {"version": 2}
+    assert decoder.feed(_frame())[0]["message"] == {"type": "wait"} and decoder.other_version == 0xFF  # the link clears it
 
 
 def test_an_oversized_frame_fed_in_small_chunks_is_dropped_without_growing_the_buffer() -> None:

@@ -54,6 +54,7 @@ from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
 from hardware.language import Joined, Text, Words, _, current, use
 from tests.support.junior import HandheldRogues as RogueHands
+from tests.support.players import choices_of
 
 
 def sizes() -> tuple[tuple[int, int], ...]:
@@ -86,13 +87,13 @@ class MisterXHand:
         request = messages.check(dict(message))
         if request["type"] == "refused":
             self.refusals.append(request["reason"])
-        if request["type"] not in ("choose_move", "choose_second_leg"):
+        if request["type"] != "ask":
             return []
         roll = self.rng.random()
+        moves = choices_of(request)
         if roll < 0.1:
-            return [messages.move("T1" if "T1" not in request["moves"] else "B199")]  # the engine refuses it
-        leg = self.rng.choice(request["moves"])
-        return [messages.move(leg, request["type"] == "choose_move" and request["can_double"] and roll < 0.5)]
+            return [messages.answer("T1" if "T1" not in moves else "B199")]  # not listed: refused
+        return [messages.answer(self.rng.choice(moves), "option" in request and roll < 0.5)]
 
 
 def detectives_stuck(game: Game) -> None:
@@ -236,11 +237,20 @@ class OtherGameLink(MemoryHandheldLink):
         return True
 
 
+class OtherVersionLink(MemoryHandheldLink):
+    """A handheld of another version of the protocol is plugged in (flashed before this one)."""
+
+    @property
+    def other_version(self) -> int:
+        return 1
+
+
 def rarely_said() -> list[Words]:
-    """What the table above seldom or never brings about, from the same code: every ending, a handheld of another game."""
+    """What the table above seldom or never brings about, from the same code: every ending, a handheld of another game or
+    of another version of the protocol."""
     endings = [sentences(outcome_words(Outcome(reason, 22, by="bobby2"), ruleset), "Press any key to finish")
                for reason in Reason for ruleset in EDITIONS.values()]
-    away = [seat.away_reason() for seat in (HandheldSeat(OtherGameLink()), HandheldRogues(OtherGameLink()))]
+    away = [seat(link).away_reason() for seat in (HandheldSeat, HandheldRogues) for link in (OtherGameLink(), OtherVersionLink())]
     return [*endings, *away, *map(refusal, away)]
 
 
@@ -359,7 +369,8 @@ def test_a_message_too_long_for_two_lines_is_cut_and_the_toolkit_says_so() -> No
 
 
 def test_handheld_refusals_fit_the_handheld_screen() -> None:
-    """What the engine refuses of Mister X's handheld reaches it in plain words (no rule numbers) that fit its lines."""
+    """What the console refuses of Mister X's handheld (a move not listed, a double move with no second leg) reaches it in
+    plain words (no rule numbers) that fit its lines."""
     from firmware import screens
 
     reasons = []

@@ -15,20 +15,20 @@ def test_scripted_mister_x_answers_requests_in_order() -> None:
     far_end = ScriptedFarEnd([{"type": "move_chosen", "station": 46}, {"type": "move_chosen", "station": 47}])
     link = MemoryHandheldLink(far_end)
     assert isinstance(link, HandheldLink) and link.connected
-    link.send({"type": "state", "round": 1})
+    link.send({"type": "show", "heading": [["Round 1", ""]]})
     assert link.receive() == []
-    link.send({"type": "choose_move"})
-    link.send({"type": "choose_move"})
+    link.send({"type": "ask"})
+    link.send({"type": "ask"})
     assert link.receive() == [{"type": "move_chosen", "station": 46}, {"type": "move_chosen", "station": 47}]
     assert link.receive() == []
-    assert [m["type"] for m in far_end.received] == ["state", "choose_move", "choose_move"]
+    assert [m["type"] for m in far_end.received] == ["show", "ask", "ask"]
     assert far_end.replies_left == 0
 
 
 def test_a_script_that_runs_out_says_so() -> None:
     link = MemoryHandheldLink(ScriptedFarEnd([]))
-    with pytest.raises(LookupError, match="no reply left for 'choose_move'"):
-        link.send({"type": "choose_move"})
+    with pytest.raises(LookupError, match="no reply left for 'ask'"):
+        link.send({"type": "ask"})
 
 
 def test_unplugged_link_keeps_messages_until_plugged_back() -> None:
@@ -36,7 +36,7 @@ def test_unplugged_link_keeps_messages_until_plugged_back() -> None:
     link = MemoryHandheldLink(far_end)
     link.unplug()
     assert not link.connected
-    link.send({"type": "choose_move"})
+    link.send({"type": "ask"})
     assert far_end.received == [] and link.receive() == []
     link.plug()
     assert link.connected

@@ -9,13 +9,16 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from console.games.classic import talk
+from console.games.handheld import Screen, Talk
 from firmware import fake_hw, screens
 from firmware import language as firmware_language
 from hardware.language import Text, use
 from hardware.language.handheld_font import pixels
 from hardware.sim.handheld import BUTTONS, GLASS, SCALE, WIDTH, SimHandheld, handheld_in_pane
 from hardware.sim.script import ManualClock, ScriptRunner, parse_script
-from tests.support.handheld_scenarios import choose_move, english_words
+from tests.support.handheld_console import ScenarioConsole
+from tests.support.handheld_scenarios import MOVES, TICKETS, english_words
 
 
 @pytest.fixture(autouse=True)
@@ -42,8 +45,8 @@ def keys_named(line: str) -> list[str]:
 def test_every_key_a_screen_names_is_a_key_the_pane_shows(language: str) -> None:
     assert sorted(labels("en")) == sorted({"<", "^", "v", ">", "OK", "Hide"})
     firmware_language.use(language)
-    hints = [screens.waiting(4, 117, {"taxi": 3}, [], True)[0][-1],
-             screens.confirm("Round 4   at 117", [108, "bus"], False, False)[0][-1],
+    hints = [screens.waiting("Round 4   at 117", [("taxi", 3)], [], "", True)[0][-1],
+             screens.confirm("Round 4   at 117", "Bus to 108?", None, False, "")[0][-1],
              screens.lesson(["a lesson"], 0)[0][0].split()[-1]]
     for hint in hints:
         assert keys_named(hint) and set(keys_named(hint)) <= labels(language), hint
@@ -57,8 +60,9 @@ def test_the_simulated_handheld_shows_the_key_words_on_its_screen() -> None:
     pane = handheld.pane
     assert pane is not None
     device = pane.handheld
-    assert device.ui.on_message(choose_move()) == []
-    device.press("ok")  # the first move: "Bus to 108?"
+    for message in ScenarioConsole().choose_move():
+        assert device.ui.on_message(message) == []
+    device.press("ok")  # the first move: "Taxi to 116?"
     device.step()
     assert device.ui.lines()[-1] == "OK=send Hide=no"
     expected = fake_hw.FakeDisplay()
@@ -98,7 +102,8 @@ def test_the_pane_speaks_the_console_s_language_and_follows_a_change_mid_game() 
     pump(handheld, clock)
     device = pane.handheld
     assert device.language == "ko"
-    handheld.link.send(choose_move())
+    said = Talk(handheld.link, talk.VOCABULARIES[Screen.HANDHELD])  # the console's side, as a seat holds it
+    said.say(talk.turn(4, 117, TICKETS, MOVES, True, False))
     pump(handheld, clock)
     device.press("ok")
     pump(handheld, clock)
@@ -114,6 +119,7 @@ def test_the_pane_speaks_the_console_s_language_and_follows_a_change_mid_game() 
     assert cell == pixels(firmware_language.glyph("택"))
     assert {"확인", "숨김"} <= labels(device.language)
     use("en")
+    said.keep_up()  # the console's words follow it: the seat keeps up every frame
     pump(handheld, clock)
     assert pane.changed and device.ui.lines()[2] == "Taxi to 116?" and device.language == "en"
 

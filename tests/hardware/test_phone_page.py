@@ -26,6 +26,7 @@ from selenium.common.exceptions import NoSuchElementException, StaleElementRefer
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 
+from console.games.handheld import Screen
 from firmware import messages
 from hardware.language import use
 from hardware.phone.channel import MAX_FRAME, Channel, Dropped, key_text, padded
@@ -34,6 +35,7 @@ from hardware.phone.pairing import KEY_BYTES, NONCE_BYTES, Pairing, connection_k
 from hardware.phone.server import STATIC, Closed, Frame, PhoneServer, Unread
 from hardware.phone.words import COUNTED, FRAME, PAGE
 from tests.support.browser import eventually
+from tests.support.handheld_console import ScenarioConsole
 
 VECTORS = json.loads((Path(messages.__file__).parent / "message_vectors.json").read_text())
 
@@ -41,13 +43,14 @@ Message = dict[str, Any]
 
 TICKETS = {"taxi": 4, "bus": 3, "underground": 3, "black": 5, "double": 2}
 LOG = ["T10", "B34", "X46"]
-CHOOSE = messages.choose_move(4, 117, dict(TICKETS), ["T116", "B108", "U88", "X115"], True, False, list(LOG))
-JUNIOR = {"taxi": 1, "bus": 1, "underground": 1, "boat": 1}
+MOVES = ["T116", "B108", "U88", "X115"]
 
 
 class ConsoleEnd(Protocol):
     url: str
     inbox: list[Message]
+
+    def send(self, body: Any) -> None: ...
 
     def pump(self) -> None:
         """Take in what the page sent (the console's ends read only when asked, as the console's loop does)."""
@@ -66,6 +69,11 @@ class LinkConsole:
 
     def send(self, message: Mapping[str, Any]) -> None:
         self.link.send(message)
+
+    def tell(self, batch: list[dict[str, Any]]) -> None:
+        """Send what the console says (``tests.support.handheld_console``), in order."""
+        for message in batch:
+            self.send(message)
 
 
 class FrameConsole:
@@ -171,6 +179,10 @@ class FrameConsole:
     def send(self, body: object) -> None:
         self.send_frame(self.seal(body))
 
+    def tell(self, batch: list[dict[str, Any]]) -> None:
+        for message in batch:
+            self.send(message)
+
     def send_frame(self, frame: str) -> None:
         assert self.conn is not None, "no phone is connected"
         self.sent.append(frame)
@@ -217,13 +229,13 @@ class Phone:
 
         self.wait(tapped, f"{selector} on the screen")
 
-    def legs(self) -> list[str]:
-        """The moves the list offers, as legs."""
-        return [str(button.get_attribute("data-leg")) for button in self.driver.find_elements(By.CSS_SELECTOR, "[data-leg]")]
+    def choices(self) -> list[str]:
+        """The answers the list offers."""
+        return [str(button.get_attribute("data-choice")) for button in self.driver.find_elements(By.CSS_SELECTOR, "[data-choice]")]
 
-    def send(self, leg: str) -> None:
-        """Pick *leg* on the list and send it from the confirm screen."""
-        self.tap(f'[data-leg="{leg}"]')
+    def send(self, choice: str) -> None:
+        """Pick *choice* on the list and send it from the confirm screen."""
+        self.tap(f'[data-choice="{choice}"]')
         self.tap('[data-action="send"]')
 
     def answer(self) -> Message:
@@ -235,6 +247,12 @@ class Phone:
     def pairs(self) -> None:
         self.open(self.console.url)
         self.shows("Waiting for the console", "Connected.")
+
+
+@pytest.fixture
+def said() -> ScenarioConsole:
+    """What the console says to the phone, in the phone page's words."""
+    return ScenarioConsole(screen=Screen.PHONE)
 
 
 @pytest.fixture
@@ -325,7 +343,8 @@ def test_the_page_pairs_pings_and_keeps_only_who_it_is_in_its_local_storage(fram
     assert frames.url.split("#k=")[1] not in stored[0] and key_field(frames.pairing.code_key) not in stored[0]
 
 
-def test_a_second_phone_is_told_the_game_is_taken(phone: Phone, console: LinkConsole, other_browser: WebDriver) -> None:
+def test_a_second_phone_is_told_the_game_is_taken(phone: Phone, console: LinkConsole, other_browser: WebDriver,
+                                                  said: ScenarioConsole) -> None:
     other = Phone(other_browser, console)  # another phone: a browser of its own, nothing in common with the first
     try:
         other.open(console.url)
@@ -336,29 +355,30 @@ def test_a_second_phone_is_told_the_game_is_taken(phone: Phone, console: LinkCon
         assert console.link.counters["other_phone"] == 1, "a phone told the game is taken stops"
     finally:
         other_browser.get("about:blank")
-    console.send(messages.state(4, 117, dict(TICKETS), list(LOG)))
+    console.tell(said.state())
     phone.shows("Wait for your turn")
 
 
-def test_a_closed_tab_comes_back_in_a_new_tab_of_the_same_browser(phone: Phone, console: LinkConsole) -> None:
-    console.send(CHOOSE)
+def test_a_closed_tab_comes_back_in_a_new_tab_of_the_same_browser(phone: Phone, console: LinkConsole, said: ScenarioConsole) -> None:
+    console.tell(said.choose_move(moves=MOVES))
     phone.shows("Round 4", "at 117")
     first = phone.driver.current_window_handle
     phone.driver.switch_to.new_window("tab")  # the browser discarded the tab; he opens the code's link again
     phone.open(console.url)
     phone.shows("Round 4", "at 117")
-    assert phone.legs() == ["T116", "B108", "U88", "X115"]
+    assert phone.choices() == ["T116", "B108", "U88", "X115"]
     phone.driver.switch_to.window(first)
     phone.shows("The game goes on in another tab of this phone.")  # it stops, and does not take the game back
     phone.driver.close()
     phone.driver.switch_to.window(phone.driver.window_handles[0])
     phone.tap('[data-action="wake"]')  # it was behind the other tab: its secret went dark
     phone.send("B108")
-    assert phone.answer() == {"type": "move", "leg": "B108"}
+    assert phone.answer() == messages.answer("B108")
     assert not any(console.link.counters.values())
 
 
-def test_someone_with_the_code_but_not_the_session_key_is_dropped_and_counted(phone: Phone, console: LinkConsole) -> None:
+def test_someone_with_the_code_but_not_the_session_key_is_dropped_and_counted(phone: Phone, console: LinkConsole,
+                                                                              said: ScenarioConsole) -> None:
     """A bystander saw the QR code (so holds its key) and copies the paired phone's id from its join: he cannot play."""
     code = Channel(base64.urlsafe_b64decode(console.url.split("#k=")[1] + "="), "phone", ordered=False)
     paired = phone.driver.execute_script("return JSON.parse(Object.values(localStorage)[0]).phone")
@@ -378,7 +398,7 @@ def test_someone_with_the_code_but_not_the_session_key_is_dropped_and_counted(ph
             await socket.send_str(code.seal({"type": "join", "key": key_field(bytes(bystander.public_key))}, paired))
             answers.append(code.open(await answer(socket)).body)
         async with aiohttp.ClientSession() as session, session.ws_connect(console.url.split("#")[0] + "ws") as socket:
-            forged = {"from": "phone", "seq": 10**6, "phone": paired, "body": {"type": "move", "leg": "T116"}}
+            forged = {"from": "phone", "seq": 10**6, "phone": paired, "body": messages.answer("T116")}
             await socket.send_str(base64.b64encode(bytes(SecretBox(code_key).encrypt(padded(json.dumps(forged).encode())))).decode())
             await socket.close()
         return answers
@@ -387,13 +407,13 @@ def test_someone_with_the_code_but_not_the_session_key_is_dropped_and_counted(ph
     assert asyncio.run(attack()) == [{"type": "taken"}]
     phone.wait(lambda: console.link.counters["no_session"] == 1, "the forged move counted")
     assert console.link.counters["other_phone"] == 1 and console.inbox == []
-    console.send(CHOOSE)
+    console.tell(said.choose_move(moves=MOVES))
     phone.send("U88")
-    assert phone.answer() == {"type": "move", "leg": "U88"}
+    assert phone.answer() == messages.answer("U88")
 
 
-def test_the_page_reconnects_when_the_console_comes_back(framed: Phone, frames: FrameConsole) -> None:
-    frames.send(messages.state(4, 117, dict(TICKETS), list(LOG)))
+def test_the_page_reconnects_when_the_console_comes_back(framed: Phone, frames: FrameConsole, said: ScenarioConsole) -> None:
+    frames.tell(said.state())
     framed.shows("Wait for your turn")
     back = frames.again()
     framed.shows("Reconnecting\u2026", "Not connected.")
@@ -402,44 +422,45 @@ def test_the_page_reconnects_when_the_console_comes_back(framed: Phone, frames: 
         framed.wait(lambda: back.conn is not None, "a hello again")
         framed.wait(lambda: "Reconnecting" not in framed.text(), "the page is connected again")
         assert back.joins == [] and back.hellos == [frames.phone] and back.dropped == []  # the same phone, its keys kept
-        back.send(messages.state(5, 118, dict(TICKETS), list(LOG)))
+        back.tell(said.state(round=5, station=118))
         framed.shows("Round 5", "at 118")
     finally:
         framed.driver.get("about:blank")
         back.close()
 
 
-def test_a_reload_mid_turn_pairs_again_and_rebuilds_the_screen(phone: Phone, console: LinkConsole) -> None:
-    console.send(CHOOSE)
+def test_a_reload_mid_turn_pairs_again_and_rebuilds_the_screen(phone: Phone, console: LinkConsole, said: ScenarioConsole) -> None:
+    console.tell(said.choose_move(moves=MOVES))
     phone.shows("Round 4")
     phone.driver.refresh()
     phone.shows("Round 4", "at 117")
-    assert phone.legs() == ["T116", "B108", "U88", "X115"]
+    assert phone.choices() == ["T116", "B108", "U88", "X115"]
     assert not any(console.link.counters.values())  # the same phone, a new connection
     phone.send("T116")
-    assert phone.answer() == {"type": "move", "leg": "T116"}
+    assert phone.answer() == messages.answer("T116")
 
 
 # ------------------------------------------------------------ Mister X
 
 
-def test_a_single_move(phone: Phone, console: LinkConsole) -> None:
-    console.send(messages.state(4, 117, dict(TICKETS), list(LOG)))
+def test_a_single_move(phone: Phone, console: LinkConsole, said: ScenarioConsole) -> None:
+    console.tell(said.state())
     text = phone.shows("Round 4", "at 117", "Wait for your turn")
     assert "Taxi 4" in text and "Black 5" in text
-    console.send(CHOOSE)
+    console.tell(said.choose_move(moves=MOVES))
     phone.shows("TAXI", "BUS", "UNDERGROUND", "BLACK")
-    assert phone.legs() == ["T116", "B108", "U88", "X115"]
+    assert phone.choices() == ["T116", "B108", "U88", "X115"]
     assert "SEEN" not in phone.text()
-    phone.tap('[data-leg="B108"]')
+    phone.tap('[data-choice="B108"]')
     phone.shows("Bus to 108?")
     phone.tap('[data-action="back"]')
-    phone.tap('[data-leg="B108"]')
+    phone.tap('[data-choice="B108"]')
     phone.tap('[data-action="send"]')
-    assert phone.answer() == {"type": "move", "leg": "B108"}
+    assert phone.answer() == messages.answer("B108")
     phone.shows("Sending\u2026")
-    console.send(messages.accepted([]))
+    console.tell(said.accepted())
     phone.shows("Move sent", "Hide the phone")
+    console.tell(said.state(station=108, tickets=dict(TICKETS, bus=2), log=[*LOG, "B108"]))  # where he stands now
     phone.tap('[data-action="dismiss"]')
     phone.shows("Wait for your turn", "at 108", "Bus 2")
     phone.tap('[data-action="log"]')
@@ -447,77 +468,78 @@ def test_a_single_move(phone: Phone, console: LinkConsole) -> None:
     assert [row.text.split() for row in phone.driver.find_elements(By.CSS_SELECTOR, ".log li")][-1] == ["4", "Bus", "108"]
 
 
-def test_a_double_move_with_a_black_ticket_and_a_reveal(phone: Phone, console: LinkConsole) -> None:
-    console.send(CHOOSE)
-    phone.tap('[data-action="double"]')
+def test_a_double_move_with_a_black_ticket_and_a_reveal(phone: Phone, console: LinkConsole, said: ScenarioConsole) -> None:
+    console.tell(said.choose_move(moves=MOVES))
+    phone.tap('[data-action="option"]')
     phone.shows("Pick the first of two moves")
-    phone.tap('[data-leg="X115"]')
+    phone.tap('[data-choice="X115"]')
     phone.shows("Black to 115?", "First of a double move")
     phone.tap('[data-action="send"]')
-    assert phone.answer() == {"type": "move", "leg": "X115", "double": True}
-    console.send(messages.choose_second_leg("X115", ["T127", "B108"], True))
+    assert phone.answer() == messages.answer("X115", True)
+    console.tell(said.second_leg("X115", ["T127", "B108"], True))
     text = phone.shows("2nd move", "at 115", "SEEN by all!")
     assert "Black 4" in text and "Double 1" in text
-    assert phone.legs() == ["T127", "B108"]
-    assert not phone.driver.find_elements(By.CSS_SELECTOR, '[data-action="double"]')
-    phone.tap('[data-leg="T127"]')
+    assert phone.choices() == ["T127", "B108"]
+    assert not phone.driver.find_elements(By.CSS_SELECTOR, '[data-action="option"]')
+    phone.tap('[data-choice="T127"]')
     phone.shows("Taxi to 127?", "SEEN by all!")
     assert "double move" not in phone.text()
     phone.tap('[data-action="send"]')
-    assert phone.answer() == {"type": "move", "leg": "T127"}
-    console.send(messages.accepted([5]))
+    assert phone.answer() == messages.answer("T127")
+    console.tell(said.accepted([127]))
     phone.shows("Move sent", "Seen at 127!")
+    console.tell(said.state(station=127, tickets=dict(TICKETS, taxi=3, black=4, double=1), log=[*LOG, "X115", "T127"], seen=[127]))
     phone.tap('[data-action="dismiss"]')
     text = phone.shows("at 127", "Seen at 127!")
     assert "Black 4" in text and "Double 1" in text
 
 
-def test_a_refused_move_is_asked_again(phone: Phone, console: LinkConsole) -> None:
-    console.send(CHOOSE)
+def test_a_refused_move_is_asked_again(phone: Phone, console: LinkConsole, said: ScenarioConsole) -> None:
+    console.tell(said.choose_move(moves=MOVES))
     phone.send("U88")
-    assert phone.answer() == {"type": "move", "leg": "U88"}
+    assert phone.answer() == messages.answer("U88")
     console.send(messages.refused("Someone is standing on 88."))
     phone.shows("Move refused", "Someone is standing on 88.")
-    console.send(CHOOSE)
+    console.tell(said.choose_move(moves=MOVES))
     phone.tap('[data-action="dismiss"]')
     phone.shows("Round 4", "UNDERGROUND")
     phone.send("T116")
-    assert phone.answer() == {"type": "move", "leg": "T116"}
+    assert phone.answer() == messages.answer("T116")
 
 
-def test_a_lesson_comes_first_and_again(phone: Phone, console: LinkConsole) -> None:
+def test_a_lesson_comes_first_and_again(phone: Phone, console: LinkConsole, said: ScenarioConsole) -> None:
     hint = "Take the ferry: pick the black ticket to 115. A black ticket hides which line you took."
-    console.send(messages.choose_move(4, 117, dict(TICKETS), ["T116", "X115"], False, False, list(LOG), hint))
+    console.tell(said.choose_move(moves=["T116", "X115"], can_double=False, hint=hint))
     phone.shows("Lesson", hint)
-    assert phone.legs() == []
+    assert phone.choices() == []
     phone.tap('[data-action="close-lesson"]')
-    phone.wait(lambda: phone.legs() == ["T116", "X115"], "the list")
+    phone.wait(lambda: phone.choices() == ["T116", "X115"], "the list")
     phone.tap('[data-action="lesson"]')
     phone.shows(hint)
     phone.tap('[data-action="close-lesson"]')
     phone.send("X115")
-    console.send(messages.accepted([]))
+    console.tell(said.accepted())
     phone.tap('[data-action="dismiss"]')
     phone.shows("Wait for your turn")
     assert hint not in phone.source_text()
 
 
-def test_hide_blanks_the_screen_until_tapped(phone: Phone, console: LinkConsole) -> None:
-    console.send(CHOOSE)
+def test_hide_blanks_the_screen_until_tapped(phone: Phone, console: LinkConsole, said: ScenarioConsole) -> None:
+    console.tell(said.choose_move(moves=MOVES))
     phone.shows("at 117")
     phone.tap('[data-action="hide"]')
     phone.shows("Hidden. Tap to show.")
-    assert "117" not in phone.source_text() and phone.legs() == []
+    assert "117" not in phone.source_text() and phone.choices() == []
     phone.tap('[data-action="wake"]')
     phone.shows("at 117")
-    phone.tap('[data-leg="T116"]')
+    phone.tap('[data-choice="T116"]')
     phone.tap('[data-action="hide"]')  # from the confirm screen: dark, and back to the list
     phone.tap('[data-action="wake"]')
-    phone.wait(lambda: phone.legs() == ["T116", "B108", "U88", "X115"], "the list again")
+    phone.wait(lambda: phone.choices() == ["T116", "B108", "U88", "X115"], "the list again")
     console.send(messages.wait())
     phone.shows("Wait for your turn")
     phone.tap('[data-action="hide"]')
-    console.send(CHOOSE)
+    console.tell(said.choose_move(moves=MOVES))
     phone.shows("Mister X", "Your turn", "Tap to show.")
     assert "117" not in phone.source_text()
     console.send(messages.game_over("Mister X wins."))
@@ -526,12 +548,13 @@ def test_hide_blanks_the_screen_until_tapped(phone: Phone, console: LinkConsole)
 
 def test_the_page_speaks_the_console_s_language_and_follows_it_when_it_changes(browser: WebDriver, console: LinkConsole) -> None:
     page = Phone(browser, console)
+    said = ScenarioConsole("ko", Screen.PHONE)
     use("ko")
     try:
         page.open(console.url)
         page.shows("콘솔을 기다리는 중", "연결되었습니다.")
         assert browser.title == "미스터 X" and browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko"
-        console.send(messages.state(4, 117, dict(TICKETS), list(LOG)))
+        console.tell(said.state())
         text = page.shows("4라운드", "117번 역", "차례를 기다리세요.", "택시 4", "블랙 5", "이동 기록지")
         assert not re.search(r"[A-Za-z]{2,}", text), text
         page.tap('[data-action="log"]')
@@ -539,8 +562,8 @@ def test_the_page_speaks_the_console_s_language_and_follows_it_when_it_changes(b
         page.tap('[data-action="close-log"]')
         page.tap('[data-action="hide"]')
         page.shows("숨겼습니다. 누르면 보입니다.")
-        use("en")  # the players switch the console to English: the page follows with the next message
-        console.send(messages.state(4, 117, dict(TICKETS), list(LOG)))
+        use("en")  # the players switch the console to English: the page follows, its own words and the game's
+        console.tell(said.speak("en"))
         page.tap('[data-action="wake"]')
         page.shows("Round 4", "at 117", "Wait for your turn.", "Taxi 4")
     finally:
@@ -551,24 +574,25 @@ def test_the_page_speaks_the_console_s_language_and_follows_it_when_it_changes(b
 # ------------------------------------------------------------ Junior's rogues
 
 
-def test_a_junior_hand_over_between_two_rogues(phone: Phone, console: LinkConsole) -> None:
-    console.send(messages.choose_step("Mister FOX", 3, 138, dict(JUNIOR), ["T152", "F194", "S138"], False))
+def test_a_junior_hand_over_between_two_rogues(phone: Phone, console: LinkConsole, said: ScenarioConsole) -> None:
+    console.tell(said.choose_step("fox", 138, ["T152", "F194", "S138"]))
     phone.shows("Mister FOX", "at 138", "BOAT", "STAY")
-    assert phone.legs() == ["T152", "F194", "S138"]
+    assert phone.choices() == ["T152", "F194", "S138"]
     phone.send("F194")
-    assert phone.answer() == {"type": "step", "leg": "F194"}
-    console.send(messages.accepted([]))
-    console.send(messages.choose_step("ROXy", 3, 60, dict(JUNIOR), ["T76", "S60"], True))
+    assert phone.answer() == messages.answer("F194")
+    console.tell(said.accepted())
+    console.tell(said.rogue_state("fox", 3, 194))
+    console.tell(said.choose_step("roxy", 60, ["T76", "S60"], hand_over=True))
     phone.shows("Pass me to", "ROXy", "Tap when you have me.")
     assert "60" not in phone.source_text() and "194" not in phone.source_text()
     phone.tap('[data-action="wake"]')
     phone.shows("ROXy", "at 60")
-    phone.tap('[data-leg="S60"]')
+    phone.tap('[data-choice="S60"]')
     phone.shows("Stay at 60?")
     phone.tap('[data-action="send"]')
-    assert phone.answer() == {"type": "step", "leg": "S60"}
-    console.send(messages.rogue_state("ROXy", 4, 60, dict(JUNIOR)))
-    console.send(messages.accepted([]))
+    assert phone.answer() == messages.answer("S60")
+    console.tell(said.accepted())
+    console.tell(said.rogue_state("roxy", 3, 60))
     phone.shows("Move sent")
 
 

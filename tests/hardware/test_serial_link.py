@@ -25,8 +25,9 @@ from hardware.language import use
 from hardware.serial_link import ByteTransport, PipeTransport, SerialHandheldLink, find_port, open_handheld, serial_opener
 
 GAME = "0123456789abcdef"
-CHOOSE_MOVE = {"type": "choose_move", "moves": ["T13", "B67"]}
-MOVE = {"type": "move", "leg": "B67"}
+ASK = {"type": "ask", "groups": [["T", [["T13", "13"]]], ["B", [["B67", "67"]]]]}
+ANSWER = {"type": "answer", "choice": "B67"}
+"""The link carries any JSON object with a type: a turn and its answer, cut short."""
 
 
 class Clock:
@@ -108,18 +109,18 @@ def settle(link: SerialHandheldLink, handheld: PtyHandheld, clock: Clock, second
     return run(link, handheld, clock, lambda: clock.seconds >= end)
 
 
-def test_a_choose_move_and_its_move_cross_a_real_tty_exactly_once(pty_handheld: PtyHandheld) -> None:
+def test_an_ask_and_its_answer_cross_a_real_tty_exactly_once(pty_handheld: PtyHandheld) -> None:
     clock = Clock()
     link = SerialHandheldLink(serial_opener(HandheldConfig(port=pty_handheld.path)), clock=clock)
     assert isinstance(link, HandheldLink)
     link.start_session(GAME, new_game=True)
     run(link, pty_handheld, clock, lambda: link.connected)
-    link.send(CHOOSE_MOVE)
+    link.send(ASK)
     run(link, pty_handheld, clock, lambda: pty_handheld.received != [])
-    pty_handheld.endpoint.send(MOVE)
+    pty_handheld.endpoint.send(ANSWER)
     received = settle(link, pty_handheld, clock, 1.0)
-    assert received == [MOVE]
-    assert pty_handheld.received == [CHOOSE_MOVE]
+    assert received == [ANSWER]
+    assert pty_handheld.received == [ASK]
     assert pty_handheld.endpoint.token == GAME
     assert set(link.counters) | set(pty_handheld.endpoint.counters) <= {"duplicate"}  # a loaded machine may resend
     link.close()
@@ -131,14 +132,14 @@ def test_a_frame_lost_on_the_tty_is_resent(pty_handheld: PtyHandheld) -> None:
     link = SerialHandheldLink(serial_opener(HandheldConfig(port=pty_handheld.path)), clock=clock)
     run(link, pty_handheld, clock, lambda: link.connected)
     pty_handheld.deaf = True
-    link.send(CHOOSE_MOVE)
+    link.send(ASK)
     sent_ms = clock.ms  # the link counts in whole milliseconds of its clock: seconds subtracted may fall a hair short of 0.25
     run(link, pty_handheld, clock, lambda: pty_handheld.lost > 0, step_s=0.001)  # the frame is lost
     pty_handheld.deaf = False
     run(link, pty_handheld, clock, lambda: pty_handheld.received != [], step_s=0.001)
     assert clock.ms - sent_ms >= RESEND_MS
     settle(link, pty_handheld, clock, 1.0)
-    assert pty_handheld.received == [CHOOSE_MOVE]
+    assert pty_handheld.received == [ASK]
     link.close()
 
 
@@ -198,7 +199,7 @@ def test_unplugging_pauses_and_the_link_reconnects_with_what_was_sent_meanwhile(
     handheld.unplug()
     ports.clear()
     run(link, None, clock, lambda: not link.connected)
-    link.send(CHOOSE_MOVE)
+    link.send(ASK)
     opened.clear()
     settle(link, handheld, clock, 3.05)
     assert len(opened) == 3 and all(b - a >= 1.0 for a, b in itertools.pairwise(opened))  # at most once a second
@@ -208,7 +209,7 @@ def test_unplugging_pauses_and_the_link_reconnects_with_what_was_sent_meanwhile(
     try:
         run(link, again, clock, lambda: again.received != [] and link.connected)
         settle(link, again, clock, 1.0)
-        assert again.received == [CHOOSE_MOVE] and again.endpoint.token == GAME
+        assert again.received == [ASK] and again.endpoint.token == GAME
     finally:
         link.close()
         again.unplug()
@@ -254,13 +255,13 @@ def test_over_a_pipe_partial_writes_are_finished_later_and_closing_unplugs() -> 
         got.extend(handheld.feed(device_end.read(device_end.in_waiting), clock.ms))
         device_end.write(handheld.poll(clock.ms))
 
-    link.send(CHOOSE_MOVE)
+    link.send(ASK)
     for _ in range(100):
         step()
-    handheld.send(MOVE)
+    handheld.send(ANSWER)
     for _ in range(100):
         step()
-    assert got == [CHOOSE_MOVE] and received == [MOVE] and link.connected
+    assert got == [ASK] and received == [ANSWER] and link.connected
     assert set(handheld.counters) <= {"duplicate"}  # a resend may overtake a frame still trickling out, never a garbled one
 
     device_end.close()

@@ -29,7 +29,7 @@ from tests.games.test_messages_fit import sizes
 TRANSLATED = [language for language in LANGUAGES if language != "en"]
 SIZE = (800, 480)
 UNBOXED = {"terminal", "phone"}
-HANDHELD = {"handheld", "firmware"}
+HANDHELD = {"handheld", "firmware", "handheld line"}
 LABEL_FLOOR = {"row": 260, "value": 110, "name": 150, "panel": 150, "key": 110, "card": 400, "hint": 300}
 """Pixels at the main line height under which a label fits any box of its kind, whatever the English's width."""
 _SLOT = re.compile(r"\{[a-z_]+(?::[^}]*)?\}|%[sd]")
@@ -155,10 +155,11 @@ def columns_of(text: str) -> int:
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_handheld_text_fits_the_handheld(language: str) -> None:
-    """A firmware line is no longer than its English (its page was laid out for it); a sent text wraps into six lines."""
+    """A firmware line, or a game's word for the handheld's lines, is no longer than its English (its page was laid out for
+    it); a sent text wraps into six lines."""
     long = []
     for message, string in entries(language):
-        if message.context == "firmware":
+        if message.context in ("firmware", "handheld line"):
             english = max(columns_of(text) for text in english_of(message))
             if columns_of(string) > max(english, 1) and columns_of(string) > screens.COLUMNS // 2:
                 long.append((message.id, string))

@@ -32,7 +32,7 @@ class HandheldRogues:
         unreadable = self.ui.on_message(dict(message))
         assert unreadable == [], (message, unreadable)  # the console's every message is one the handheld reads
         self.screens.append(self.ui.lines())
-        if self.ui.mode != CHOOSING:
+        if message["type"] != "ask" or self.ui.mode != CHOOSING:
             return []
         if not self.ui.awake:
             self.press("ok")  # the handheld was passed on: the next rogue wakes it
@@ -42,7 +42,7 @@ class HandheldRogues:
             self.press("down")
         self.press("ok")
         sent = self.press("ok")
-        assert all(message["type"] == "step" for message in sent), sent  # a rogue's answer is a step
+        assert all(message["type"] == "answer" and "option" not in message for message in sent), sent  # a step: no double
         return sent
 
     def press(self, button: str) -> list[Message]:

@@ -20,16 +20,19 @@ from hardware.station_buttons import FakeStationButtons
 
 
 def first_listed_move(message: Message) -> list[Message]:
-    """Mister X (or a Junior rogue) on the handheld: he takes the first move (step) it lists.
+    """Mister X (or a Junior rogue, or any kind's hidden side) on the handheld: he takes the first choice it lists.
 
     Every message is checked as the handheld checks it: one it could not read fails the test.
     """
     request = messages.check(dict(message))
-    if request["type"] == "choose_move" or request["type"] == "choose_second_leg":
-        return [messages.move(request["moves"][0])]
-    if request["type"] == "choose_step":
-        return [messages.step(request["steps"][0])]
+    if request["type"] == "ask":
+        return [messages.answer(choices_of(request)[0])]
     return []
+
+
+def choices_of(ask: messages.Ask) -> list[str]:
+    """The answers *ask* lists, in its order."""
+    return [answer for _kind, choices in ask["groups"] for answer, _label in choices]
 
 
 class StepClock:

@@ -47,7 +47,7 @@ from hardware.handheld import FarEnd, MemoryHandheldLink
 from hardware.interfaces import Hardware, Key, Message
 from hardware.station_map import StationMap
 from tests.support.players import StepClock as Clock
-from tests.support.players import Table
+from tests.support.players import Table, choices_of
 
 STATIONS = range(1, 200)
 TIMESTAMP = "game"
@@ -179,34 +179,26 @@ class SeededTable(Table):
         assert flow.ui.mode is not Mode.CORRECT, flow.ui.message
 
 
-def _move(leg: str, double: bool = False) -> Message:
-    """His answer: the listed *leg*, built as the handheld builds it."""
-    return messages.move(leg, double)
-
-
 def seeded_far_end(seed: int, second_leg_asked: Callable[[], None] = lambda: None) -> FarEnd:
     """Mister X on his handheld: each answer a function of the seed and the request (doubles sometimes).
 
     Every message from the console is checked as the handheld checks it: one it could not read fails the run.
     """
-    refused = False
+    refused = doubled = False
 
     def answer(message: Message) -> Sequence[Message]:
-        nonlocal refused
+        nonlocal refused, doubled
         request = messages.check(dict(message))
         if request["type"] == "refused":
-            refused = True  # e.g. no double starts with that leg: the next request gets a single move
-        elif request["type"] == "choose_move":
-            rng = random.Random(f"{seed}/x/{request['round']}/{request['station']}/{len(request['log'])}")
-            leg = rng.choice(request["moves"])
-            double = request["can_double"] and not refused and rng.random() < DOUBLE_CHANCE
-            refused = False
-            return [_move(leg, double)]
-        elif request["type"] == "choose_second_leg":
-            second_leg_asked()
-            first = messages.leg_to_pair(request["first"])  # seeded as when legs travelled as pairs: the same games
-            rng = random.Random(f"{seed}/x2/{first}/{len(request['moves'])}")
-            return [_move(rng.choice(request["moves"]))]
+            refused = doubled = False  # e.g. no double starts with that leg: the next request gets a single move
+        elif request["type"] == "ask":
+            if doubled:
+                second_leg_asked()
+            rng = random.Random(f"{seed}/x/{json.dumps(request, sort_keys=True)}")
+            choice = rng.choice(choices_of(request))
+            option = "option" in request and not refused and rng.random() < DOUBLE_CHANCE
+            refused, doubled = False, option
+            return [messages.answer(choice, option)]
         return []
 
     return answer

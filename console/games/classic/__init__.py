@@ -2,7 +2,8 @@
 
 Its parts: ``flow`` (the state machine: Mister X, then the detectives in any
 order, undo, corrections), ``model`` (its modes and ``Ui``), ``seats`` (Mister X
-on the handheld or the computer; the computer detectives), ``lights`` and
+on the handheld or the computer; the computer detectives), ``talk`` (what his
+handheld shows, in his words), ``lights`` and
 ``screen`` (what the board and the screen show), ``setup`` (its settings and
 New game rows), ``journal`` (its journal events and records), ``replay``,
 ``correction``, ``record_text`` (a filed game as text) and ``text_game`` (the game in a terminal).

@@ -1,12 +1,12 @@
 """Who plays in a Scotland Yard game: Mister X on his handheld or the computer; the detectives people or the computer.
 
 The flow asks Mister X's seat for a move when his turn comes and tells it what
-happened; the seat alone sees Mister X's view. The handheld seat turns that
-view into protocol messages (``firmware.messages``), moves written as legs of the
-move notation (``engine.moves``: ``"T46"``), and the handheld's answers into
-engine moves, leg by leg for a double move (the host lists the second legs after
-the first is chosen, so frames stay small). Whatever the handheld sends,
-the engine checks the move again when the flow plays it.
+happened; the seat alone sees Mister X's view. The handheld seat says that view
+in the handheld's kind-neutral conversation (``talk``), his moves as the choices,
+answered by their legs in the move notation (``engine.moves``: ``"T46"``), and
+turns the answers into engine moves, leg by leg for a double move (the host lists
+the second legs after the first is chosen, so frames stay small). Whatever the
+handheld sends, the engine checks the move again when the flow plays it.
 
 The computer players search in a worker (``console.games.thinker``) so the board
 stays alive while they think; the flow polls them every frame. Their searches
@@ -24,17 +24,17 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
+from console.games.classic import talk
 from console.games.classic.pace import GRACE_S, detectives_wait_s, mister_x_wait_s, search_s
 from console.games.seats import OnHandheld, WithoutHandheld
 from console.games.thinker import Thinker, TimedOut
-from console.games.words import outcome_words, ticket_words
+from console.games.words import outcome_words
 from console.settings import Level
 from console.table.case import capitalised
 from engine import DetectiveMove, DoubleMove, Game, MisterXMove, Move, london
-from engine.moves import NotationError, parse_leg
-from engine.position import LogEntry
+from engine.moves import parse_leg
 from engine.views import MisterXView, PublicView
 from firmware import messages
 from hardware.interfaces import HandheldLink, Message
@@ -43,13 +43,8 @@ from hardware.language import Words, _, p_
 log = logging.getLogger(__name__)
 
 
-def _moves(moves: Sequence[MisterXMove]) -> list[str]:
+def _legs(moves: Iterable[MisterXMove]) -> list[str]:
     return [move.notation for move in moves]
-
-
-def _log(entries: Sequence[LogEntry]) -> list[str]:
-    """His own travel log, every station in it, as legs (``"T10"``, ``"X46"``)."""
-    return [MisterXMove(entry.station, entry.ticket).notation for entry in entries]
 
 
 class HandheldSeat(OnHandheld):
@@ -63,63 +58,53 @@ class HandheldSeat(OnHandheld):
     ends (a withdrawn turn keeps it for when it is asked again)."""
 
     def __init__(self, link: HandheldLink) -> None:
-        super().__init__(link)
+        super().__init__(link, talk.VOCABULARIES)
         self._first: MisterXMove | None = None
         self._made_before = 0
+        self._seen: list[int] = []
+        """Where his last move was seen, until his next turn."""
 
     def show(self, game: Game) -> None:
         view = game.mister_x_view()
-        self.link.send(messages.state(view.public.round, view.station, view.public.mister_x_tickets.as_dict(), _log(view.log)))
+        log = [MisterXMove(entry.station, entry.ticket).notation for entry in view.log]
+        self.talk.say(talk.standing(self.screen, view.public.round, view.station, view.public.mister_x_tickets.as_dict(), log,
+                                    self._seen))
 
     def begin_turn(self, game: Game) -> None:
         self._first = None
         self._made_before = game.moves_made
+        self._seen = []
         view = game.mister_x_view()
-        self.link.send(
-            messages.choose_move(
-                view.public.round,
-                view.station,
-                view.public.mister_x_tickets.as_dict(),
-                _moves(view.moves),
-                view.can_double,
-                view.public.next_move_is_reveal,
-                _log(view.log),
-                str(self.hint),
-            )
-        )
+        self.talk.say(talk.turn(view.public.round, view.station, view.public.mister_x_tickets.as_dict(), _legs(view.moves),
+                                view.can_double, view.public.next_move_is_reveal, str(self.hint)))
 
     def on_message(self, message: Message, game: Game) -> Move | None:
-        answer = self.answer(message, "move")
+        answer = self.answer(message)
         if answer is None:
             return None
-        try:
-            leg = MisterXMove(*parse_leg(answer["leg"]))
-        except NotationError as error:
-            self.refuse(str(error))
-            return None
+        leg = MisterXMove(*parse_leg(answer["choice"]))  # a move of his listed: in the notation
         if self._first is not None:
             first, self._first = self._first, None
             return DoubleMove(first, leg)
-        if answer.get("double", False):
+        if answer.get("option", False):
             view = game.mister_x_view()
-            if leg not in view.moves:
-                self.refuse(p_("handheld", "You cannot take {ticket} to {station} now", ticket=ticket_words(leg.ticket),
-                               station=leg.station))
-                return None
             legs = view.second_legs(leg)
             if not legs:
                 self.refuse(p_("handheld", "No double move starts with that move"))
                 return None
             self._first = leg
             reveal = game.moves_made + 2 in game.ruleset.reveal_moves
-            self.link.send(messages.choose_second_leg(leg.notation, _moves(legs), reveal, str(self.hint)))
+            self.talk.say(talk.second_leg(self.screen, leg.notation, view.public.mister_x_tickets.as_dict(), _legs(legs), reveal,
+                                          str(self.hint)))
             return None
         return leg
 
     def accepted(self, game: Game) -> None:
-        """His move was played: tell him, and where he stands now (a page reloaded in the detectives' turn rebuilds from it)."""
+        """His move was played: tell him what it revealed, and where he stands now (a page reloaded in the detectives' turn
+        rebuilds from it)."""
         new = game.public_view().log[self._made_before :]
-        self.link.send(messages.accepted([entry.move for entry in new if entry.reveal]))
+        self._seen = [entry.station for entry in new if entry.reveal and entry.station is not None]
+        self.talk.say(messages.accepted(talk.seen_note(self.screen, self._seen)))
         self.hint = ""
         self.show(game)
 
@@ -129,12 +114,12 @@ class HandheldSeat(OnHandheld):
 
     def cancel_turn(self) -> None:
         self._first = None
-        self.link.send(messages.wait())
+        self.talk.say(messages.wait())
 
     def game_over(self, game: Game) -> None:
         words = str(outcome_words(game.outcome, game.ruleset)) if game.outcome is not None else ""
         self.hint = ""
-        self.link.send(messages.game_over(capitalised(words)))
+        self.talk.say(messages.game_over(capitalised(words)))
 
 
 def think_mister_x(view: MisterXView, level: str, seed: int, search_s: float | None = None) -> Move:

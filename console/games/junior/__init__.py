@@ -2,7 +2,8 @@
 
 Its parts: ``flow`` (the round: the rogues choose in secret, the detectives
 step, the reveal), ``model`` (its modes and ``JuniorUi``), ``seats`` (the rogues
-on the passed handheld or the computer; the computer detectives), ``lights``
+on the passed handheld or the computer; the computer detectives), ``talk``
+(what the rogues' handheld shows, in their words), ``lights``
 and ``screen`` (the playing area, the token boards), ``setup`` (its settings
 and New game rows), ``journal`` (its journal events and records), ``replay``,
 ``record_text`` (a filed game as text), ``words`` (its pieces, lines and

@@ -2,32 +2,25 @@
 
 The rogues' choices are the one secret of Junior. The seat alone sees them
 before the reveal: the handheld seat asks the handheld for each rogue's step in
-turn (``choose_step``; with two rogues the handheld is passed on, and it goes
-dark in between: ``hand_over``) and reads its ``step``, each step a leg of the
-move notation (``Step.leg``: ``"F157"``, ``"S82"``); the computer seat asks
+turn (``talk``; with two rogues the handheld is passed on, and it goes dark in
+between: ``hand_over``) and reads its answer, each step a leg of the move
+notation (``Step.leg``: ``"F157"``, ``"S82"``); the computer seat asks
 ``engine.ai.junior``. The flow checks every choice through the engine.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 
-from console.games.junior.words import piece_name
+from console.games.junior import talk
 from console.games.seats import OnHandheld, WithoutHandheld
 from console.settings import Level
 from engine.ai.junior import choose_detective_steps, choose_rogue_steps
 from engine.junior import JuniorGame, Step, Team
 from engine.junior.game import parse_leg
-from engine.moves import NotationError
 from firmware import messages
-from hardware.interfaces import Message
+from hardware.interfaces import HandheldLink, Message
 from hardware.language import Words, _, p_
-
-log = logging.getLogger(__name__)
-
-JUNIOR_TICKETS = {messages.TICKET_NAMES[letter]: 1 for letter in "TBUF"}
-"""Each rogue holds one ticket of each kind of line, every round (as the handheld names them: the boat is the engine's ferry)."""
 
 
 class HandheldRogues(OnHandheld):
@@ -39,6 +32,11 @@ class HandheldRogues(OnHandheld):
     """A guided game's lesson for the next rogue's step, set before ``begin_turn`` (or, for the next rogue of the round,
     before ``accepted``): the handheld shows it before each choice until the rogues' turn is over or the game ends."""
 
+    def __init__(self, link: HandheldLink) -> None:
+        super().__init__(link, talk.VOCABULARIES)
+        self._asked: str | None = None
+        """The rogue asked last."""
+
     def begin_turn(self, game: JuniorGame) -> None:
         self._ask(game, hand_over=len(game.rogues) > 1)  # ROXy chose last: the handheld goes back to Mister FOX
 
@@ -47,25 +45,25 @@ class HandheldRogues(OnHandheld):
         waiting = game.to_choose()
         if not waiting:
             return
-        rogue = waiting[0]
-        self.link.send(messages.choose_step(str(piece_name(rogue)), game.round, game.stations[rogue], dict(JUNIOR_TICKETS),
-                                            [step.leg for step in game.steps_of(rogue)], hand_over, str(self.hint)))
+        rogue = self._asked = waiting[0]
+        steps = [step.leg for step in game.steps_of(rogue)]
+        self.talk.say(talk.turn(self.screen, rogue, game.round, game.stations[rogue], steps, hand_over, str(self.hint)))
 
     def on_message(self, message: Message, game: JuniorGame) -> Step | None:
-        answer = self.answer(message, "step")
+        answer = self.answer(message)
         waiting = game.to_choose()
         if answer is None or not waiting:
             return None
-        try:
-            return parse_leg(waiting[0], answer["leg"])
-        except NotationError as error:  # the handheld offers only the steps it was sent: its firmware is not the console's
-            log.warning("the handheld sent a step it was not offered: %s", error)
-            self.refuse(p_("handheld", "That is not one of your steps: choose again"))
-            return None
+        return parse_leg(waiting[0], answer["choice"])  # one of his steps listed: in the notation
 
     def accepted(self, game: JuniorGame) -> None:
-        self.link.send(messages.accepted([]))
-        self._ask(game, hand_over=True)  # the next rogue, if any, takes the handheld
+        """His step was chosen: where he will stand, and the next rogue, if any, takes the handheld."""
+        self.talk.say(messages.accepted())
+        rogue = self._asked
+        chosen = game.choice_of(rogue) if rogue is not None else None
+        if rogue is not None and chosen is not None:
+            self.talk.say(talk.standing(self.screen, rogue, game.round, chosen.station))
+        self._ask(game, hand_over=True)
         if not game.to_choose():
             self.hint = ""  # every rogue chose: the turn is over
 
@@ -74,16 +72,16 @@ class HandheldRogues(OnHandheld):
         self._ask(game, hand_over=False)
 
     def cancel_turn(self) -> None:
-        self.link.send(messages.wait())
+        self.talk.say(messages.wait())
 
     def show(self, game: JuniorGame) -> None:
         """A round was revealed (or the game dealt or resumed): tell the handheld where its first rogue stands."""
         rogue = game.rogues[0]
-        self.link.send(messages.rogue_state(str(piece_name(rogue)), game.round, game.stations[rogue], dict(JUNIOR_TICKETS)))
+        self.talk.say(talk.standing(self.screen, rogue, game.round, game.stations[rogue]))
 
     def game_over(self, game: JuniorGame) -> None:
         self.hint = ""
-        self.link.send(messages.game_over(str(_RESULTS[game.outcome]) if game.outcome else ""))
+        self.talk.say(messages.game_over(str(_RESULTS[game.outcome]) if game.outcome else ""))
 
 
 _RESULTS = {Team.ROGUES: p_("handheld", "The rogues win"), Team.DETECTIVES: p_("handheld", "The detectives win")}

@@ -14,7 +14,10 @@
  * It is the Pico handheld's program (firmware/ui.py) with a touch screen instead
  * of six buttons: the same messages in, checked as firmware/messages.py checks
  * them (a message it cannot read is answered with `unreadable`), the same answers
- * out, the same screens. It keeps nothing of the game: only, in the page's local
+ * out, the same screens. Like it, it knows no kind of game: the console sends its
+ * words (each kind of choice's, and the phrases) and says what each screen shows
+ * in them; the page's own words are only those of the page, its link and its
+ * buttons (hardware/phone/words.py). It keeps nothing of the game: only, in the page's local
  * storage, the phone's id, its secret key and the console's public key, so that
  * a new tab or a reload of this phone comes back into the game without a scan.
  */
@@ -79,13 +82,8 @@
 
   // ------------------------------------------------------------ the messages (firmware/messages.py)
 
-  const FIRST_STATION = 1;
-  const LAST_STATION = 199;
-  const CLASSIC_LETTERS = "TBUX";
-  const JUNIOR_LETTERS = "TBUFS";
-  const TICKET_NAMES = { T: "taxi", B: "bus", U: "underground", X: "black", F: "boat", S: "stay" };
-  const LETTERS = Object.fromEntries(Object.entries(TICKET_NAMES).map(([letter, name]) => [name, letter]));
   const SHOWN = 40; // characters of an unknown name quoted in an error
+  const KIND_FIELDS = ["name", "title", "ask", "say", "tone"];
 
   class MessageError extends Error {}
 
@@ -121,163 +119,137 @@
     return quote + (quote === "'" ? escaped.replace(/'/g, "\\'") : escaped) + quote;
   }
 
-  function round(value, where) {
-    if (!isInt(value) || value < 1) throw new MessageError(where + " is not a round number (1 or more)");
-    return value;
+  function at(where, index) {
+    return where + "[" + index + "]";
   }
 
-  function station(value, where) {
-    if (!isInt(value) || value < FIRST_STATION || value > LAST_STATION) {
-      throw new MessageError(where + " is not a station (" + FIRST_STATION + ".." + LAST_STATION + ")");
-    }
-    return value;
-  }
-
-  function bool(value, where) {
+  function boolField(value, where) {
     if (value !== true && value !== false) throw new MessageError(where + " is not true or false");
     return value;
   }
 
-  function text(value, where) {
+  function stringField(value, where) {
     if (typeof value !== "string") throw new MessageError(where + " is not a string");
     return value;
   }
 
-  function name(value, where) {
-    if (typeof value !== "string" || !value) throw new MessageError(where + " is not a name");
+  function keyField(value, where) {
+    if (typeof value !== "string" || !value) throw new MessageError(where + " is not a key (a string, not empty)");
     return value;
   }
 
-  function tickets(value, where) {
-    if (!isObject(value)) throw new MessageError(where + " is not {ticket: count}");
-    if (has(value, "")) throw new MessageError(where + " has a key that is not a ticket name");
-    const counts = {};
-    for (const ticket of Object.keys(value).sort()) {
-      const count = value[ticket];
-      if (!isInt(count) || count < 0) throw new MessageError(where + "[" + quoted(ticket) + "] is not a count (0 or more)");
-      counts[ticket] = count;
+  /** A string, or a phrase: [key] or [key, arg]. */
+  function textField(value, where) {
+    if (typeof value === "string") return value;
+    if (!Array.isArray(value) || value.length < 1 || value.length > 2 || typeof value[0] !== "string" || !value[0] ||
+        !value.every((part) => typeof part === "string")) {
+      throw new MessageError(where + " is not a text (a string, or [key] or [key, arg] of strings)");
     }
-    return counts;
+    return value.slice();
   }
 
-  /** [letter, station] of the leg *value* whose letter is one of *letters*; null when it is not one. */
-  function split(value, letters) {
-    if (typeof value !== "string" || !/^[A-Z][1-9][0-9]{0,2}$/.test(value) || !letters.includes(value[0])) return null;
-    const where = Number(value.slice(1));
-    return where <= LAST_STATION ? [value[0], where] : null;
-  }
-
-  function shape(letters) {
-    const list = letters.split("");
-    return list.slice(0, -1).join(", ") + " or " + list[list.length - 1] + " and a station " + FIRST_STATION + ".." +
-      LAST_STATION + ", as in T46";
-  }
-
-  function legOf(letters) {
+  function listOf(item) {
     return (value, where) => {
-      if (split(value, letters) === null) throw new MessageError(where + " is not a leg (" + shape(letters) + ")");
-      return value;
+      if (!Array.isArray(value)) throw new MessageError(where + " is not a list");
+      return value.map((entry, index) => item(entry, at(where, index)));
     };
   }
 
-  function legsOf(letters) {
-    const one = legOf(letters);
+  function pairOf(first, second, shape) {
     return (value, where) => {
-      if (!Array.isArray(value)) throw new MessageError(where + " is not a list of legs");
-      return value.map((item, index) => one(item, where + "[" + index + "]"));
+      if (!Array.isArray(value) || value.length !== 2) throw new MessageError(where + " is not " + shape);
+      return [first(value[0], at(where, 0)), second(value[1], at(where, 1))];
     };
   }
 
-  function seen(value, where) {
-    if (!Array.isArray(value)) throw new MessageError(where + " is not a list of move numbers");
-    return value.map((number, index) => {
-      if (!isInt(number) || number < 1) throw new MessageError(where + "[" + index + "] is not a move number (1 or more)");
-      return number;
-    });
+  function countField(value, where) {
+    if (value === null) return null;
+    if (!isInt(value) || value < 0) throw new MessageError(where + " is not a count (0 or more, or null)");
+    return value;
   }
 
-  const classicLeg = legOf(CLASSIC_LETTERS);
-  const classicLegs = legsOf(CLASSIC_LETTERS);
-  const juniorLeg = legOf(JUNIOR_LETTERS);
-  const juniorLegs = legsOf(JUNIOR_LETTERS);
+  function headingField(value, where) {
+    const alternatives = listOf(pairOf(textField, textField, "[left, right]"))(value, where);
+    if (!alternatives.length) throw new MessageError(where + " is empty (one [left, right] at least)");
+    return alternatives;
+  }
+
+  function optionField(value, where) {
+    if (!Array.isArray(value) || value.length !== 3) throw new MessageError(where + " is not [off, on, note]");
+    return value.map((part, index) => textField(part, at(where, index)));
+  }
+
+  function kindField(value, where) {
+    if (!Array.isArray(value) || value.length !== KIND_FIELDS.length) {
+      throw new MessageError(where + " is not [" + KIND_FIELDS.join(", ") + "]");
+    }
+    return value.map((part, index) => stringField(part, at(where, index)));
+  }
+
+  function tableOf(item) {
+    return (value, where) => {
+      if (!isObject(value)) throw new MessageError(where + " is not an object");
+      Object.keys(value).forEach((name) => keyField(name, where + " key"));
+      return Object.fromEntries(Object.keys(value).sort().map((name) => [name, item(value[name], where + "[" + quoted(name) + "]")]));
+    };
+  }
+
+  const countList = listOf(pairOf(keyField, countField, "[kind, count]"));
+  const textList = listOf(textField);
+  const logList = listOf(pairOf(keyField, stringField, "[kind, label]"));
+  const groupList = listOf(pairOf(keyField, listOf(pairOf(keyField, stringField, "a choice ([answer, label])")), "[kind, choices]"));
 
   /** Each type's fields in order, each with the function that checks it. */
   const FIELDS = new Map([
-    ["state", [["round", round], ["station", station], ["tickets", tickets], ["log", classicLegs]]],
-    ["choose_move", [["round", round], ["station", station], ["tickets", tickets], ["moves", classicLegs],
-      ["can_double", bool], ["reveal_next", bool], ["log", classicLegs], ["hint", text]]],
-    ["choose_second_leg", [["first", classicLeg], ["moves", classicLegs], ["reveal_next", bool], ["hint", text]]],
-    ["rogue_state", [["who", name], ["round", round], ["station", station], ["tickets", tickets]]],
-    ["choose_step", [["who", name], ["round", round], ["station", station], ["tickets", tickets], ["steps", juniorLegs],
-      ["hand_over", bool], ["hint", text]]],
-    ["accepted", [["seen", seen]]],
-    ["refused", [["reason", text]]],
+    ["words", [["kinds", tableOf(kindField)], ["phrases", tableOf(stringField)]]],
+    ["show", [["who", textField], ["heading", headingField], ["counts", countList], ["lines", textList], ["note", textField],
+      ["log", logList]]],
+    ["ask", [["who", textField], ["heading", headingField], ["counts", countList], ["lines", textList], ["warning", textField],
+      ["groups", groupList], ["option", optionField], ["caution", textField], ["hand_over", boolField], ["hint", stringField]]],
+    ["accepted", [["note", textField]]],
+    ["refused", [["reason", stringField]]],
     ["wait", []],
-    ["game_over", [["result", text]]],
-    ["move", [["leg", classicLeg], ["double", bool]]],
-    ["step", [["leg", juniorLeg]]],
-    ["unreadable", [["reason", text]]],
+    ["game_over", [["result", stringField]]],
+    ["answer", [["choice", keyField], ["option", boolField]]],
+    ["unreadable", [["reason", stringField]]],
   ]);
-  const OPTIONAL = new Map([["move", ["double"]], ["choose_move", ["hint"]], ["choose_second_leg", ["hint"]],
-    ["choose_step", ["hint"]]]);
+  const OPTIONAL = new Map([["show", ["log"]], ["ask", ["option", "hint"]], ["answer", ["option"]]]);
 
   /** *message* as the protocol defines it: a checked copy; MessageError if it is not one. */
   function check(message) {
     if (!isObject(message)) throw new MessageError("a message is a JSON object, not " + typeName(message));
     if (!has(message, "type")) throw new MessageError("a message without a type");
-    const kind = message.type;
-    if (typeof kind !== "string") throw new MessageError("the message type is not a string");
-    const fields = FIELDS.get(kind);
-    if (!fields) throw new MessageError("unknown message type " + quoted(kind));
+    const type = message.type;
+    if (typeof type !== "string") throw new MessageError("the message type is not a string");
+    const fields = FIELDS.get(type);
+    if (!fields) throw new MessageError("unknown message type " + quoted(type));
     const known = fields.map(([field]) => field);
-    const extra = Object.keys(message).filter((key) => key !== "type" && !known.includes(key)).sort();
-    if (extra.length) throw new MessageError(kind + ": unknown field " + quoted(extra[0]));
-    const checked = { type: kind };
-    const optional = OPTIONAL.get(kind) || [];
+    const extra = Object.keys(message).filter((name) => name !== "type" && !known.includes(name)).sort();
+    if (extra.length) throw new MessageError(type + ": unknown field " + quoted(extra[0]));
+    const checked = { type: type };
+    const optional = OPTIONAL.get(type) || [];
     for (const [field, checker] of fields) {
-      if (has(message, field)) checked[field] = checker(message[field], kind + ": " + field);
-      else if (!optional.includes(field)) throw new MessageError(kind + ": " + field + " is missing");
+      if (has(message, field)) checked[field] = checker(message[field], type + ": " + field);
+      else if (!optional.includes(field)) throw new MessageError(type + ": " + field + " is missing");
     }
     return checked;
-  }
-
-  /** A checked leg as the screens show it: "X157" -> [157, "black"]. */
-  function legToPair(leg) {
-    return [Number(leg.slice(1)), TICKET_NAMES[leg[0]]];
-  }
-
-  function pairToLeg(pair) {
-    return LETTERS[pair[1]] + pair[0];
   }
 
   // ------------------------------------------------------------ the handheld (firmware/ui.py)
 
   const PAIRING = "pairing"; // no game yet
-  const WAITING = "waiting"; // between his turns
-  const CHOOSING = "choosing"; // his turn: the list of moves
+  const WAITING = "waiting"; // between its turns
+  const CHOOSING = "choosing"; // its turn: the list of choices
   const CONFIRMING = "confirming"; // "Bus to 117?"
-  const SENDING = "sending"; // the move is on its way; the console answers
+  const SENDING = "sending"; // the choice is on its way; the console answers
   const OVER = "over"; // the game is over
-  const SECRET = [WAITING, CHOOSING, CONFIRMING, SENDING];
-
-  const TICKETS = ["taxi", "bus", "underground", "boat", "black", "double"];
-  const STAY = "stay";
-
-  /** Ticket names in the listing order: known ones first, then any others, staying last. */
-  function ordered(names) {
-    const list = Array.from(names);
-    const rest = list.filter((ticket, index) => !TICKETS.includes(ticket) && ticket !== STAY && list.indexOf(ticket) === index);
-    return TICKETS.filter((ticket) => list.includes(ticket)).concat(rest, list.includes(STAY) ? [STAY] : []);
-  }
-
-  function heldOnly(counts) {
-    return Object.fromEntries(Object.entries(counts).filter(([, count]) => count > 0));
-  }
+  const TURN = [CHOOSING, CONFIRMING, SENDING];
+  const SECRET = [WAITING].concat(TURN);
 
   /**
-   * What he sees and what his taps do: the Pico's Ui, with taps for buttons.
-   * Messages come in through onMessage, taps through the methods named for them;
-   * both return the messages to send back.
+   * What the hidden side sees and what its taps do: the Pico's Ui, with taps for buttons. It knows no kind of game:
+   * the console's words (kinds and phrases) come in `words`, its screens in `show` and `ask`. Messages come in through
+   * onMessage, taps through the methods named for them; both return the messages to send back.
    */
   class Handheld {
     constructor(clock, buzz) {
@@ -286,33 +258,25 @@
       this.connected = false;
       this.mode = PAIRING;
       this.awake = true;
-      this.ringing = false; // his turn came while dark: the cover says so, and nothing secret
-      this.passing = false; // the cover asks to pass the phone on (a Junior hand-over)
+      this.ringing = false; // its turn came while dark: the cover says so, and nothing secret
+      this.passing = false; // the cover asks to pass the phone on
       this.lastTouch = clock();
-      this.notice = null; // {sent: [stations seen]} or {refused: reason}
+      this.notice = null; // {sent: note} or {refused: reason}
       this.noticeUntil = 0;
       this.showingLog = false;
       this.lesson = ""; // a guided turn's hint
       this.showingLesson = false;
       this.result = "";
-      // His view, from the console's last word (updated by his accepted moves).
-      this.round = 0;
-      this.junior = false;
-      this.who = null; // the rogue's name in Junior; null: Mister X
-      this.station = null;
-      this.tickets = {};
-      this.log = []; // [ticket, station] each
-      this.seen = []; // stations where his last move was seen
-      // His turn.
-      this.leg = 1;
-      this.fromStation = null;
-      this.listed = {}; // the tickets shown over the list
-      this.moves = []; // [station, ticket] each
-      this.canDouble = false;
-      this.double = false;
-      this.reveal = false;
-      this.picked = null;
-      this.legs = []; // legs confirmed this turn, [station, ticket] each
+      // The console's words, and what it last said.
+      this.kinds = {}; // each kind's [name, title, ask, say, tone]
+      this.phrases = {};
+      this.who = null; // who holds it, a text (null: before a game says)
+      this.standing = null; // the last show
+      this.note = ""; // the last show's note, until a turn starts
+      this.question = null; // the last ask
+      // Its turn.
+      this.option = false; // the ask's yes or no, said yes
+      this.picked = null; // the answer on the confirm screen, then on its way
     }
 
     // -------------------------------------------------------- the console
@@ -332,84 +296,38 @@
       return [];
     }
 
-    view(message, junior) {
-      this.junior = junior;
-      this.who = junior ? message.who : null;
-      this.round = message.round;
-      this.station = message.station;
-      this.tickets = message.tickets;
-      this.log = junior ? [] : message.log.map((leg) => legToPair(leg).reverse());
+    words(message) {
+      this.kinds = message.kinds;
+      this.phrases = message.phrases;
     }
 
-    state(message) {
-      this.view(message, false);
-      this.betweenTurns();
+    show(message) {
+      this.standing = message;
+      this.who = message.who;
+      this.note = message.note;
+      if (this.mode === PAIRING || this.mode === OVER) this.mode = WAITING;
     }
 
-    rogueState(message) {
-      this.view(message, true);
-      this.betweenTurns();
-    }
-
-    betweenTurns() {
-      if (this.mode === PAIRING || this.mode === OVER) {
-        this.mode = WAITING;
-        this.seen = [];
-      }
-    }
-
-    chooseMove(message) {
-      this.view(message, false);
-      this.turn(message.moves.map(legToPair), message.can_double, message.reveal_next, false);
-      this.teach(message);
-    }
-
-    chooseStep(message) {
-      this.view(message, true);
-      this.turn(message.steps.map(legToPair), false, false, message.hand_over);
-      this.teach(message);
-    }
-
-    turn(moves, canDouble, reveal, handOver) {
-      const starts = ![CHOOSING, CONFIRMING, SENDING].includes(this.mode); // not a new ask within his turn
+    /** Its turn, or the next question of it (a double move's second leg, a refused choice asked again). */
+    ask(message) {
+      const starts = !TURN.includes(this.mode);
+      this.question = message;
+      this.who = message.who;
+      this.note = "";
       this.mode = CHOOSING;
-      this.leg = 1;
-      this.fromStation = this.station;
-      this.legs = [];
-      this.seen = [];
-      this.canDouble = canDouble;
-      this.reveal = reveal;
-      this.double = false;
-      this.list(this.tickets, moves);
+      this.option = false;
+      this.picked = null;
       if (starts) {
         this.buzz();
         this.showingLog = false;
-        this.call();
       }
-      if (handOver) { // another rogue takes the phone: dark at once, nothing of the last one's turn left
+      this.call();
+      if (message.hand_over) { // another player takes the phone: dark at once, nothing of the last one's turn left
         this.awake = false;
         this.ringing = this.passing = true;
         this.showingLog = false;
         this.notice = null;
       }
-    }
-
-    chooseSecondLeg(message) {
-      const first = legToPair(message.first);
-      const left = Object.assign({}, this.tickets);
-      for (const ticket of [first[1], "double"]) left[ticket] = (left[ticket] || 0) - 1;
-      this.mode = CHOOSING;
-      this.leg = 2;
-      this.fromStation = first[0];
-      this.legs = [first];
-      this.canDouble = this.double = false;
-      this.reveal = message.reveal_next;
-      this.list(heldOnly(left), message.moves.map(legToPair));
-      this.call();
-      this.teach(message);
-    }
-
-    teach(message) {
       this.lesson = message.hint || "";
       this.showingLesson = Boolean(this.lesson);
     }
@@ -420,33 +338,23 @@
     }
 
     accepted(message) {
-      const made = this.log.length;
-      const stations = message.seen.filter((n) => n - made > 0 && n - made <= this.legs.length)
-        .map((n) => this.legs[n - made - 1][0]);
-      for (const [where, ticket] of this.legs) {
-        if (!this.junior) this.spend(ticket); // a rogue's tickets are the kinds of line he may take
-        this.log.push([ticket, where]);
-        this.station = where;
-      }
-      if (this.legs.length === 2) this.spend("double");
       this.mode = WAITING;
-      this.legs = [];
-      this.seen = stations;
+      this.picked = null;
       this.forgetLesson();
-      this.notify({ sent: stations });
+      this.notify({ sent: message.note });
     }
 
     refused(message) {
       if (this.mode === SENDING) {
-        this.legs.pop();
         this.mode = CHOOSING;
+        this.picked = null;
       }
       this.notify({ refused: message.reason });
     }
 
     wait() {
       this.mode = WAITING;
-      this.legs = [];
+      this.picked = null;
       this.ringing = this.passing = false;
       this.forgetLesson();
     }
@@ -454,7 +362,7 @@
     gameOver(message) {
       this.result = message.result;
       this.mode = OVER;
-      this.legs = [];
+      this.picked = this.standing = this.question = null;
       this.ringing = this.passing = this.showingLog = false;
       this.notice = null;
       this.forgetLesson();
@@ -462,20 +370,7 @@
       this.lastTouch = this.clock();
     }
 
-    spend(ticket) {
-      if (ticket in this.tickets) {
-        this.tickets[ticket] -= 1;
-        if (this.tickets[ticket] <= 0) delete this.tickets[ticket]; // as the console sends them: held tickets only
-      }
-    }
-
-    list(listed, moves) {
-      this.listed = listed;
-      this.moves = moves;
-      this.picked = null;
-    }
-
-    /** A choice is waiting for him: light the screen if he is looking, else ring. */
+    /** A choice is waiting: light the screen if someone is looking, else ring. */
     call() {
       if (this.awake) this.lastTouch = this.clock();
       else this.ringing = true;
@@ -486,7 +381,45 @@
       this.noticeUntil = this.clock() + NOTICE_MS;
     }
 
-    // -------------------------------------------------------- his taps
+    // -------------------------------------------------------- the console's words
+
+    /** A text of the console's in words: as it is, or the phrase its key names (its %s standing for the arg). */
+    say(text) {
+      if (typeof text === "string") return text;
+      const words = has(this.phrases, text[0]) ? this.phrases[text[0]] : text[0];
+      return text.length > 1 ? words.replace("%s", () => text[1]) : words;
+    }
+
+    /** The kind *key*'s [name, title, ask, say, tone] (one the words lack: its key, and the bare label). */
+    kind(key) {
+      return has(this.kinds, key) ? this.kinds[key] : [key, key, "%s", "%s", ""];
+    }
+
+    /** The words of the choice *answer* by its kind's *field* (2: the question, 3: the statement). */
+    choiceWords(answer, field) {
+      for (const [kind, choices] of this.question.groups) {
+        const found = choices.find(([listed]) => listed === answer);
+        if (found) return this.kind(kind)[field].replace("%s", () => found[1]);
+      }
+      return answer;
+    }
+
+    /** The kind of the choice *answer*. */
+    kindOf(answer) {
+      const group = this.question.groups.find(([, choices]) => choices.some(([listed]) => listed === answer));
+      return group ? group[0] : "";
+    }
+
+    /** The last show's log; null when the game keeps none. */
+    log() {
+      return this.standing && has(this.standing, "log") ? this.standing.log : null;
+    }
+
+    optionOffered() {
+      return this.question !== null && has(this.question, "option");
+    }
+
+    // -------------------------------------------------------- its taps
 
     touched() {
       this.lastTouch = this.clock();
@@ -508,7 +441,7 @@
     }
 
     openLog() {
-      this.showingLog = true;
+      this.showingLog = this.log() !== null;
     }
 
     closeLog() {
@@ -523,19 +456,15 @@
       this.showingLesson = false;
     }
 
-    doubleOffered() {
-      return this.leg === 1 && this.canDouble;
+    toggleOption() {
+      if (this.mode === CHOOSING && this.optionOffered()) this.option = !this.option;
     }
 
-    toggleDouble() {
-      if (this.mode === CHOOSING && this.doubleOffered()) this.double = !this.double;
-    }
-
-    pick(leg) {
-      const move = this.moves.find((pair) => pairToLeg(pair) === leg);
-      if (this.mode === CHOOSING && move) {
+    pick(answer) {
+      const listed = this.question !== null && this.question.groups.some(([, choices]) => choices.some(([choice]) => choice === answer));
+      if (this.mode === CHOOSING && listed) {
         this.mode = CONFIRMING;
-        this.picked = move;
+        this.picked = answer;
       }
     }
 
@@ -543,14 +472,13 @@
       if (this.mode === CONFIRMING) this.mode = CHOOSING;
     }
 
-    /** OK on the confirm screen: the move goes to the console. */
+    /** Send on the confirm screen: the choice goes to the console. */
     send() {
       if (this.mode !== CONFIRMING) return [];
-      this.legs.push(this.picked);
       this.mode = SENDING;
-      const leg = pairToLeg(this.picked);
-      if (this.junior) return [{ type: "step", leg: leg }];
-      return [this.double && this.doubleOffered() ? { type: "move", leg: leg, double: true } : { type: "move", leg: leg }];
+      const said = { type: "answer", choice: this.picked };
+      if (this.option && this.optionOffered()) said.option = true;
+      return [said];
     }
 
     // -------------------------------------------------------- time
@@ -576,11 +504,9 @@
   }
 
   const HANDLERS = {
-    state: Handheld.prototype.state,
-    choose_move: Handheld.prototype.chooseMove,
-    choose_second_leg: Handheld.prototype.chooseSecondLeg,
-    rogue_state: Handheld.prototype.rogueState,
-    choose_step: Handheld.prototype.chooseStep,
+    words: Handheld.prototype.words,
+    show: Handheld.prototype.show,
+    ask: Handheld.prototype.ask,
     accepted: Handheld.prototype.accepted,
     refused: Handheld.prototype.refused,
     wait: Handheld.prototype.wait,
@@ -882,6 +808,8 @@
 
   // ------------------------------------------------------------ the screens
 
+  const TONES = ["yellow", "green", "red", "blue", "purple", "black", "grey"]; // console/games/handheld.py's palette
+
   /** An element: *tag* with *props* (class, on: its click handler, role, data-*, aria-*, properties) and *children*. */
   function h(tag, props, ...children) {
     const node = document.createElement(tag);
@@ -900,26 +828,10 @@
     return children.flat(Infinity).filter((child) => child !== null && child !== undefined && child !== false);
   }
 
-  /** A ticket's (or a line's) name as a heading: "Taxi"; one the page does not know, as the console named it. */
-  function title(ticket) {
-    const known = { taxi: t("Taxi"), bus: t("Bus"), underground: t("Underground"), boat: t("Boat"), black: t("Black"),
-      double: t("Double"), stay: t("Stay") }[ticket];
-    return known || ticket.charAt(0).toUpperCase() + ticket.slice(1);
-  }
-
-  function ticketClass(ticket) {
-    return "ticket t-" + (TICKETS.includes(ticket) || ticket === STAY ? ticket : "other");
-  }
-
-  /** "Bus to 117", "Stay at 138" (*asked*: "Bus to 117?"). */
-  function journey(move, asked) {
-    if (move[1] === STAY) return asked ? t("Stay at {station}?", { station: move[0] }) : t("Stay at {station}", { station: move[0] });
-    const said = { ticket: title(move[1]), station: move[0] };
-    return asked ? t("{ticket} to {station}?", said) : t("{ticket} to {station}", said);
-  }
-
-  function stations(list) {
-    return list.join(", ");
+  /** The classes of something of the kind *key*, in its tone (a tone the page does not know is grey). */
+  function toneClass(hh, key) {
+    const tone = hh.kind(key)[4];
+    return "kind tone-" + (TONES.includes(tone) ? tone : "grey");
   }
 
   /** The screen for the link's state *linked* and the handheld *hh*: a class for the screen, and its elements. */
@@ -950,22 +862,32 @@
       button("hide", t("Hide"), "hide"));
   }
 
-  function heading(hh) {
-    if (hh.leg === 2) return bar(t("2nd move"), at(hh.fromStation));
-    if (hh.who) return bar(hh.who, at(hh.station));
-    return bar(t("Round {round}", { round: hh.round }), at(hh.station));
+  /** Who holds the phone: as the console names him, else Mister X (before a game says). */
+  function holder(hh) {
+    return hh.who !== null ? hh.say(hh.who) : t("Mister X");
   }
 
-  function at(where) {
-    return t("at {station}", { station: where });
+  /** The bar of the show or ask *told*: its first heading (the phone has room for it); before any, who holds the phone. */
+  function headingBar(hh, told) {
+    if (told === null) return bar(holder(hh), "");
+    const [left, right] = told.heading[0];
+    return bar(hh.say(left), hh.say(right));
   }
 
-  function ticketChips(hh, counts) {
-    const names = ordered(Object.keys(counts));
-    if (!names.length) return h("p", { class: "chips" }, t("No tickets"));
-    return h("ul", { class: "chips", "aria-label": hh.junior ? t("Lines you may take") : t("Your tickets") },
-      names.map((ticket) => h("li", { class: ticketClass(ticket) },
-        hh.junior ? title(ticket) : h("span", {}, title(ticket), " ", h("b", {}, String(counts[ticket]))))));
+  /** The console's lines about where it stands. */
+  function said(hh, lines) {
+    return lines.map((line) => hh.say(line)).filter(Boolean).map((line) => h("p", {}, line));
+  }
+
+  /** What it holds: each kind's name in its tone, and its count (none when held, not counted). */
+  function chips(hh, counts) {
+    if (!counts.length) return null;
+    return h("ul", { class: "chips" }, counts.map(([key, count]) => h("li", { class: toneClass(hh, key) },
+      count === null ? hh.kind(key)[0] : h("span", {}, hh.kind(key)[0], " ", h("b", {}, String(count))))));
+  }
+
+  function logButton(hh) {
+    return hh.log() !== null ? button("log", t("Travel log")) : null;
   }
 
   function noKeyScreen() {
@@ -999,99 +921,98 @@
   }
 
   function coverScreen(hh) {
-    const who = hh.who || t("Mister X");
-    const said = hh.passing ?
+    const who = holder(hh);
+    const shown = hh.passing ?
       [h("span", { class: "faint" }, t("Pass me to")), h("strong", { class: "name" }, who), h("span", {}, t("Tap when you have me."))] :
       [h("strong", { class: "name" }, who), h("span", { class: "big" }, t("Your turn")), h("span", {}, t("Tap to show."))];
-    return ["dark", [h("button", { type: "button", class: "cover", "data-action": "wake", on: () => act("wake") }, said)]];
+    return ["dark", [h("button", { type: "button", class: "cover", "data-action": "wake", on: () => act("wake") }, shown)]];
   }
 
   function noticeScreen(hh) {
     const notice = hh.notice;
-    const said = notice.refused !== undefined ?
+    const note = notice.refused === undefined ? hh.say(notice.sent) : "";
+    const shown = notice.refused !== undefined ?
       [h("strong", { class: "big" }, t("Move refused")), h("span", { class: "reason" }, notice.refused)] :
-      [h("strong", { class: "big" }, t("Move sent")), h("span", {}, t("Hide the phone.")),
-        notice.sent.length ? h("strong", { class: "warn" }, t("Seen at {stations}!", { stations: stations(notice.sent) })) : null];
-    return ["", [bar(hh.who || t("Mister X"), ""),
+      [h("strong", { class: "big" }, t("Move sent")), h("span", {}, t("Hide the phone.")), note ? h("strong", { class: "warn" }, note) : null];
+    return ["", [bar(holder(hh), ""),
       h("button", { type: "button", class: "notice", "data-action": "dismiss", on: () => act("dismiss") },
-        said, h("span", { class: "faint" }, t("Tap to go on.")))]];
+        shown, h("span", { class: "faint" }, t("Tap to go on.")))]];
   }
 
   function logScreen(hh) {
-    const rows = hh.log.map(([ticket, where], index) => h("li", {},
+    const entries = hh.log() || [];
+    const rows = entries.map(([key, label], index) => h("li", {},
       h("span", { class: "number" }, String(index + 1)),
-      h("span", { class: ticketClass(ticket) }, title(ticket)),
-      h("b", { class: "station" }, String(where))));
-    return ["", [bar(t("Travel log"), counted("{n} move", "{n} moves", hh.log.length)),
+      h("span", { class: toneClass(hh, key) }, hh.kind(key)[0]),
+      h("b", { class: "label" }, label)));
+    return ["", [bar(t("Travel log"), counted("{n} move", "{n} moves", entries.length)),
       rows.length ? h("ol", { class: "log" }, rows) : h("p", {}, t("No moves yet.")),
       button("close-log", t("Back"))]];
   }
 
   function lessonScreen(hh) {
-    return ["", [heading(hh),
+    return ["", [headingBar(hh, hh.question),
       h("section", { class: "lesson" }, h("h2", {}, t("Lesson")), h("p", { class: "big" }, hh.lesson)),
       button("close-lesson", t("Show my moves"), "action primary"),
-      hh.junior ? null : button("log", t("Travel log"))]];
+      logButton(hh)]];
   }
 
   function pairingScreen(hh) {
-    return ["", [bar(hh.who || t("Mister X"), ""),
+    return ["", [bar(holder(hh), ""),
       h("p", { class: "big centre" }, t("Waiting for the console")),
       h("p", { class: "centre" }, hh.connected ? t("Connected.") : t("Not connected."))]];
   }
 
-  function seenNote(hh) {
-    return hh.seen.length ? h("p", { class: "warn" }, t("Seen at {stations}!", { stations: stations(hh.seen) })) : null;
-  }
-
   function waitingScreen(hh) {
-    const round = t("Round {round}", { round: hh.round });
-    return ["", [bar(hh.who || round, at(hh.station)),
-      hh.who ? h("p", {}, round) : null,
-      ticketChips(hh, hh.tickets),
-      seenNote(hh),
+    const standing = hh.standing;
+    const note = hh.say(hh.note);
+    return ["", [headingBar(hh, standing),
+      standing ? said(hh, standing.lines) : null,
+      standing ? chips(hh, standing.counts) : null,
+      note ? h("p", { class: "warn" }, note) : null,
       h("p", { class: "big" }, hh.connected ? t("Wait for your turn.") : t("Not connected.")),
-      hh.junior ? null : button("log", t("Travel log"))]];
+      logButton(hh)]];
   }
 
   function chooseScreen(hh) {
-    const groups = ordered(hh.moves.map((move) => move[1])).map((ticket) => {
-      const moves = hh.moves.filter((move) => move[1] === ticket).sort((a, b) => a[0] - b[0]);
-      return h("section", { class: "group" },
-        h("h2", {}, title(ticket)),
-        h("div", { class: "moves" }, moves.map((move) => h("button", {
-          type: "button", class: ticketClass(ticket) + " move", "data-leg": pairToLeg(move),
-          "aria-label": journey(move, false), on: () => act("pick", pairToLeg(move)),
-        }, String(move[0])))));
-    });
-    return ["", [heading(hh),
-      hh.reveal ? h("p", { class: "note reveal", role: "alert" }, t("This move: SEEN by all!")) : null,
-      hh.leg === 2 ? h("p", {}, t("Your second move, from {station}. Tickets left:", { station: hh.fromStation })) : null,
-      ticketChips(hh, hh.listed),
-      hh.doubleOffered() ? h("button", {
-        type: "button", class: "double" + (hh.double ? " on" : ""), "data-action": "double",
-        "aria-pressed": String(hh.double), on: () => act("double"),
-      }, hh.double ? t("Double move: yes. Pick the first of two moves.") : t("Double move? Tap to make one.")) : null,
+    const question = hh.question;
+    const warning = hh.say(question.warning);
+    const option = hh.optionOffered() ? question.option : null;
+    const groups = question.groups.filter(([, choices]) => choices.length).map(([key, choices]) => h("section", { class: "group" },
+      h("h2", {}, hh.kind(key)[1]),
+      h("div", { class: "moves" }, choices.map(([answer, label]) => h("button", {
+        type: "button", class: toneClass(hh, key) + " move", "data-choice": answer,
+        "aria-label": hh.choiceWords(answer, 3), on: () => act("pick", answer),
+      }, label)))));
+    return ["", [headingBar(hh, question),
+      warning ? h("p", { class: "note warning", role: "alert" }, warning) : null,
+      said(hh, question.lines),
+      chips(hh, question.counts),
+      option ? h("button", {
+        type: "button", class: "option" + (hh.option ? " on" : ""), "data-action": "option",
+        "aria-pressed": String(hh.option), on: () => act("option"),
+      }, hh.say(option[hh.option ? 1 : 0])) : null,
       groups.length ? groups : h("p", { class: "big" }, t("No move.")),
       hh.lesson ? button("lesson", t("Lesson")) : null,
-      hh.junior ? null : button("log", t("Travel log"))]];
+      logButton(hh)]];
   }
 
   function confirmScreen(hh) {
-    const move = hh.picked;
-    const double = hh.double && hh.doubleOffered();
-    return ["", [heading(hh),
-      h("p", { class: "question " + ticketClass(move[1]) }, journey(move, true)),
-      double ? h("p", { class: "note t-double" }, t("First of a double move")) : null,
-      hh.reveal ? h("p", { class: "note reveal" }, t("SEEN by all!")) : null,
+    const question = hh.question;
+    const caution = hh.say(question.caution);
+    const option = hh.optionOffered() && hh.option ? hh.say(question.option[2]) : "";
+    return ["", [headingBar(hh, question),
+      h("p", { class: "question " + toneClass(hh, hh.kindOf(hh.picked)) }, hh.choiceWords(hh.picked, 2)),
+      option ? h("p", { class: "note option-note" }, option) : null,
+      caution ? h("p", { class: "note warning" }, caution) : null,
       hh.connected ? button("send", t("Send"), "action primary") :
         h("button", { type: "button", class: "action primary", disabled: true }, t("Send (not connected)")),
       button("back", t("Back"))]];
   }
 
   function sendingScreen(hh) {
-    return ["", [heading(hh),
-      h("p", { class: "question " + ticketClass(hh.legs[hh.legs.length - 1][1]) }, journey(hh.legs[hh.legs.length - 1], false)),
+    return ["", [headingBar(hh, hh.question),
+      h("p", { class: "question " + toneClass(hh, hh.kindOf(hh.picked)) }, hh.choiceWords(hh.picked, 3)),
       h("p", { class: "big" }, hh.connected ? t("Sending\u2026") : t("Not connected."))]];
   }
 
@@ -1128,8 +1049,8 @@
     document.getElementById("status").textContent = STATUS[linkState] ? STATUS[linkState]() : "";
   }
 
-  /** A tap on the control named *action* (*leg*: the move picked). */
-  function act(action, leg) {
+  /** A tap on the control named *action* (*choice*: the answer picked). */
+  function act(action, choice) {
     handheld.touched();
     const sent = {
       wake: () => handheld.wake(),
@@ -1139,8 +1060,8 @@
       "close-log": () => handheld.closeLog(),
       lesson: () => handheld.openLesson(),
       "close-lesson": () => handheld.closeLesson(),
-      double: () => handheld.toggleDouble(),
-      pick: () => handheld.pick(leg),
+      option: () => handheld.toggleOption(),
+      pick: () => handheld.pick(choice),
       back: () => handheld.back(),
       send: () => handheld.send(),
     }[action]();

@@ -137,7 +137,7 @@ def test_the_handheld_hears_of_every_move_it_made(tmp_path: Path) -> None:
     settings = GameSettings(edition="reissue", players=3, data_dir=str(tmp_path))
     flow = play_to_the_end(settings, 4, stop_after=40, hardware=fake_hardware(far_end)).last_flow
     assert flow is not None and flow.game.moves_made > 3
-    assert heard.count("accepted") == flow.game.moves_made == heard.count("choose_move"), (heard, flow.game)
+    assert heard.count("accepted") == flow.game.moves_made == heard.count("ask"), (heard, flow.game)
 
 
 class PhoneLink(MemoryHandheldLink):

@@ -12,10 +12,12 @@ import pygame
 import pytest
 
 from console.games.classic import journal as events
+from console.games.classic import talk
 from console.games.classic.correction import Correction
 from console.games.classic.flow import Flow
 from console.games.classic.model import Mode
 from console.games.classic.seats import ComputerDetectives, HandheldSeat
+from console.games.handheld import Screen
 from console.games.thinker import Thinker
 from console.games.words import display_name, outcome_words
 from console.settings import Level
@@ -25,9 +27,11 @@ from engine.ai.baselines import greedy_mister_x
 from engine.moves import parse_leg
 from engine.record import move_from_record, position_from_dict
 from firmware import messages
+from firmware.wire import VERSION
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
 from hardware.language import Words, use
+from tests.support.players import choices_of
 
 
 class Journal:
@@ -51,14 +55,14 @@ class Journal:
 def first_move_handheld(message: Message) -> list[Message]:
     """A Mister X who always takes the first move his handheld lists (every message checked as the handheld checks it)."""
     request = messages.check(dict(message))
-    if request["type"] == "choose_move" or request["type"] == "choose_second_leg":
-        return [answer(request["moves"][0])]
+    if request["type"] == "ask":
+        return [answer(choices_of(request)[0])]
     return []
 
 
 def answer(leg: str, double: bool = False) -> Message:
-    """The handheld's move for a listed leg (``"T46"``)."""
-    return messages.move(leg, double)
+    """The handheld's answer for a listed leg (``"T46"``)."""
+    return messages.answer(leg, double)
 
 
 class GreedySeat:
@@ -71,6 +75,9 @@ class GreedySeat:
 
     def away_reason(self) -> Words:
         return ""
+
+    def keep_up(self) -> None:
+        pass
 
     def begin_turn(self, game: Game) -> None:
         pass
@@ -181,41 +188,34 @@ def test_mister_x_on_the_handheld_single_and_double_moves() -> None:
 
     def far_end(message: Message) -> list[Message]:
         sent.append(message)
-        return replies.pop(0) if replies and message["type"] in ("choose_move", "choose_second_leg") else []
+        return replies.pop(0) if replies and message["type"] == "ask" else []
 
     link = MemoryHandheldLink(far_end)
     game = Game.new("reissue", players=3, seed=1)
     flow = dealt_flow(game, HandheldSeat(link))
     pump(flow)
     assert flow.ui.mode is Mode.MISTER_X and said(flow) == "Mister X is moving"
-    request = sent[-1]
-    assert request["type"] == "choose_move" and request["station"] == 172 and "T128" in request["moves"]
-    assert request["moves"] == [move.notation for move in game.mister_x_view().moves]  # his moves, in the notation
+    request = messages.check(sent[-1])
+    assert request["type"] == "ask" and request["heading"] == [[["round", "1"], ["at", "172"]]] and "T128" in choices_of(request)
+    assert sorted(choices_of(request)) == sorted(move.notation for move in game.mister_x_view().moves)  # his moves, by their legs
     assert all(messages.check(dict(message)) == message for message in sent)  # the console sends the protocol's messages
-    flow.handheld_message(messages.move("T1"), 1.0)  # a station, but not one he can reach
-    assert sent[-2] == messages.refused("there is no taxi line from 172 to 1") and sent[-1]["type"] == "choose_move"  # no rule number
-    leg = "T, B, U or X and a station 1..199, as in T46"
-    flow.handheld_message({"type": "move", "leg": "T999"}, 1.0)  # not a station: the handheld is told why
-    assert sent[-1] == messages.refused(f"move: leg is not a leg ({leg})") and game.moves_made == 0
-    flow.handheld_message({"type": "move", "leg": "T128", "double": 1}, 1.0)
-    assert sent[-1] == messages.refused("move: double is not true or false") and game.moves_made == 0
-    flow.handheld_message({"type": "move", "leg": "F128"}, 1.0)  # a boat: Junior's, not his
-    assert sent[-1] == messages.refused(f"move: leg is not a leg ({leg})") and game.moves_made == 0
-    flow.handheld_message({"type": "move", "leg": "t128"}, 1.0)  # lower case: not as the notation is sent
-    assert sent[-1] == messages.refused(f"move: leg is not a leg ({leg})") and game.moves_made == 0
-    flow.handheld_message({"type": "move", "station": 128, "ticket": "taxi"}, 1.0)  # an older handheld's move
-    assert sent[-1] == messages.refused("move: unknown field 'station'") and game.moves_made == 0
-    flow.handheld_message(messages.move("T1", True), 1.0)  # a double move whose first leg he cannot take
-    assert sent[-1] == messages.refused("You cannot take a taxi to 1 now") and game.moves_made == 0
-    flow.handheld_message(messages.move("T128", True), 1.1)
-    assert sent[-1]["type"] == "choose_second_leg" and sent[-1]["first"] == "T128" and game.moves_made == 0
-    second = sent[-1]["moves"][0]
+    flow.handheld_message(answer("T1"), 1.0)  # a station, but not a move he was offered: refused, and asked again
+    assert sent[-2:] == [messages.refused("That is not one of your choices: choose again"), request] and game.moves_made == 0
+    flow.handheld_message({"type": "answer", "choice": 128}, 1.0)  # not a choice: the handheld is told why
+    assert sent[-1] == messages.refused("answer: choice is not a key (a string, not empty)") and game.moves_made == 0
+    flow.handheld_message({"type": "answer", "choice": "T128", "option": 1}, 1.0)
+    assert sent[-1] == messages.refused("answer: option is not true or false") and game.moves_made == 0
+    flow.handheld_message({"type": "move", "leg": "T128"}, 1.0)  # a handheld flashed before this protocol
+    assert sent[-1] == messages.refused("unknown message type 'move'") and game.moves_made == 0
+    flow.handheld_message(answer("T128", True), 1.1)
+    second_leg = messages.check(sent[-1])
+    assert second_leg["type"] == "ask" and second_leg["heading"] == [[["second"], ["at", "128"]]] and game.moves_made == 0
+    second = choices_of(second_leg)[0]
     flow.handheld_message(answer(second), 1.2)
     assert game.moves_made == 2 and flow.ui.mode is Mode.DETECTIVES
     view = game.mister_x_view()  # accepted, then where he stands now: a page reloaded in the detectives' turn rebuilds from it
-    assert sent[-2:] == [{"type": "accepted", "seen": []}, messages.state(view.public.round, view.station,
-                                                                         view.public.mister_x_tickets.as_dict(), [
-                                                                             "T128", second])]
+    assert sent[-2:] == [messages.accepted(), talk.standing(Screen.HANDHELD, view.public.round, view.station,
+                                                            view.public.mister_x_tickets.as_dict(), ["T128", second])]
 
 
 def test_an_unreadable_from_the_handheld_is_logged_and_changes_nothing(caplog: pytest.LogCaptureFixture) -> None:
@@ -238,17 +238,18 @@ def test_a_reveal_flashes_and_the_notifier_warns_before_it() -> None:
     game = Game.new("reissue", players=3, seed=1)
     flow = dealt_flow(game, HandheldSeat(link))
     while game.moves_made < 2:
-        flow.handheld_message(answer(requests[-1]["moves"][0]), 1.0)
+        flow.handheld_message(answer(choices_of(messages.check(requests[-1]))[0]), 1.0)
         assert not flow.ui.reveal_next or game.turn is Side.DETECTIVES
         play_detectives_round(flow, game)
     assert flow.ui.mode is Mode.MISTER_X and flow.ui.reveal_next  # move 3 is a reveal move
-    assert requests[-1]["reveal_next"] is True
-    leg = requests[-1]["moves"][0]
+    request = messages.check(requests[-1])
+    assert request["warning"] == ["warning"] and request["caution"] == ["caution"]  # he is warned
+    leg = choices_of(request)[0]
     station, _ = parse_leg(leg)
     flow.handheld_message(answer(leg), 5.0)
     assert flow.ui.reveal is not None and flow.ui.reveal.station == station and flow.ui.reveal.since == 5.0
     assert f"Mister X took a taxi; seen at {station}" in said(flow)
-    assert requests[-2] == {"type": "accepted", "seen": [3]} and requests[-1]["type"] == "state"
+    assert requests[-2] == messages.accepted(["seen", str(station)]) and requests[-1]["type"] == "show"
 
 
 def pump(flow: Flow) -> None:
@@ -289,14 +290,14 @@ def test_unplugging_the_handheld_pauses_his_turn_only_and_plugging_it_back_resum
     assert flow.ui.refused is not None and flow.ui.refused.station == 41
     assert said(flow) == "Mister X's handheld is unplugged: plug it back in"
     flow.handheld_connected(True, 2.0)
-    assert flow.ui.mode is Mode.MISTER_X and sent[-1]["type"] == "choose_move"  # asked again: a request may have been lost
+    assert flow.ui.mode is Mode.MISTER_X and sent[-1]["type"] == "ask"  # asked again: a request may have been lost
     pump(flow)
     assert flow.ui.mode is Mode.DETECTIVES and game.moves_made == 1
     flow.handheld_connected(False, 3.0)  # in the detectives' turn: they play on
     play_detectives_round(flow, game)
     assert flow.ui.mode is Mode.PAUSED and game.round == 2  # until his turn
     flow.handheld_connected(True, 4.0)
-    assert flow.ui.mode is Mode.MISTER_X and sent[-1]["type"] == "choose_move"
+    assert flow.ui.mode is Mode.MISTER_X and sent[-1]["type"] == "ask"
 
 
 def test_a_handheld_back_in_the_detectives_turn_is_told_where_he_stands() -> None:
@@ -307,15 +308,19 @@ def test_a_handheld_back_in_the_detectives_turn_is_told_where_he_stands() -> Non
         return first_move_handheld(message)
 
     game = Game.new("reissue", players=3, seed=2)
-    flow = dealt_flow(game, HandheldSeat(MemoryHandheldLink(far_end)))
+    link = MemoryHandheldLink(far_end)
+    flow = dealt_flow(game, HandheldSeat(link))
     pump(flow)
     assert flow.ui.mode is Mode.DETECTIVES
+    link.unplug()
     flow.handheld_connected(False, 1.0)
+    flow.tick(1.5)
     sent.clear()
-    flow.handheld_connected(True, 2.0)  # a Pico plugged back in starts blank: it is told his station, tickets and log
+    link.plug()
+    flow.handheld_connected(True, 2.0)  # a Pico plugged back in starts blank: it is told the words, his station, tickets and log
     view = game.mister_x_view()
-    assert flow.ui.mode is Mode.DETECTIVES and [message["type"] for message in sent] == ["state"]
-    assert sent[0]["station"] == view.station
+    assert flow.ui.mode is Mode.DETECTIVES and [message["type"] for message in sent] == ["words", "show"]
+    assert sent[1]["heading"] == [[["round", str(view.public.round)], ["at", str(view.station)]]]
 
 
 def test_whole_games_end_and_are_journaled_once() -> None:
@@ -339,9 +344,9 @@ def test_two_games_differing_only_in_mister_x_secret_show_the_same() -> None:
     def choose(index: int) -> Callable[[Message], list[Message]]:
         def far_end(message: Message) -> list[Message]:
             request = messages.check(dict(message))
-            if request["type"] != "choose_move":
+            if request["type"] != "ask":
                 return []
-            taxis = [leg for leg in request["moves"] if parse_leg(leg)[1] is Ticket.TAXI]
+            taxis = [leg for leg in choices_of(request) if parse_leg(leg)[1] is Ticket.TAXI]
             return [answer(taxis[index % len(taxis)])]
 
         return far_end
@@ -367,7 +372,7 @@ def test_a_correction_asked_for_in_mister_x_s_turn_withdraws_his_request_and_ask
 
     journal = Journal()
     flow = dealt_flow(Game.new("reissue", players=4, seed=3), HandheldSeat(MemoryHandheldLink(silent)), journal)
-    assert flow.ui.mode is Mode.MISTER_X and heard == ["state", "choose_move"]
+    assert flow.ui.mode is Mode.MISTER_X and heard == ["words", "show", "ask"]
     flow.begin_correction(1.0)
     assert flow.ui.mode is Mode.CORRECT and heard[-1] == "wait"
     green = flow.game.public_view().piece("green")
@@ -376,7 +381,7 @@ def test_a_correction_asked_for_in_mister_x_s_turn_withdraws_his_request_and_ask
     assert said(flow) == "No: a detective holds 0 to 11 taxi tickets"
     flow.key_pressed(Key.CHOICE_3, 1.0)
     flow.key_pressed(Key.CONFIRM, 1.0)
-    assert flow.ui.mode is Mode.MISTER_X and heard[-1] == "choose_move"
+    assert flow.ui.mode is Mode.MISTER_X and heard[-1] == "ask"
     assert flow.game.public_view().piece("green").tickets.taxi == green.tickets.taxi - 1
     (event,) = journal.events
     assert event == ("correction", flow.game.position())
@@ -450,6 +455,20 @@ def test_a_handheld_of_another_game_is_named_while_the_game_waits() -> None:
     assert said(flow).startswith("This handheld holds another game")
 
 
+def test_a_handheld_of_another_protocol_is_named_while_the_game_waits() -> None:
+    """A handheld flashed before (or after) this console's protocol is never heard: the console says to flash it again."""
+
+    class OlderHandheld(MemoryHandheldLink):
+        @property
+        def other_version(self) -> int:
+            return VERSION - 1
+
+    flow = dealt_flow(Game.new("reissue", players=4, seed=3), HandheldSeat(OlderHandheld(first_move_handheld)))
+    flow.handheld_connected(False, 1.0)
+    assert flow.ui.mode is Mode.PAUSED
+    assert said(flow) == f"Mister X's handheld speaks another version of the link ({VERSION - 1}, the console {VERSION}): flash it again"
+
+
 # ---------------------------------------------------------------- in Korean
 
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
@@ -474,8 +493,12 @@ class Listener:
         self.said.append(said(flow))
 
     def handheld_words(self) -> list[str]:
+        """The console's words on the handheld: refusals, the result, and its game's words (each kind's and each phrase)."""
+        words = [message for message in self.sent if message["type"] == "words"]
         return [message["reason"] for message in self.sent if message["type"] == "refused"] + \
-            [message["result"] for message in self.sent if message["type"] == "game_over"]
+            [message["result"] for message in self.sent if message["type"] == "game_over"] + \
+            [text for message in words for text in [*message["phrases"].values(), *(part for kind in message["kinds"].values()
+                                                                                    for part in kind[:4])] if text]
 
 
 def play_a_game_with_every_kind_of_event(flow: Flow, listener: Listener) -> None:
@@ -513,11 +536,11 @@ def play_a_game_with_every_kind_of_event(flow: Flow, listener: Listener) -> None
     while not game.is_over:
         now += 1.0
         if game.turn is Side.MISTER_X and not listener.answering:  # the handheld offers moves he cannot make
-            flow.handheld_message(messages.move("T1"), now)
-            flow.handheld_message(messages.move("T1", True), now)
+            flow.handheld_message(answer("T1"), now)
+            flow.handheld_message(answer("T1", True), now)
             listener.answering = True
-            asked = next(message for message in reversed(listener.sent) if message["type"] == "choose_move")
-            flow.handheld_message(answer(asked["moves"][0]), now)
+            asked = next(message for message in reversed(listener.sent) if message["type"] == "ask")
+            flow.handheld_message(answer(choices_of(messages.check(asked))[0]), now)
         if game.turn is Side.DETECTIVES and flow.ui.mode is not Mode.GAME_OVER:
             piece = game.to_move()[0]
             flow.station_pressed(game.station_of(piece), now)

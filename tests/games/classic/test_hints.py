@@ -32,6 +32,7 @@ from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
 from hardware.language import use
 from tests.games.classic.test_screen import detectives_play, mister_x_plays
+from tests.support.players import choices_of
 from tests.support.program import Console
 
 SIZES = ((800, 480), (410, 246), (1024, 600), (480, 320))
@@ -282,10 +283,11 @@ def hand(pick: int) -> object:
 
     def answer(message: Message) -> list[Message]:
         request = messages.check(dict(message))
-        if request["type"] != "choose_move":
+        if request["type"] != "ask":
             return []
-        legs = [leg for leg in request["moves"] if leg[0] == request["moves"][0][0]]
-        return [messages.move(legs[pick])]
+        moves = choices_of(request)
+        legs = [leg for leg in moves if leg[0] == moves[0][0]]
+        return [messages.answer(legs[pick])]
 
     return answer
 

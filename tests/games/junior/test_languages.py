@@ -144,7 +144,9 @@ def test_the_handheld_is_sent_korean_names_and_results() -> None:
     seat.show(game)
     seat.begin_turn(game)
     seat.game_over(FLOW.game)
-    assert [message["who"] for message in sent[:2]] == ["미스터 폭스", "미스터 폭스"]
+    words, *told = sent  # the rogues' words first, in Korean; then what is told names them by their phrases
+    assert words["type"] == "words" and words["phrases"] == {**words["phrases"], "fox": "미스터 폭스", "roxy": "록시"}
+    assert [message["who"] for message in told[:2]] == [["fox"], ["fox"]]
     assert sent[-1]["result"] in ("도둑 승리", "형사 승리")
 
 

@@ -2,10 +2,13 @@
 
 It is the test that "a third kind of game is one folder and one registration"
 holds: this folder, and one line that adds ``TOY`` to ``console.games.KINDS``
-(``register``). The hider is the computer; the detectives guess by pressing a
-lit station. It has a setting of its own (``HIDING_PLACES``: how many places
-are dealt), which the config file, the preferences, the journal and the setup
-handle as they handle the other kinds'.
+(``register``). The hider is the computer, or a person on the handheld (the
+Pico's or a phone: ``HiderOnHandheld``, in the kind-neutral conversation of
+``console.games.handheld`` and in words of its own, with no change to the
+firmware or the phone's page); the detectives guess by pressing a lit station.
+It has a setting of its own (``HIDING_PLACES``: how many places are dealt),
+which the config file, the preferences, the journal and the setup handle as they
+handle the other kinds'.
 """
 
 from __future__ import annotations
@@ -21,20 +24,23 @@ import pygame
 import pytest
 
 import console.games
+from console.games.handheld import Kind, Screen, Vocabulary
 from console.games.kind import Codec, GameKind, OwnGames, Table
 from console.games.record_text import heading, move_row, row
 from console.games.recorder import Event, Recorder, padded
 from console.games.refusals import CLASSIC_WORDING, player_words
-from console.games.seats import WithoutHandheld
+from console.games.seats import OnHandheld, WithoutHandheld
 from console.games.table import HiddenSeat, Look, TableFlow, TableScene, TableUi
 from console.games.text import Quit, Terminal, TextTable
-from console.settings import GameSettings, Option
+from console.settings import GameSettings, Option, Seat
 from console.table.lights import Palette
 from console.table.menu import Menu, Row, Setting
 from console.table.screen.toolkit import Toolkit
 from engine import IllegalMoveError
+from firmware import messages
+from firmware.messages import phrase
 from hardware.config import ConfigError
-from hardware.interfaces import Frame, Key, Station
+from hardware.interfaces import Frame, HandheldLink, Key, Message, Station
 from hardware.language import Words, plain
 from tests.support.toy.game import Guess, Hide, ToyGame, ToyMove, ToyView
 
@@ -44,6 +50,8 @@ PLACE = (255, 200, 0)
 HIDING_PLACES = Option[int]("hiding_places", 3, int)
 """How many hiding places a game deals: its own setting."""
 PLACES = (2, 3, 4, 5, 6)
+HIDERS = (Seat.HANDHELD, Seat.PHONE, Seat.COMPUTER)
+HIDER_WORDS = ("a person, on the handheld", "a person, on a phone", "the computer")
 
 
 class ToyMode(Enum):
@@ -89,6 +97,54 @@ class Hider(WithoutHandheld):
 
     def game_over(self, game: ToyGame) -> None:
         pass
+
+
+WHO, ROUND, HID = "who", "round", "hid"
+HIDE = Kind(plain("hide"), plain("hide at:"), plain("Hide at %s?"), plain("Hide at %s"), "blue")
+VOCABULARIES = {screen: Vocabulary({"H": HIDE}, {WHO: plain("the hider"), ROUND: plain("Round %s"), HID: plain("hid at %s")})
+                for screen in Screen}
+"""The hider's words, the same on every screen: its one kind of choice, a place to hide."""
+
+
+class HiderOnHandheld(OnHandheld):
+    """A person hides on the handheld: the places are the choices, answered by the move (``H12``); the log is where he hid."""
+
+    handheld_of = plain("The hider's handheld")
+    phone_of = plain("The hider's phone")
+
+    def __init__(self, link: HandheldLink) -> None:
+        super().__init__(link, VOCABULARIES)
+
+    def show(self, game: ToyGame) -> None:
+        hid = [move.station for move in game.actions if isinstance(move, Hide)]
+        lines = [phrase(HID, hid[-1])] if hid else []
+        self.talk.say(messages.show(phrase(WHO), self._heading(game), [], lines, "", [["H", str(station)] for station in hid]))
+
+    def begin_turn(self, game: ToyGame) -> None:
+        places = [[str(Hide(station)), str(station)] for station in game.places]
+        self.talk.say(messages.ask(phrase(WHO), self._heading(game), [], [], "", [["H", places]], "", False))
+
+    def on_message(self, message: Message, game: ToyGame) -> ToyMove | None:
+        answer = self.answer(message)
+        return None if answer is None else ToyGame.parse_move(answer["choice"])
+
+    def accepted(self, game: ToyGame) -> None:
+        self.talk.say(messages.accepted())
+        self.show(game)
+
+    def refused(self, reason: Words, game: ToyGame) -> None:
+        self.refuse(reason)
+        self.begin_turn(game)
+
+    def cancel_turn(self) -> None:
+        self.talk.say(messages.wait())
+
+    def game_over(self, game: ToyGame) -> None:
+        self.talk.say(messages.game_over(f"{game.winner} won"))
+
+    @staticmethod
+    def _heading(game: ToyGame) -> list[list[messages.Text]]:
+        return [[phrase(ROUND, game.round), ""]]
 
 
 def moved(move: ToyMove) -> Event:
@@ -158,16 +214,17 @@ class ToySetup:
         self.settings = settings
 
     def rows(self, changed: Callable[[str, Any], None]) -> list[Row]:
-        return [Setting(HIDING_PLACES.key, plain("Hiding places"), PLACES, (), changed)]
+        return [Setting(HIDING_PLACES.key, plain("Hiding places"), PLACES, (), changed),
+                Setting("mister_x", plain("The hider is"), HIDERS, tuple(plain(words) for words in HIDER_WORDS), changed)]
 
     def values(self) -> dict[str, Any]:
-        return {HIDING_PLACES.key: HIDING_PLACES.of(self.settings)}
+        return {HIDING_PLACES.key: HIDING_PLACES.of(self.settings), "mister_x": self.settings.mister_x}
 
     def changed(self, menu: Menu, key: str) -> None:
         pass
 
     def chosen(self, base: GameSettings, values: Mapping[str, Any]) -> GameSettings:
-        return HIDING_PLACES.set(replace(base, edition=EDITION), values[HIDING_PLACES.key])
+        return HIDING_PLACES.set(replace(base, edition=EDITION, mister_x=values["mister_x"]), values[HIDING_PLACES.key])
 
 
 def check(settings: GameSettings) -> GameSettings:
@@ -178,7 +235,10 @@ def check(settings: GameSettings) -> GameSettings:
 
 
 def seated(game: ToyGame, settings: GameSettings, table: Table, now: float, resumed: bool) -> ToyFlow:
-    return ToyFlow(game, table.seat(Hider(table.seed), ToyGame.parse_move), now, table.recorder)
+    """The hider is the computer, or a person on the table's handheld (the Pico, or a phone)."""
+    hider: HiddenSeat[ToyGame, ToyMove] = Hider(table.seed) if settings.mister_x is Seat.COMPUTER else HiderOnHandheld(table.handheld)
+    hider.show(game)
+    return ToyFlow(game, table.seat(hider, ToyGame.parse_move), now, table.recorder)
 
 
 def record(game: ToyGame) -> str:
