@@ -792,10 +792,13 @@ def stations_in(messages: list[dict[str, Any]]) -> set[int]:
 
 
 def leaked(relay: Relay, stations: set[int], *, down: bool = True) -> set[int]:
-    """The stations whose number appears as decimal text in what the relay carried (towards the phone too, if *down*)."""
+    """The stations whose number appears as a value would carry it in what the relay carried (towards the phone too, if
+    *down*): the decimal text between JSON's delimiters, or after a ticket's letter ("B185", "157", ``[157,``). Bare
+    digits are not enough: random ciphertext holds three digits in a row often enough to fail a run in a hundred."""
     streams = [stream for up, back in relay.streams for stream in ((up, back) if down else (up,))]
     texts = [text for stream in streams for text in wire_texts(bytes(stream))]
-    return {station for station in stations if any(re.search(rf"(?<!\d){station}(?!\d)", text) for text in texts)}
+    return {station for station in stations
+            if any(re.search(rf'[\s"\[:,TBUXFS]{station}[\s",\]}}]', text) for text in texts)}
 
 
 TURNS = [
