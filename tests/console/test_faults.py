@@ -193,11 +193,11 @@ def test_a_disk_that_refuses_to_file_a_finished_game_never_blocks_the_start(
 
 
 def test_a_fault_at_any_write_of_a_whole_game_loses_nothing_that_was_saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each kind of fault in turn, from eight writes of a game on (its deal, its moves, its filing, the last write);
+    """Each kind of fault in turn, from five writes of a game on (its deal, its moves, its filing, the last write);
     every fault at every write runs with ``-m slow``."""
     total = writes_of_a_whole_game(tmp_path / "count", monkeypatch)
     kinds = list(FAULTS.values())
-    points = sorted({*range(0, total, max(1, total // 8)), total - 1})
+    points = sorted({*range(0, total, max(1, total // 4)), total - 1})
     sweep(tmp_path, monkeypatch, [(point, kinds[n % len(kinds)]) for n, point in enumerate(points)])
 
 

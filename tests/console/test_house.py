@@ -8,6 +8,7 @@ every kind shares reads and writes them by their declarations.
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 from console.games import KINDS
@@ -47,11 +48,12 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imports_of(path: Path) -> Iterator[str]:
-    """Every module a file imports."""
+@cache
+def imports_of(path: Path) -> tuple[str, ...]:
+    """Every module a file imports (read once a run: every wall reads them)."""
     module = _module_name(path)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    return imports_in(path.read_text(encoding="utf-8"), package)
+    return tuple(imports_in(path.read_text(encoding="utf-8"), package))
 
 
 def imports_in(source: str, package: str) -> Iterator[str]:

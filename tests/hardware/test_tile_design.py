@@ -26,6 +26,8 @@ from hardware.schematics import GROUND_PINS, HEADER_PIN
 from hardware.station_map import MapError, StationMap
 from tests.support.tiles import DEFAULT_TILES, routed_tile
 
+pytestmark = pytest.mark.xdist_group("tiles")  # one worker lays the board out and routes its tile once
+
 CENTRES = station_centres(default_placement((545.0, 420.0)))
 
 

@@ -24,6 +24,8 @@ from hardware.pack.pcb.kicad import run_kicad
 from hardware.pack.pcb.pack import STATION_TOLERANCE_MM
 from tests.support.tiles import BOARD, DEFAULT_TILES, BuiltTile, built_tile, tile_numbers
 
+pytestmark = pytest.mark.xdist_group("tiles")  # one worker lays the board out and routes its tile once
+
 CENTRES = station_centres(default_placement(BOARD))
 
 

@@ -37,6 +37,8 @@ EDGE_MM = 1.5
 """Kept between a part and the tile's edge."""
 SEARCH_MM = 45.0
 """How far from where a group belongs the search for room goes."""
+SEARCH_STAGES_MM = (3.0, 10.0, SEARCH_MM)
+"""The search's reach, stage by stage: near first."""
 RASTER_MM = 0.25
 """The free room's raster."""
 CELL_REACH = RASTER_MM * 0.75
@@ -132,6 +134,14 @@ def _offsets(step: float = 0.5) -> np.ndarray:
     return np.array(offsets)
 
 
+@cache
+def _stages() -> list[int]:
+    """How many of the offsets (nearest first) each stage of the search looks at."""
+    offsets = _offsets()
+    distances = np.hypot(offsets[:, 0], offsets[:, 1])
+    return [int(np.searchsorted(distances, reach, "right")) for reach in SEARCH_STAGES_MM]
+
+
 class Room:
     """The free room left on a tile, as groups are placed: a raster of ``RASTER_MM`` cells, each blocked if anything
     placed (with the room kept around it) or the tile's edge reaches into it, so that a box is known free at once from
@@ -156,9 +166,20 @@ class Room:
         self.blocked[j0:j1, i0:i1] |= shapely.contains_xy(grown, xs, ys)
 
     def nearest(self, target: Point, shape: BaseGeometry, what: str) -> Point:
-        """The place nearest *target* where the box around *shape* (drawn around the origin) is free, moved there."""
-        bx0, by0, bx1, by1 = shape.bounds
-        places = np.round(np.asarray(target) + _offsets(), 2)
+        """The place nearest *target* where the box around *shape* (drawn around the origin) is free, moved there.
+
+        The search looks near first (``SEARCH_STAGES_MM``): the offsets are sorted by distance, so a free place within
+        one stage is nearer than any beyond it, and most are found within a few millimetres."""
+        offsets = _offsets()
+        for count in _stages():
+            found = self._first_free(np.round(np.asarray(target) + offsets[:count], 2), shape.bounds)
+            if found is not None:
+                return found
+        raise PackError(f"no room on the tile for {what} near ({target[0]:.0f}, {target[1]:.0f}) mm")
+
+    def _first_free(self, places: np.ndarray, bounds: tuple[float, float, float, float]) -> Point | None:
+        """The first of *places* where a box of *bounds* (around the origin) is free, or None."""
+        bx0, by0, bx1, by1 = bounds
         i0 = np.floor((places[:, 0] + bx0 - self.x0) / RASTER_MM).astype(int)
         i1 = np.ceil((places[:, 0] + bx1 - self.x0) / RASTER_MM).astype(int)
         j0 = np.floor((places[:, 1] + by0 - self.y0) / RASTER_MM).astype(int)
@@ -173,7 +194,7 @@ class Room:
         covered = s[j1, i1] - s[j0, i1] - s[j1, i0] + s[j0, i0]
         free = np.flatnonzero(on & (covered == 0))
         if not len(free):
-            raise PackError(f"no room on the tile for {what} near ({target[0]:.0f}, {target[1]:.0f}) mm")
+            return None
         x, y = places[free[0]]
         return float(x), float(y)
 
