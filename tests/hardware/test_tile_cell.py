@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+from pathlib import Path
 
 import pytest
 from shapely.geometry import Point
@@ -71,6 +72,11 @@ def test_the_printed_walls_are_two_lines_wide(cell: TileCell) -> None:
     parts = load_parts()
     no_windows = dataclasses.replace(parts, carrier=dataclasses.replace(parts.carrier, corner_window=0.0))
     assert thinnest_wall(printed_parts(Cell(no_windows))["carrier"], wall, coarse) == pytest.approx(0.14, abs=0.01)  # what it was
+    hand_wired = printed_parts(Cell())  # its cap and pusher are thinner than two lines: CELL.md says so, with these figures
+    assert thinnest_wall(hand_wired["cap"], wall, coarse) == pytest.approx(0.60, abs=0.01)
+    assert thinnest_wall(hand_wired["pusher"], wall, coarse) == pytest.approx(0.72, abs=0.01)
+    text = " ".join((Path(__file__).parents[2] / "hardware" / "CELL.md").read_text(encoding="utf-8").split())
+    assert "The cap's wall round the LED is 0.6 mm and the pusher's thinnest wall 0.72 mm" in text
 
 
 def test_the_cap_prints_as_one_closed_solid_on_its_top(cell: TileCell) -> None:
