@@ -26,10 +26,10 @@ from hardware.buildpack import PackError
 from hardware.config import Config, ConfigError
 from hardware.factory import PartError
 from hardware.handheld import MemoryHandheldLink
-from hardware.language import LANGUAGES, p_, system_language, use
 from hardware.led_backends import LedDriverError
 from hardware.station_map import MapError
 from hardware.sticks import StickError
+from language import LANGUAGES, p_, system_language, use
 
 if TYPE_CHECKING:
     from console.appliance.watchdog import Watchdog

@@ -48,8 +48,8 @@ from console.records.storage import HISTORY, JOURNAL, fault_in_words, private_fo
 from engine.errors import RecordError
 from engine.versions import Versions
 from hardware.files import LARGEST
-from hardware.language import Text, Words, _, join, n_, plain
 from hardware.sticks import StickError, usb_stick
+from language import Text, Words, _, join, n_, plain
 
 FOLDER = "scotland-yard-backups"
 """On the stick: the console's backups, one folder each, named by when it was made."""

@@ -27,9 +27,9 @@ from console.table.screen.toolkit import Toolkit
 from hardware.calibrate import CalibrationSteps
 from hardware.files import aside
 from hardware.interfaces import Colour, Frame, Key, Station
-from hardware.language import Text, Words, _, n_, p_
 from hardware.station_buttons import station_bits
 from hardware.station_map import MapError, NewerMapError, StationMap
+from language import Text, Words, _, n_, p_
 
 TITLE = p_("title", "Calibration: press each station's button")
 NOTES = 3

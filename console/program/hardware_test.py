@@ -19,8 +19,8 @@ from console.table.lights import Palette
 from console.table.screen.menu import draw_page
 from console.table.screen.toolkit import Toolkit
 from hardware.interfaces import Frame, Key, Station, StationPressed, StationStuck
-from hardware.language import Text, Words, _, p_
 from hardware.selftest import SelfTest
+from language import Text, Words, _, p_
 
 LISTEN_S = 30.0
 """The test listens this long after the last press (MENU ends it sooner)."""

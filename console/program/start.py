@@ -44,8 +44,8 @@ from hardware.config import PROFILES, Config
 from hardware.files import read_text
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import HandheldLink, Hardware
-from hardware.language import Words, _
 from hardware.station_map import MapError, StationMap
+from language import Words, _
 
 log = logging.getLogger(__name__)
 

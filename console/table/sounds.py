@@ -11,7 +11,7 @@ program adds its own news: the console is ready, the handheld came or went.
 One change of the scene plays one sound, the first of its news in ``Event``'s
 order (Mister X's move is also the detectives' call to play); with spoken
 announcements on, the words of all its news are spoken, in the language in use
-then (``hardware.language``):
+then (``language``):
 
 >>> from hardware.audio import FakeSpeaker
 >>> sounds = Sounds(FakeSpeaker())
@@ -33,7 +33,7 @@ from enum import Enum
 from console.settings import VOLUME_STEPS, GameSettings
 from console.table.scene import Scene
 from hardware.interfaces import Speaker
-from hardware.language import Words, current
+from language import Words, current
 
 
 class Event(Enum):

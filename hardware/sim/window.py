@@ -42,9 +42,9 @@ import pygame
 
 from hardware.config import LedConfig, ScreenConfig
 from hardware.interfaces import OFF, Colour, Frame, Key, KeyPressed, PowerPressed, Station, StationPressed, StationReleased
-from hardware.language import Words, current, font_file, p_
 from hardware.leds import level_table
 from hardware.power_button import PressTimer
+from language import Words, current, font_file, p_
 
 LINE_COLOURS: dict[str, Colour] = {
     "underground": (200, 40, 50),

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CONSOLE_PARTS = ("settings", "table", "games", "records", "lessons", "appliance", "program", "cli")
 
 # The rooms of the project from the bottom up, with the same rule.
-ROOMS = ("engine", "hardware", "console")
+ROOMS = ("engine", "language", "hardware", "console")
 
 # The one place a kind of game is named outside its own folders: its line in the kinds' registry.
 KIND_FOLDERS = ("console.games.junior", "console.lessons.junior")

@@ -20,8 +20,8 @@ from console.table.screen.toolkit import Toolkit
 from hardware.config import Config, ScreenConfig
 from hardware.factory import build_hardware
 from hardware.handheld import MemoryHandheldLink
-from hardware.language import LANGUAGES
 from hardware.station_map import StationMap
+from language import LANGUAGES
 
 STATIONS = range(1, 200)
 SIZES = ((800, 480), (1024, 600), (480, 320))

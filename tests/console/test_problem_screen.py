@@ -29,11 +29,11 @@ from hardware.controls import FakeControlButtons
 from hardware.factory import PartError, build_hardware
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key
-from hardware.language import LANGUAGES, use
 from hardware.led_backends import LedDriverError
 from hardware.leds import RecordingLeds, level_table
 from hardware.station_buttons import FakeStationButtons
 from hardware.station_map import MapError, StationMap
+from language import LANGUAGES, use
 from tests.support.korean import english_left
 from tests.support.releases import fake_release, link
 

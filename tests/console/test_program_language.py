@@ -16,7 +16,7 @@ from console.table.sounds import Event, News, Sounds
 from hardware.audio import FakeSpeaker
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key
-from hardware.language import current, p_, use
+from language import current, p_, use
 from tests.support.program import Console
 
 PROPER = {"USB", "English", "FAT32", "exFAT", "ext4"}

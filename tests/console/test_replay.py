@@ -28,10 +28,10 @@ from hardware.controls import FakeControlButtons
 from hardware.factory import build_hardware
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, KeyPressed
-from hardware.language import use
 from hardware.leds import RecordingLeds
 from hardware.sim.window import SimControls
 from hardware.station_map import StationMap
+from language import use
 
 STATIONS = range(1, 200)
 

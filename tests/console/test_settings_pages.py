@@ -23,7 +23,7 @@ from console.settings import VOLUME_STEPS
 from console.table.menu import Row, Setting
 from hardware.audio import FakeSpeaker
 from hardware.interfaces import Key
-from hardware.language import plain
+from language import plain
 from tests.support.program import Console
 
 

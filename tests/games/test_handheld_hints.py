@@ -11,7 +11,7 @@ from engine.junior import JuniorGame
 from firmware import messages
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Message
-from hardware.language import p_, use
+from language import p_, use
 from tests.conftest import choose_move
 from tests.support.players import choices_of
 

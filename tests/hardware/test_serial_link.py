@@ -21,8 +21,8 @@ from firmware.link import RESEND_MS, Endpoint
 from hardware import serial_link
 from hardware.config import HandheldConfig
 from hardware.interfaces import HandheldLink
-from hardware.language import use
 from hardware.serial_link import ByteTransport, PipeTransport, SerialHandheldLink, find_port, open_handheld, serial_opener
+from language import use
 
 GAME = "0123456789abcdef"
 ASK = {"type": "ask", "groups": [["T", [["T13", "13"]]], ["B", [["B67", "67"]]]]}

@@ -30,7 +30,7 @@ from firmware import messages
 from firmware.wire import VERSION
 from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
-from hardware.language import Words, use
+from language import Words, use
 from tests.support.players import choices_of
 
 
