@@ -50,7 +50,7 @@ from hardware.pack.tiles import (
     tile,
     tiled_pdf,
 )
-from hardware.station_buttons import chips_for
+from hardware.station_map import chips_for
 
 if TYPE_CHECKING:
     from hardware.pack.fit import Fit, Measurement

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from hardware.station_buttons import SENTINEL_INPUT, STATION_INPUTS
+from hardware.station_map import SENTINEL_INPUT, STATION_INPUTS
 
 PinRef = tuple[str, str]
 """A part's reference and one of its pin numbers: ("U1", "9")."""

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import ExitStack
 from typing import TYPE_CHECKING, TypeVar
 
-from hardware.audio import FakeSpeaker, NoSpeaker, missing_card, open_speaker, sound_cards
+from hardware.audio import FakeSpeaker, missing_card, open_speaker, sound_cards
 from hardware.config import NO_POWER_BUTTON, Config, ConfigError
 from hardware.controls import FakeControlButtons, GpioControlButtons
 from hardware.handheld import MemoryHandheldLink, ScriptedFarEnd
@@ -28,6 +28,7 @@ from hardware.interfaces import (
     Hardware,
     NoLeds,
     NoPowerButton,
+    NoSpeaker,
     PowerButton,
     Screen,
     Speaker,

@@ -25,7 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from hardware.audio import SAMPLE_RATE, SOUNDS
+from hardware.audio import SAMPLE_RATE
+from hardware.interfaces import SOUNDS
 
 FULL_SCALE = 32767
 PEAK = 0.7

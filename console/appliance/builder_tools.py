@@ -17,8 +17,8 @@ from hardware.calibrate import ButtonBits, Calibration
 from hardware.config import Config, ConfigError
 from hardware.factory import build_board
 from hardware.selftest import SelfTestReport, check_chain, led_chain_test, run_self_test
-from hardware.station_buttons import ShiftRegisterChain, StationButtonScanner, station_bits
-from hardware.station_map import StationMap
+from hardware.station_buttons import ShiftRegisterChain, StationButtonScanner
+from hardware.station_map import StationMap, station_bits
 from language import p_
 
 DEFAULT_CONFIG = Path("/etc/scotland-yard/config.toml")

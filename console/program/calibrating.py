@@ -27,8 +27,7 @@ from console.table.screen.toolkit import Toolkit
 from hardware.calibrate import CalibrationSteps
 from hardware.files import aside
 from hardware.interfaces import Colour, Frame, Key, Station
-from hardware.station_buttons import station_bits
-from hardware.station_map import MapError, NewerMapError, StationMap
+from hardware.station_map import MapError, NewerMapError, StationMap, station_bits
 from language import Text, Words, _, n_, p_
 
 TITLE = p_("title", "Calibration: press each station's button")

@@ -80,7 +80,7 @@ SOUND_OF: dict[Event, str] = {
     Event.ROUND_TOKEN: "celebrate",
     Event.CELEBRATED_END: "celebrate",
 }
-"""The sound (``hardware.audio.SOUNDS``) each event plays."""
+"""The sound (``hardware.interfaces.SOUNDS``) each event plays."""
 
 _ORDER = {event: rank for rank, event in enumerate(Event)}
 

@@ -18,9 +18,9 @@ from console.records.journal import Journal, JournalError, load
 from console.records.preferences import PREFERENCES, UNUSABLE, load_preferences, save_preferences
 from console.settings import GameSettings
 from engine import Game
-from hardware.audio import NoSpeaker
 from hardware.config import ConfigError
 from hardware.factory import build_speaker
+from hardware.interfaces import NoSpeaker
 from tests.support.asound import sound_cards
 
 TOKEN = "5f3a9c0e2b7d4418"

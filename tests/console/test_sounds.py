@@ -29,11 +29,11 @@ from console.settings import GameSettings, Level, Seat
 from console.table.sounds import SOUND_OF, Event, News, Sounds
 from engine import MisterXView
 from engine.outcome import Outcome, Reason
-from hardware.audio import SOUNDS, FakeSpeaker
+from hardware.audio import FakeSpeaker
 from hardware.config import Config, ConfigError
 from hardware.factory import build_hardware
 from hardware.handheld import FarEnd, MemoryHandheldLink
-from hardware.interfaces import Hardware, Key, Message
+from hardware.interfaces import SOUNDS, Hardware, Key, Message
 from hardware.station_map import StationMap
 from tests.games.classic.test_computer_timing import FRAME_S, FakeClock, SearchTakingTime, twins
 from tests.support.junior import HandheldRogues, JuniorTable

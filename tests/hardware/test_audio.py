@@ -10,10 +10,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from hardware.audio import SOUNDS, FakeSpeaker, NoSpeaker, PygameSpeaker, open_speaker
+from hardware.audio import FakeSpeaker, PygameSpeaker, open_speaker
 from hardware.config import Config, SoundConfig
 from hardware.factory import build_hardware, build_speaker
-from hardware.interfaces import Hardware, Speaker
+from hardware.interfaces import SOUNDS, Hardware, NoSpeaker, Speaker
 from hardware.station_map import StationMap
 from tests.support.asound import sound_cards
 

@@ -19,7 +19,7 @@ from hardware.calibrate import Calibration
 from hardware.controls import FakeControlButtons
 from hardware.interfaces import Key
 from hardware.leds import RecordingLeds
-from hardware.station_buttons import chips_for, station_bits
+from hardware.station_map import chips_for, station_bits
 
 ROWS = 9
 PRESS_BAR = 250

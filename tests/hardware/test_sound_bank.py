@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from hardware.audio import SAMPLE_RATE, SOUNDS
+from hardware.audio import SAMPLE_RATE
+from hardware.interfaces import SOUNDS
 from hardware.sound_bank import FULL_SCALE, RECIPES, render, write_sounds
 
 ROOT = Path(__file__).resolve().parents[2]

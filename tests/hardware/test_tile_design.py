@@ -239,7 +239,7 @@ def test_the_station_map_is_the_tiles_circuits() -> None:
 
     from hardware.pack.pcb.circuit import reader_ref
     from hardware.pack.pcb.pack import chips, console_settings, station_map
-    from hardware.station_buttons import INPUT_ORDER, sentinel_bits
+    from hardware.station_map import INPUT_ORDER, sentinel_bits
     from tests.support.tiles import board_layouts
 
     layouts = board_layouts()

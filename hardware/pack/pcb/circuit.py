@@ -30,7 +30,7 @@ from types import MappingProxyType
 
 from hardware.circuits import Netlist, Part, PinRef
 from hardware.pack.pcb.catalog import Catalog, load_catalog
-from hardware.station_buttons import SENTINEL_INPUT
+from hardware.station_map import SENTINEL_INPUT
 
 INPUT_PAIRS = (("A", "B"), ("C", "D"), ("E", "F"))
 """A reader's inputs for its first, second and third station: the switch, then the sensor."""
