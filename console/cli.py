@@ -24,11 +24,11 @@ from console.settings import GameSettings, Level, Seat
 from engine import BoardGame, RecordError, london
 from hardware.buildpack import PackError
 from hardware.config import Config, ConfigError
+from hardware.drivers.handheld import MemoryHandheldLink
+from hardware.drivers.led_backends import LedDriverError
+from hardware.drivers.sticks import StickError
 from hardware.factory import PartError
-from hardware.handheld import MemoryHandheldLink
-from hardware.led_backends import LedDriverError
 from hardware.station_map import MapError
-from hardware.sticks import StickError
 from language import LANGUAGES, p_, system_language, use
 
 if TYPE_CHECKING:
@@ -451,7 +451,7 @@ def _backup_in(place: Path) -> Path:
 def _on_stick(folder: str | None, work: Callable[[Path], T]) -> T:
     """*work* on *folder*, or on the USB stick plugged in (mounted for it if need be)."""
     from console.appliance.backup import BackupError
-    from hardware.sticks import usb_stick
+    from hardware.drivers.sticks import usb_stick
 
     if folder is not None:
         return work(Path(folder))

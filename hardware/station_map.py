@@ -6,7 +6,7 @@ that misses a station, while ``hw-test`` and ``calibrate`` work without one.
 A map a newer console wrote is refused naming both versions (``NewerMapError``),
 and nothing here writes over it.
 
-The chain's bits, as its driver reads them (``hardware.station_buttons``): input
+The chain's bits, as its driver reads them (``hardware.drivers.station_buttons``): input
 X of chip *c* is bit ``8 * c + "HGFEDCBA".index(X)``, every chip's input H is
 its sentinel, tied to ground, and the stations take inputs G to A, seven a chip:
 

@@ -1,6 +1,6 @@
 """Calibrating on the console's own screen: which button and which light is each station, found once (a fresh install's first start).
 
-It is the builder's ``scotland-yard calibrate`` (``hardware.calibrate.CalibrationSteps``)
+It is the builder's ``scotland-yard calibrate`` (``hardware.builder.calibrate.CalibrationSteps``)
 run in the console's loop as an activity of the program, so a board with no
 station map yet is calibrated with its own keys and screen, no terminal needed:
 the screen asks for the station in hand in the keys' own names (1 to 4, MENU,
@@ -24,7 +24,7 @@ from console.program.activity import Activity
 from console.table.lights import Palette
 from console.table.screen.menu import draw_page
 from console.table.screen.toolkit import Toolkit
-from hardware.calibrate import CalibrationSteps
+from hardware.builder.calibrate import CalibrationSteps
 from hardware.files import aside
 from hardware.interfaces import Colour, Frame, Key, Station
 from hardware.station_map import MapError, NewerMapError, StationMap, station_bits

@@ -127,9 +127,9 @@ def check_program() -> str:
     from console.settings import GameSettings, Seat
     from engine import london
     from hardware.config import Config
-    from hardware.controls import FakeControlButtons
+    from hardware.drivers.controls import FakeControlButtons
+    from hardware.drivers.handheld import MemoryHandheldLink
     from hardware.factory import build_hardware
-    from hardware.handheld import MemoryHandheldLink
     from hardware.interfaces import Key
     from hardware.station_map import StationMap
 

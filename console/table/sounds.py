@@ -13,7 +13,7 @@ order (Mister X's move is also the detectives' call to play); with spoken
 announcements on, the words of all its news are spoken, in the language in use
 then (``language``):
 
->>> from hardware.audio import FakeSpeaker
+>>> from hardware.drivers.audio import FakeSpeaker
 >>> sounds = Sounds(FakeSpeaker())
 >>> sounds.hear([News(Event.DETECTIVES_TURN, "Detectives' turn"), News(Event.REVEAL, "Mister X surfaces at 128")])
 >>> sounds.speaker.played

@@ -38,7 +38,7 @@ from firmware.fake_hw import FakeButtons, FakeDisplay
 from firmware.link import Endpoint
 from firmware.ui import Ui
 from hardware.config import ConfigError, HandheldConfig
-from hardware.serial_link import ByteTransport, PipeTransport, SerialHandheldLink, Unplugged, serial_opener
+from hardware.drivers.serial_link import ByteTransport, PipeTransport, SerialHandheldLink, Unplugged, serial_opener
 from hardware.sim.window import Pane
 from language import LANGUAGES, Text, Words, font_file, p_
 

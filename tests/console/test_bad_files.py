@@ -123,7 +123,7 @@ def test_config_values_that_name_what_does_not_exist_are_refused_naming_file_key
 
 def test_a_sound_device_naming_a_card_that_is_not_here_is_refused_and_said_with_the_file_and_the_cards(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("hardware.audio.ASOUND", sound_cards(tmp_path, "Headphones"))
+    monkeypatch.setattr("hardware.drivers.audio.ASOUND", sound_cards(tmp_path, "Headphones"))
     path = tmp_path / "config.toml"
     path.write_text('profile = "sim"\n[sound]\ndevice = "plughw:CARD=Device,DEV=0"\n')
     config = load_settings(path).hardware

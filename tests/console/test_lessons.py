@@ -23,7 +23,7 @@ from console.settings import PaletteName
 from console.table.lights import PALETTES
 from console.table.screen.toolkit import Toolkit
 from firmware import lang_ko, messages
-from hardware.handheld import MemoryHandheldLink
+from hardware.drivers.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
 from language import use
 from language.handheld_font import glyphs_for

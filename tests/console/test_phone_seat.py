@@ -24,7 +24,7 @@ from console.table.phone import PhoneHandheld, phone_opener
 from console.table.screen.pairing import Pairing, Scan, draw_pairing
 from console.table.screen.toolkit import Toolkit
 from hardware.config import ConfigError, PhoneConfig, parse_config
-from hardware.handheld import MemoryHandheldLink
+from hardware.drivers.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
 from hardware.phone.qr import qr_matrix
 from language import use

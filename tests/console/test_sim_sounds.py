@@ -12,7 +12,7 @@ import pytest
 
 from console.cli import board_drawing
 from console.settings import GameSettings, Seat
-from hardware.audio import PygameSpeaker
+from hardware.drivers.audio import PygameSpeaker
 from hardware.interfaces import NoSpeaker
 from hardware.sim.script import load_script, parse_script
 from tests.support.sim import HeadlessSim

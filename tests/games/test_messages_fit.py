@@ -50,7 +50,7 @@ from engine.junior import NAMES, JuniorGame
 from engine.outcome import Reason
 from engine.position import DETECTIVE_COLOURS
 from firmware import messages
-from hardware.handheld import MemoryHandheldLink
+from hardware.drivers.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
 from language import Joined, Text, Words, _, current, use
 from tests.support.junior import HandheldRogues as RogueHands

@@ -28,7 +28,7 @@ from engine.position import DETECTIVE_COLOURS
 from engine.views import PublicView
 from firmware import messages
 from hardware.config import ConfigError
-from hardware.handheld import MemoryHandheldLink
+from hardware.drivers.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
 from language import use
 from tests.games.classic.test_screen import detectives_play, mister_x_plays

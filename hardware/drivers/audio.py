@@ -1,7 +1,7 @@
 """The console's speaker: short sounds by name through pygame's mixer, and a fake for tests.
 
 The sounds, by their names in ``hardware.interfaces.SOUNDS`` (where silence, ``NoSpeaker``, is too), are WAV files
-shipped in ``hardware/sounds/``, made by ``hardware.sound_bank``. They are loaded once when the speaker starts, so
+shipped in ``hardware/sounds/``, made by ``hardware.drivers.sound_bank``. They are loaded once when the speaker starts, so
 ``play`` only hands a ready sound to a free mixer channel and returns: the mixer mixes on SDL's own audio thread,
 never on the console's loop.
 
@@ -26,8 +26,8 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from hardware.drivers.speech import NoVoice, Voice
 from hardware.interfaces import SOUNDS, NoSpeaker, check_sound
-from hardware.speech import NoVoice, Voice
 
 if TYPE_CHECKING:
     import pygame

@@ -96,7 +96,7 @@ class ChainCheck:
 def check_chain(chain: RawChain, bits_of: dict[int, int], *, active_low: bool = True) -> ChainCheck:
     """Prove the button chain's links with no button pressed: two reads of every chip plus one byte past the last.
 
-    Two known levels make the check (``hardware.station_buttons``): input H of
+    Two known levels make the check (``hardware.drivers.station_buttons``): input H of
     every chip, its sentinel, is tied to ground, so bit 0 of every chip's byte
     must read 0; and the last module's SER is pulled high, so the byte clocked
     in after the chain must read 0xFF, its 1s having walked through every

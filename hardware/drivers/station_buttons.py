@@ -3,7 +3,7 @@
 Three layers, so each can be tested alone:
 
 - ``ShiftRegisterChain`` reads the chain once through gpiozero (the Pi driver;
-  on ``MockFactory`` it runs as software SPI against ``hardware.mock_chain``);
+  on ``MockFactory`` it runs as software SPI against ``hardware.drivers.mock_chain``);
 - ``StationButtonScanner`` turns repeated reads into debounced station events
   and reports a button held too long as stuck;
 - ``FakeStationButtons`` injects events for console tests.
@@ -16,7 +16,7 @@ bit each station's button landed on, so the wiring may follow the board.
 
 Every chip's input H is its *sentinel*: tied to ground, never a button. So a
 chain at rest reads a known 0 at bit ``8 * c`` of every chip, which is what
-lets ``hardware.selftest.check_chain`` find, without a press, a link that
+lets ``hardware.builder.selftest.check_chain`` find, without a press, a link that
 floats high, a chip that does not load or shift, and a missing module. The
 stations take inputs G to A, seven a chip: ``hardware.station_map`` names
 these bits for every room (``station_bits``, ``chips_for``).
@@ -98,7 +98,7 @@ class ShiftRegisterChain:
         Byte *c* is chip *c*'s inputs, bit *k* of it the *k*-th shifted out (as in
         ``read_levels``); the bytes past the chain are whatever the last chip's
         serial input is tied to (high on the reference board: 0xFF). This is
-        what ``hardware.selftest.check_chain`` proves the chain's links with.
+        what ``hardware.builder.selftest.check_chain`` proves the chain's links with.
         """
         self._load.on()
         self._load.off()
