@@ -22,12 +22,12 @@ from console.records.preferences import PREFERENCES, load_preferences
 from console.records.storage import DataFolder, FolderError
 from console.settings import GameSettings, Level, Seat
 from engine import BoardGame, RecordError, london
-from hardware.buildpack import PackError
 from hardware.config import Config, ConfigError
 from hardware.drivers.handheld import MemoryHandheldLink
 from hardware.drivers.led_backends import LedDriverError
 from hardware.drivers.sticks import StickError
 from hardware.factory import PartError
+from hardware.pack import PackError
 from hardware.station_map import MapError
 from language import LANGUAGES, p_, system_language, use
 
@@ -486,7 +486,7 @@ def _handheld_window(args: argparse.Namespace) -> int:
 
 
 def _build_pack(args: argparse.Namespace) -> int:
-    from hardware.buildpack import options_from_command_line, update_guides, write_pack
+    from hardware.pack.buildpack import options_from_command_line, update_guides, write_pack
 
     options = options_from_command_line(args.board_size, args.paper, args.button_hole, args.led_hole, args.key_hole,
                                         args.measured, args.measured_file, tiles=not args.no_tiles)

@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from hardware.circuits import Netlist, Part, PinRef
+from hardware.pack.circuits import Netlist, Part, PinRef
 from hardware.pack.pcb.catalog import Catalog, load_catalog
 from hardware.station_map import SENTINEL_INPUT
 

@@ -21,8 +21,8 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hardware.circuits import BUTTON_MODULE, RIBBON
 from hardware.config import NO_POWER_BUTTON, SPI_BUS_PINS, ButtonChainConfig, ControlConfig, LedConfig
+from hardware.pack.circuits import BUTTON_MODULE, RIBBON
 from hardware.station_map import SENTINEL_INPUT, STATION_INPUTS
 
 if TYPE_CHECKING:
