@@ -8,7 +8,7 @@
 - ``press_to_frame_with_sound_ms``: the same with sound on: a ``PygameSpeaker``
   (pygame's mixer on SDL's dummy audio driver, the shipped sounds) as the
   console's speaker, and every press also starting a sound, in turn each of
-  ``hardware.audio.SOUNDS``. Next to the figure above, it shows what sound
+  ``hardware.interfaces.SOUNDS``. Next to the figure above, it shows what sound
   costs a press (it should cost nothing you can see).
 - ``press_to_frame_with_phone_ms``: the same while a phone game's link runs:
   the console polls a ``PhoneLink`` whose web server thread serves a paired
@@ -67,17 +67,17 @@ from console.table.lights import STANDARD
 from console.table.scene import Scene
 from console.table.screen.toolkit import Toolkit
 from engine.junior import DETECTIVES, JuniorGame
-from hardware.audio import SOUNDS, PygameSpeaker
 from hardware.config import Config
-from hardware.controls import FakeControlButtons
+from hardware.drivers.audio import PygameSpeaker
+from hardware.drivers.controls import FakeControlButtons
+from hardware.drivers.handheld import MemoryHandheldLink
+from hardware.drivers.leds import RecordingLeds
+from hardware.drivers.station_buttons import FakeStationButtons
 from hardware.factory import build_hardware
-from hardware.handheld import MemoryHandheldLink
-from hardware.interfaces import Key, Speaker
-from hardware.leds import RecordingLeds
+from hardware.interfaces import SOUNDS, Key, Speaker
 from hardware.phone import PhoneLink, pairing
 from hardware.phone.channel import Channel
 from hardware.phone.pairing import connection_key, field_key, key_field
-from hardware.station_buttons import FakeStationButtons
 from hardware.station_map import StationMap
 
 STATIONS = range(1, 200)

@@ -37,11 +37,11 @@ from engine import DoubleMove, Game, Side
 from engine.ai.players import choose_mister_x_move
 from firmware import messages
 from hardware.config import Config
-from hardware.controls import FakeControlButtons
+from hardware.drivers.controls import FakeControlButtons
+from hardware.drivers.handheld import MemoryHandheldLink
+from hardware.drivers.station_buttons import FakeStationButtons
 from hardware.factory import build_hardware
-from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
-from hardware.station_buttons import FakeStationButtons
 from hardware.station_map import StationMap
 
 STATIONS = range(1, 200)

@@ -23,10 +23,10 @@ from gpiozero.pins.mock import MockFactory
 
 from benchmarks.figures import Figure, ms_per_call, timed_command
 from hardware.config import ButtonChainConfig, LedConfig
-from hardware.led_backends import encode_ws2812_spi
-from hardware.leds import LedStrip
-from hardware.mock_chain import MockShiftRegisterChain
-from hardware.station_buttons import ShiftRegisterChain, StationButtonScanner
+from hardware.drivers.led_backends import encode_ws2812_spi
+from hardware.drivers.leds import LedStrip
+from hardware.drivers.mock_chain import MockShiftRegisterChain
+from hardware.drivers.station_buttons import ShiftRegisterChain, StationButtonScanner
 
 STATIONS = range(1, 200)
 

@@ -25,7 +25,7 @@ from firmware.link import Endpoint
 from firmware.messages import answer
 from firmware.wire import Decoder, encode_frame
 from hardware.config import HandheldConfig
-from hardware.serial_link import SerialHandheldLink, serial_opener
+from hardware.drivers.serial_link import SerialHandheldLink, serial_opener
 
 TURN = dict(turn(9, 67, {"taxi": 2, "bus": 1, "underground": 2, "black": 4, "double": 1},
                  [letter + str(s) for letter, stations in [("T", (51, 52, 68, 84)), ("B", (23, 65, 102, 82)), ("U", (13, 79, 89, 111))]

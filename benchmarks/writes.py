@@ -40,8 +40,8 @@ from console.games.junior.flow import JuniorFlow
 from console.program.program import Program
 from console.settings import GameSettings, Level, Seat
 from hardware.config import Config
+from hardware.drivers.handheld import MemoryHandheldLink
 from hardware.factory import build_hardware
-from hardware.handheld import MemoryHandheldLink
 from hardware.station_map import StationMap
 from tests.support.junior import JuniorTable
 from tests.support.players import Table

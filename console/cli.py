@@ -22,14 +22,14 @@ from console.records.preferences import PREFERENCES, load_preferences
 from console.records.storage import DataFolder, FolderError
 from console.settings import GameSettings, Level, Seat
 from engine import BoardGame, RecordError, london
-from hardware.buildpack import PackError
 from hardware.config import Config, ConfigError
+from hardware.drivers.handheld import MemoryHandheldLink
+from hardware.drivers.led_backends import LedDriverError
+from hardware.drivers.sticks import StickError
 from hardware.factory import PartError
-from hardware.handheld import MemoryHandheldLink
-from hardware.language import LANGUAGES, p_, system_language, use
-from hardware.led_backends import LedDriverError
+from hardware.pack import PackError
 from hardware.station_map import MapError
-from hardware.sticks import StickError
+from language import LANGUAGES, p_, system_language, use
 
 if TYPE_CHECKING:
     from console.appliance.watchdog import Watchdog
@@ -451,7 +451,7 @@ def _backup_in(place: Path) -> Path:
 def _on_stick(folder: str | None, work: Callable[[Path], T]) -> T:
     """*work* on *folder*, or on the USB stick plugged in (mounted for it if need be)."""
     from console.appliance.backup import BackupError
-    from hardware.sticks import usb_stick
+    from hardware.drivers.sticks import usb_stick
 
     if folder is not None:
         return work(Path(folder))
@@ -486,7 +486,7 @@ def _handheld_window(args: argparse.Namespace) -> int:
 
 
 def _build_pack(args: argparse.Namespace) -> int:
-    from hardware.buildpack import options_from_command_line, update_guides, write_pack
+    from hardware.pack.buildpack import options_from_command_line, update_guides, write_pack
 
     options = options_from_command_line(args.board_size, args.paper, args.button_hole, args.led_hole, args.key_hole,
                                         args.measured, args.measured_file, tiles=not args.no_tiles)

@@ -89,7 +89,7 @@ class GameSettings:
     spoken: bool = False
     """Speak the reveal station, whose turn it is and the winner (if the console has a speech synthesiser)."""
     language: str = ""
-    """The language of every word (a code of ``hardware.language.LANGUAGES``); empty: the system's (English if it is none of them)."""
+    """The language of every word (a code of ``language.LANGUAGES``); empty: the system's (English if it is none of them)."""
     data_dir: str = ""
     """Where the journal and the finished games go; empty: the user's data folder."""
     own: Mapping[str, Any] = field(default_factory=dict)

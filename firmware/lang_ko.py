@@ -1,4 +1,4 @@
-"""The handheld's words in ko and the glyphs they need. Written by hardware.language.update: do not edit."""
+"""The handheld's words in ko and the glyphs they need. Written by language.update: do not edit."""
 
 LANGUAGE = 'ko'
 

@@ -2,7 +2,7 @@
 
 The console says which language it speaks in its hello (``link``); ``use`` takes it. English is the source:
 its words are the messages themselves, and it needs no module: the built-in 8x8 font, 16 columns by 8 lines. Any
-other language is the module ``lang_<code>`` (written by the console's ``hardware.language.update``), holding
+other language is the module ``lang_<code>`` (written by the console's ``language.update``), holding
 ``WORDS`` (each English message of the firmware and its translation), the screen's metrics for its glyphs
 (``ROWS`` lines of ``LINE`` pixels from ``TOP``; a glyph's ``CELL`` square, which moves the pen ``ADVANCE``; the
 built-in font's cell ``ASCII_TOP`` into a line), ``CHARS`` (every character of the language the console may send,

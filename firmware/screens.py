@@ -5,7 +5,7 @@ screen holds in the language in use (``rows``: 8 in English), and a tuple of
 the rows drawn inverted (the cursor). ``draw`` puts a page on any framebuf-like
 canvas of 128x64 pixels: ASCII in the built-in 8x8 font, any other character
 from the language's glyphs (Korean: 12x12 cells, 5 lines of 12 pixels; see
-``hardware.language.handheld_font``). Words first, pixels second: tests and the
+``language.handheld_font``). Words first, pixels second: tests and the
 simulator can read a screen back as text, and two pages compare equal exactly
 when they would light the same pixels.
 

@@ -34,9 +34,10 @@ words (its keys, its notices) follow at once too.
 try:
     from . import language, messages, screens
 except ImportError:
-    import language
     import messages
     import screens
+
+    import language
 
 IDLE_MS = 20000
 """A screen showing a secret goes dark after this long without a button."""

@@ -102,7 +102,7 @@ class ControlConfig:
     undo: int = 24
     menu: int = 23
     power: int = 3
-    """The power button (``hardware.power_button``): GPIO3, which also wakes a halted Pi; 0 means none.
+    """The power button (``hardware.drivers.power_button``): GPIO3, which also wakes a halted Pi; 0 means none.
     GPIO3 is I2C1's SCL too, so a console with this button uses no I2C1 (and no ``gpio-shutdown`` overlay)."""
     bounce_ms: float = 30.0
 
@@ -143,7 +143,7 @@ SPEECH_PROGRAMS = ("espeak-ng", "espeak", "")
 
 @dataclass(frozen=True)
 class SoundConfig:
-    """The console's sounds (``hardware.audio``) and spoken announcements (``hardware.speech``)."""
+    """The console's sounds (``hardware.drivers.audio``) and spoken announcements (``hardware.drivers.speech``)."""
 
     enabled: bool = True
     """False: no sound and no speech at all (the mixer is not even opened)."""

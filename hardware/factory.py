@@ -18,28 +18,29 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import ExitStack
 from typing import TYPE_CHECKING, TypeVar
 
-from hardware.audio import FakeSpeaker, NoSpeaker, missing_card, open_speaker, sound_cards
 from hardware.config import NO_POWER_BUTTON, Config, ConfigError
-from hardware.controls import FakeControlButtons, GpioControlButtons
-from hardware.handheld import MemoryHandheldLink, ScriptedFarEnd
+from hardware.drivers.audio import FakeSpeaker, missing_card, open_speaker, sound_cards
+from hardware.drivers.controls import FakeControlButtons, GpioControlButtons
+from hardware.drivers.handheld import MemoryHandheldLink, ScriptedFarEnd
+from hardware.drivers.led_backends import LedDriverError, SpiWriter, Ws281xWriter
+from hardware.drivers.leds import LedStrip, PixelWriter, RecordingLeds
+from hardware.drivers.lgpio_folder import use_writable_lgpio_folder
+from hardware.drivers.power_button import FakePowerButton, GpioPowerButton
+from hardware.drivers.speech import open_voice
+from hardware.drivers.station_buttons import FakeStationButtons, ShiftRegisterChain, StationButtonScanner
 from hardware.interfaces import (
     ControlButtons,
     HandheldLink,
     Hardware,
     NoLeds,
     NoPowerButton,
+    NoSpeaker,
     PowerButton,
     Screen,
     Speaker,
     StationButtons,
     StationLeds,
 )
-from hardware.led_backends import LedDriverError, SpiWriter, Ws281xWriter
-from hardware.leds import LedStrip, PixelWriter, RecordingLeds
-from hardware.lgpio_folder import use_writable_lgpio_folder
-from hardware.power_button import FakePowerButton, GpioPowerButton
-from hardware.speech import open_voice
-from hardware.station_buttons import FakeStationButtons, ShiftRegisterChain, StationButtonScanner
 from hardware.station_map import MapError, StationMap
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ def build_power_button(config: Config) -> PowerButton:
 
 
 def build_screen(config: Config) -> Screen:
-    from hardware.screen import DisplayScreen, OffscreenScreen  # pygame loads only when a screen is wanted
+    from hardware.drivers.screen import DisplayScreen, OffscreenScreen  # pygame loads only when a screen is wanted
 
     if config.profile == "fake":
         return OffscreenScreen(config.screen)
@@ -147,7 +148,7 @@ def build_handheld(config: Config) -> HandheldLink:
         return MemoryHandheldLink(ScriptedFarEnd([]))
     if config.profile == "sim":
         raise HardwareUnavailable("profile sim: the simulated handheld comes with the simulator (scotland-yard sim)")
-    from hardware.serial_link import open_handheld  # pyserial loads only for the real handheld
+    from hardware.drivers.serial_link import open_handheld  # pyserial loads only for the real handheld
 
     return open_handheld(config.handheld)
 

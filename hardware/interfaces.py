@@ -183,9 +183,19 @@ class HandheldLink(Protocol):
     def close(self) -> None: ...
 
 
+SOUNDS = ("ready", "turn", "refused", "moved", "reveal", "capture", "escape", "game-over", "plugged", "unplugged", "celebrate")
+"""Every sound the console can play, by name; ``hardware/sounds/<name>.wav`` is each one's file."""
+
+
+def check_sound(sound: str) -> None:
+    """Raise ``ValueError`` unless *sound* is one of ``SOUNDS``."""
+    if sound not in SOUNDS:
+        raise ValueError(f"unknown sound {sound!r} (known: {', '.join(SOUNDS)})")
+
+
 @runtime_checkable
 class Speaker(Protocol):
-    """The console's sounds and spoken words, by sound name (``hardware.audio.SOUNDS``).
+    """The console's sounds and spoken words, by sound name (``SOUNDS``).
 
     Nothing here waits: a sound or a sentence starts and the call returns, so
     sound never delays a light or a press.
@@ -205,10 +215,21 @@ class Speaker(Protocol):
     def close(self) -> None: ...
 
 
-def _silent_speaker() -> Speaker:
-    from hardware.audio import NoSpeaker  # audio imports this module: build the default lazily
+class NoSpeaker:
+    """Silence: no audio device, or sound turned off in the config. Names are still checked."""
 
-    return NoSpeaker()
+    def __init__(self) -> None:
+        self.volume = 0.0
+        self.muted = True
+
+    def play(self, sound: str) -> None:
+        check_sound(sound)
+
+    def say(self, words: str, language: str = "en") -> None:
+        pass
+
+    def close(self) -> None:
+        pass
 
 
 @dataclass
@@ -221,7 +242,7 @@ class Hardware:
     screen: Screen
     handheld: HandheldLink
     power: PowerButton = field(default_factory=NoPowerButton)
-    speaker: Speaker = field(default_factory=_silent_speaker)
+    speaker: Speaker = field(default_factory=NoSpeaker)
     pieces_by_hand: bool = True
     """Pieces stand on the board and people move them (False: its lights are the pieces, as in the simulator's window)."""
 

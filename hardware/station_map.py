@@ -1,10 +1,19 @@
-"""Which LED pixel and which button bit belong to each station.
+"""Which LED pixel and which button bit belong to each station, and which bits of the button chain a station may have.
 
 The strip snakes under the board and the button chain follows the wiring, so
 neither is in station order. ``calibrate`` writes the map; playing refuses one
 that misses a station, while ``hw-test`` and ``calibrate`` work without one.
 A map a newer console wrote is refused naming both versions (``NewerMapError``),
 and nothing here writes over it.
+
+The chain's bits, as its driver reads them (``hardware.drivers.station_buttons``): input
+X of chip *c* is bit ``8 * c + "HGFEDCBA".index(X)``, every chip's input H is
+its sentinel, tied to ground, and the stations take inputs G to A, seven a chip:
+
+>>> station_bits(2)
+[1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15]
+>>> chips_for(199), input_bit(4, "C")
+(29, 37)
 """
 
 from __future__ import annotations
@@ -16,10 +25,36 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hardware.files import check_version, read_text
-from hardware.station_buttons import chips_for, station_bits
 
 FORMAT = "scotland-yard-station-map"
 VERSION = 1
+
+INPUT_ORDER = "HGFEDCBA"
+"""A chip's inputs in the order they are shifted out (H sits in QH once the inputs are loaded)."""
+SENTINEL_INPUT = "H"
+"""The input of every chip tied to ground: a 0 the chain must read at rest (pin 6 of the 74HC165)."""
+STATION_INPUTS = INPUT_ORDER.replace(SENTINEL_INPUT, "")
+"""The inputs that take station buttons, in shift order: G, F, E, D, C, B, A."""
+
+
+def input_bit(chip: int, name: str) -> int:
+    """The chain bit of input *name* (``"A"`` to ``"H"``) of chip *chip*."""
+    return 8 * chip + INPUT_ORDER.index(name)
+
+
+def sentinel_bits(chips: int) -> list[int]:
+    """The sentinels' bits, one per chip: 0, 8, 16, ..."""
+    return [input_bit(chip, SENTINEL_INPUT) for chip in range(chips)]
+
+
+def station_bits(chips: int) -> list[int]:
+    """Every bit that can carry a station button, in shift order (the wiring order)."""
+    return [input_bit(chip, name) for chip in range(chips) for name in STATION_INPUTS]
+
+
+def chips_for(stations: int) -> int:
+    """74HC165s for *stations* buttons: seven station inputs a chip, the eighth its sentinel."""
+    return -(-stations // len(STATION_INPUTS))
 
 
 class MapError(ValueError):

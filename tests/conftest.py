@@ -219,7 +219,7 @@ def other_browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDrive
 @pytest.fixture(autouse=True)
 def _english_after_each_test() -> Iterator[None]:
     """Every test starts in English and leaves it so: the language in use is the process's, and a Korean test must not leak."""
-    from hardware.language import use
+    from language import use
 
     use("en")
     yield
@@ -228,8 +228,8 @@ def _english_after_each_test() -> Iterator[None]:
 
 @pytest.fixture
 def korean() -> Iterator[None]:
-    """The test speaks Korean (``hardware.language.use("ko")``); English again after it (the fixture above)."""
-    from hardware.language import use
+    """The test speaks Korean (``language.use("ko")``); English again after it (the fixture above)."""
+    from language import use
 
     use("ko")
     yield

@@ -10,7 +10,7 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("engine", "hardware", "console", "firmware")
+PACKAGES = ("engine", "language", "hardware", "console", "firmware")
 DATA = (".toml", ".json", ".wav", ".ttf", ".otf", ".pot", ".po", ".mo", ".html", ".js", ".css", ".svg", ".png")
 """The kinds of files a module opens at run time (not its scripts, drawings or notes)."""
 

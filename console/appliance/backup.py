@@ -47,9 +47,9 @@ from console.records.preferences import PREFERENCES
 from console.records.storage import HISTORY, JOURNAL, fault_in_words, private_folders, replace_private, sync_folder, write_synced
 from engine.errors import RecordError
 from engine.versions import Versions
+from hardware.drivers.sticks import StickError, usb_stick
 from hardware.files import LARGEST
-from hardware.language import Text, Words, _, join, n_, plain
-from hardware.sticks import StickError, usb_stick
+from language import Text, Words, _, join, n_, plain
 
 FOLDER = "scotland-yard-backups"
 """On the stick: the console's backups, one folder each, named by when it was made."""
@@ -71,7 +71,7 @@ _ROLE_WORDS = {"config": _("the config"), "station map": _("the station map"), "
 """Each settings file's role as the screen names it."""
 
 StickOpener = Callable[[], AbstractContextManager[Path | None]]
-"""Opens the USB stick for a ``with`` block: its folder, or None if none is plugged in (``hardware.sticks.usb_stick``)."""
+"""Opens the USB stick for a ``with`` block: its folder, or None if none is plugged in (``hardware.drivers.sticks.usb_stick``)."""
 
 
 class BackupError(Exception):

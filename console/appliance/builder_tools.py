@@ -13,13 +13,13 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TextIO
 
-from hardware.calibrate import ButtonBits, Calibration
+from hardware.builder.calibrate import ButtonBits, Calibration
+from hardware.builder.selftest import SelfTestReport, check_chain, led_chain_test, run_self_test
 from hardware.config import Config, ConfigError
+from hardware.drivers.station_buttons import ShiftRegisterChain, StationButtonScanner
 from hardware.factory import build_board
-from hardware.language import p_
-from hardware.selftest import SelfTestReport, check_chain, led_chain_test, run_self_test
-from hardware.station_buttons import ShiftRegisterChain, StationButtonScanner, station_bits
-from hardware.station_map import StationMap
+from hardware.station_map import StationMap, station_bits
+from language import p_
 
 DEFAULT_CONFIG = Path("/etc/scotland-yard/config.toml")
 

@@ -7,8 +7,8 @@ from pathlib import Path
 from console.appliance.backup import StickOpener, on_stick, write_out
 from console.records.export import export_file
 from console.records.storage import private_folders
-from hardware.language import Words, _
-from hardware.sticks import usb_stick
+from hardware.drivers.sticks import usb_stick
+from language import Words, _
 
 FOLDER = "scotland-yard-games"
 """On the USB stick: the games exported from Past games."""

@@ -23,7 +23,7 @@ from typing import TextIO
 
 import firmware
 from hardware.config import ConfigError
-from hardware.language import LANGUAGES, np_, p_
+from language import LANGUAGES, np_, p_
 
 ENTRY = "main.py"
 """The file MicroPython starts, which it looks for as source: flashed as it is, and kept tiny."""

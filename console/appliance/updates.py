@@ -22,8 +22,8 @@ from pathlib import Path
 from console.appliance.backup import StickOpener, on_stick
 from console.appliance.releases import InstallTree, Release, ReleaseError, find_update_source, rollback, running_release
 from console.table.menu import Action, Row
-from hardware.language import Words, _, p_, plain
-from hardware.sticks import usb_stick
+from hardware.drivers.sticks import usb_stick
+from language import Words, _, p_, plain
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from enum import Enum
 from console.table.phone import PhoneHandheld
 from firmware import messages
 from hardware.interfaces import HandheldLink, Message
-from hardware.language import Words, current
+from language import Words, current
 
 TONES = ("yellow", "green", "red", "blue", "purple", "black", "grey")
 """The colours a kind may be drawn in (the phone page's palette; any other is grey)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from console.games.handheld import Kind, Screen
-from hardware.language import Text, Words, join, p_, plain
+from language import Text, Words, join, p_, plain
 
 ROUND = "round"
 AT = "at"

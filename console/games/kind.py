@@ -42,7 +42,7 @@ from console.table.screen.pairing import Rooms, whole_body
 from console.table.screen.pictures import Drawing
 from engine import BoardGame
 from hardware.interfaces import HandheldLink, Key, Message
-from hardware.language import Text, Words, _, p_
+from language import Text, Words, _, p_
 
 if TYPE_CHECKING:
     import pygame

@@ -14,7 +14,7 @@ import textwrap
 import unicodedata
 from collections.abc import Iterator
 
-from hardware.language import Text, Words, p_
+from language import Text, Words, p_
 
 WIDTH = 14
 """The width of a label column (the names of pieces, the headings), in columns of a fixed-width font."""

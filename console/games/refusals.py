@@ -26,7 +26,7 @@ from typing import Any
 
 from console.games.words import display_name, edition_words, line_words, outcome_words, series, ticket_words
 from engine import MISTER_X, MisterXMove, Outcome, Piece, Refusal, RulesError, Side, Ticket, Transport
-from hardware.language import Text, Words, _, n_, plain
+from language import Text, Words, _, n_, plain
 
 __all__ = ["CLASSIC_WORDING", "WORDS", "Wording", "player_words", "refusal_words"]
 

@@ -19,7 +19,7 @@ from console.table.phone import PhoneHandheld
 from firmware import messages
 from firmware.wire import VERSION
 from hardware.interfaces import HandheldLink, Message
-from hardware.language import Words, _, p_
+from language import Words, _, p_
 
 log = logging.getLogger(__name__)
 

@@ -33,7 +33,7 @@ from console.games.refusals import Wording, player_words
 from console.table.lights import Signal
 from engine import IllegalMoveError
 from hardware.interfaces import Frame, Key, Message, Station
-from hardware.language import Text, Words, _
+from language import Text, Words, _
 
 if TYPE_CHECKING:
     import pygame

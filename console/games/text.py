@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from console.games.recorder import Event, NoRecord, Recorder
-from hardware.language import LANGUAGES, Text, Words, join, p_
+from language import LANGUAGES, Text, Words, join, p_
 
 
 class Quit(Exception):

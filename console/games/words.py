@@ -6,7 +6,7 @@ words them). What the players read at the board, on the handheld or in the
 terminal goes through here, in one place. A kind of game with pieces of its own
 names them in its own folder.
 
-Each returns a ``Text`` (``hardware.language``): words in the language shown when they are shown.
+Each returns a ``Text`` (``language``): words in the language shown when they are shown.
 
 >>> str(display_name("bobby1")), str(display_name("red")), str(display_name(MISTER_X))
 ('Bobby 1', 'Red', 'Mister X')
@@ -15,7 +15,7 @@ Each returns a ``Text`` (``hardware.language``): words in the language shown whe
 
 The same words in Korean (``use``), as they are shown after a change of language:
 
->>> from hardware.language import use
+>>> from language import use
 >>> use("ko")
 >>> str(listed(["red", "blue", "bobby1"]))
 '빨강, 파랑, 보비 1'
@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from engine import MISTER_X, Outcome, Ticket, Transport
 from engine.editions import Length, Ruleset
 from engine.outcome import Reason
-from hardware.language import Text, Words, _, join, p_, plain
+from language import Text, Words, _, join, p_, plain
 
 __all__ = ["display_name", "edition_words", "line_words", "listed", "outcome_parts", "outcome_words", "sentences", "series",
            "ticket_words"]

@@ -23,7 +23,7 @@ import pygame
 from console.table.case import capitalised
 from console.table.screen.pictures import Drawing
 from console.table.screen.toolkit import PANEL, TEXT, Colour, Toolkit
-from hardware.language import Words, current
+from language import Words, current
 
 AMBER: Colour = (255, 196, 90)
 BORDER: Colour = (120, 170, 255)

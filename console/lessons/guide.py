@@ -37,7 +37,7 @@ from console.table.lights import frame_number, mix, scale, show_refused, wave
 from console.table.menu import Setting
 from engine import Transport, london
 from hardware.interfaces import Colour, Frame, HandheldLink, Key, Station
-from hardware.language import Text, Words, _, p_
+from language import Text, Words, _, p_
 
 if TYPE_CHECKING:
     import pygame

@@ -21,7 +21,7 @@ from typing import Any
 from console.records.storage import fault_in_words, replace_private
 from engine.versions import Versions
 from hardware.files import read_text
-from hardware.language import Words, _, p_
+from language import Words, _, p_
 
 log = logging.getLogger(__name__)
 

@@ -68,7 +68,7 @@ from console.lessons.pictures import pictures_of
 from console.records.preferences import game_settings
 from hardware.config import ConfigError
 from hardware.interfaces import Key
-from hardware.language import Text, Words, _, p_
+from language import Text, Words, _, p_
 
 COURSES = Path(__file__).parent
 """Where the shipped courses are: one folder each."""

@@ -19,7 +19,7 @@ from typing import Generic, TypeVar
 from console.games.table import HiddenSeat
 from console.lessons.script import Step
 from hardware.interfaces import Message
-from hardware.language import Words
+from language import Words
 
 G = TypeVar("G")
 A = TypeVar("A")

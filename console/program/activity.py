@@ -22,7 +22,7 @@ from console.table.presenter import Presenter
 from console.table.scene import Scene
 from console.table.screen.menu import MenuScene
 from hardware.interfaces import Key, Message, Station
-from hardware.language import Words, _
+from language import Words, _
 
 if TYPE_CHECKING:
     from console.table.sounds import Sounds

@@ -1,6 +1,6 @@
 """Calibrating on the console's own screen: which button and which light is each station, found once (a fresh install's first start).
 
-It is the builder's ``scotland-yard calibrate`` (``hardware.calibrate.CalibrationSteps``)
+It is the builder's ``scotland-yard calibrate`` (``hardware.builder.calibrate.CalibrationSteps``)
 run in the console's loop as an activity of the program, so a board with no
 station map yet is calibrated with its own keys and screen, no terminal needed:
 the screen asks for the station in hand in the keys' own names (1 to 4, MENU,
@@ -24,12 +24,11 @@ from console.program.activity import Activity
 from console.table.lights import Palette
 from console.table.screen.menu import draw_page
 from console.table.screen.toolkit import Toolkit
-from hardware.calibrate import CalibrationSteps
+from hardware.builder.calibrate import CalibrationSteps
 from hardware.files import aside
 from hardware.interfaces import Colour, Frame, Key, Station
-from hardware.language import Text, Words, _, n_, p_
-from hardware.station_buttons import station_bits
-from hardware.station_map import MapError, NewerMapError, StationMap
+from hardware.station_map import MapError, NewerMapError, StationMap, station_bits
+from language import Text, Words, _, n_, p_
 
 TITLE = p_("title", "Calibration: press each station's button")
 NOTES = 3

@@ -15,7 +15,7 @@ from console.records.preferences import load_preferences, save_preferences
 from console.records.storage import fault_in_words
 from console.settings import GameSettings
 from console.table.sounds import Sounds
-from hardware.language import Words, _, use
+from language import Words, _, use
 
 
 class Choices:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from console.program.activity import Activity, MenuActivity
 from console.program.rows import language_row
 from console.table.menu import Action, Menu, Row
-from hardware.language import _, p_
+from language import _, p_
 
 if TYPE_CHECKING:
     from console.program.host import Host

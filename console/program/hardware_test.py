@@ -1,6 +1,6 @@
 """The hardware test from the start menu: every light, then every button, reported on the console's own screen.
 
-It is the builder's check (``hardware.selftest.SelfTest``) run in the console's
+It is the builder's check (``hardware.builder.selftest.SelfTest``) run in the console's
 loop as an activity of the program: the board shows what the check lights, at
 a pace an eye can follow (each station stays lit for ``WALK_S``, the whole board
 for ``COLOUR_S`` in each colour), and the screen says what is lit now under the
@@ -18,9 +18,9 @@ from console.program.activity import Activity
 from console.table.lights import Palette
 from console.table.screen.menu import draw_page
 from console.table.screen.toolkit import Toolkit
+from hardware.builder.selftest import SelfTest
 from hardware.interfaces import Frame, Key, Station, StationPressed, StationStuck
-from hardware.language import Text, Words, _, p_
-from hardware.selftest import SelfTest
+from language import Text, Words, _, p_
 
 LISTEN_S = 30.0
 """The test listens this long after the last press (MENU ends it sooner)."""

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from console.records.journal import ResumedGame
     from console.table.phone import PhoneOpener
     from hardware.interfaces import HandheldLink, Hardware, Station
-    from hardware.language import Words
+    from language import Words
 
 
 class Ending(Enum):

@@ -16,7 +16,7 @@ from console.program.activity import MenuActivity
 from console.program.learning import Learning
 from console.program.rows import BACK
 from console.table.menu import Action, Menu, Row
-from hardware.language import Words, _, p_
+from language import Words, _, p_
 
 if TYPE_CHECKING:
     from console.program.host import Host

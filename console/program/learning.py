@@ -21,7 +21,7 @@ from console.table.sounds import Sounds
 from engine import Station
 from firmware import messages
 from hardware.interfaces import HandheldLink, Key, Message
-from hardware.language import Words, _, p_
+from language import Words, _, p_
 
 if TYPE_CHECKING:
     from console.program.host import Host

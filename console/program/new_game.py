@@ -21,7 +21,7 @@ from console.program.activity import MenuActivity
 from console.program.playing import play
 from console.settings import GameSettings
 from console.table.menu import Action, Menu, Row, Setting
-from hardware.language import Words, _, p_
+from language import Words, _, p_
 
 if TYPE_CHECKING:
     from console.program.host import Host

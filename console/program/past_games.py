@@ -19,7 +19,7 @@ from console.program.rows import BACK
 from console.records.history import PastGame, filed, past_game
 from console.records.storage import HISTORY
 from console.table.menu import Action, Menu, Row
-from hardware.language import _, p_
+from language import _, p_
 
 if TYPE_CHECKING:
     from console.program.host import Host

@@ -34,7 +34,7 @@ from console.table.screen.pairing import Pairing, PairingScene, Scan
 from console.table.sounds import Sounds
 from engine import Station
 from hardware.interfaces import HandheldLink, Key
-from hardware.language import Words, _, plain
+from language import Words, _, plain
 
 if TYPE_CHECKING:
     from console.program.host import Host

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from console.program.activity import Activity, MenuActivity
 from console.table.menu import Action, Menu
 from console.table.screen.menu import draw_page
-from hardware.language import Text, Words, _, p_
+from language import Text, Words, _, p_
 
 if TYPE_CHECKING:
     import pygame

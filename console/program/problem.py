@@ -36,8 +36,8 @@ from console.table.menu import Action, Menu, Row
 from console.table.screen.problem import ProblemScene
 from hardware.config import ConfigError
 from hardware.factory import PartError
-from hardware.language import Words, p_, plain
 from hardware.station_map import MapError
+from language import Words, p_, plain
 
 if TYPE_CHECKING:
     from console.program.host import Host

@@ -61,9 +61,9 @@ from console.table.presenter import Presenter
 from console.table.sounds import Event, News, Sounds
 from engine import Station, london
 from hardware.config import PhoneConfig
+from hardware.drivers.sticks import usb_stick
 from hardware.interfaces import HandheldLink, Hardware, Key, Message
-from hardware.language import Words, _
-from hardware.sticks import usb_stick
+from language import Words, _
 
 __all__ = ["LESSON_TOKEN", "PAST_GAMES_PAGE", "RETRY_SAVING_S", "SOUND_NOTE_S", "Ending", "Program"]
 

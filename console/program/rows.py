@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from console.table.menu import Setting
-from hardware.language import LANGUAGES, current, p_
+from language import LANGUAGES, current, p_
 
 OFF_ON = (p_("value", "off"), p_("value", "on"))
 """A yes-or-no setting's values (False, True) in words."""

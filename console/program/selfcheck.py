@@ -26,7 +26,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TextIO
 
-PACKAGES = ("console", "engine", "hardware")
+PACKAGES = ("console", "engine", "language", "hardware")
 """The packages every module of which must import (not the handheld's firmware: MicroPython's hardware modules)."""
 PROGRAM_FRAMES = 30
 """Frames the console's program runs in the check: its start menu, a new game's setup, the deal, the placing."""
@@ -41,8 +41,8 @@ class CheckFailed(Exception):
 
 
 def check_imports() -> str:
-    """Every module of the console, the engine and the hardware layer imports (a missing dependency shows here); the maker's
-    build pack may lack the libraries of its extra (``EXTRAS``), which a release does not install."""
+    """Every module of the console, the engine, the translations and the hardware layer imports (a missing dependency
+    shows here); the maker's build pack may lack the libraries of its extra (``EXTRAS``), which a release does not install."""
     count, left_out = 0, 0
     for package in PACKAGES:
         module = _imported(package)
@@ -127,9 +127,9 @@ def check_program() -> str:
     from console.settings import GameSettings, Seat
     from engine import london
     from hardware.config import Config
-    from hardware.controls import FakeControlButtons
+    from hardware.drivers.controls import FakeControlButtons
+    from hardware.drivers.handheld import MemoryHandheldLink
     from hardware.factory import build_hardware
-    from hardware.handheld import MemoryHandheldLink
     from hardware.interfaces import Key
     from hardware.station_map import StationMap
 

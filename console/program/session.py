@@ -34,7 +34,7 @@ from console.records.storage import HISTORY, JOURNAL, UNFILED, fault_in_words
 from console.settings import TABLE_CHOICES, GameSettings
 from engine import BoardGame
 from hardware.interfaces import HandheldLink, Hardware
-from hardware.language import Text, Words, _, n_
+from language import Text, Words, _, n_
 
 log = logging.getLogger(__name__)
 

@@ -21,7 +21,7 @@ from console.program.activity import MenuActivity
 from console.program.rows import BACK, OFF_ON, language_row
 from console.settings import SOUND_CHOICES, VOLUME_STEPS, PaletteName
 from console.table.menu import Action, Menu, Row, Setting
-from hardware.language import Words, _, current, p_
+from language import Words, _, current, p_
 
 if TYPE_CHECKING:
     from console.program.host import Host

@@ -39,13 +39,13 @@ from console.records.storage import DataFolder
 from console.settings import GameSettings, Seat
 from console.table.phone import phone_opener
 from engine import london
-from hardware.audio import missing_card, sound_cards
 from hardware.config import PROFILES, Config
+from hardware.drivers.audio import missing_card, sound_cards
+from hardware.drivers.handheld import MemoryHandheldLink
 from hardware.files import read_text
-from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import HandheldLink, Hardware
-from hardware.language import Words, _
 from hardware.station_map import MapError, StationMap
+from language import Words, _
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from console.program.settings_menu import SettingsMenu
 from console.records.history import any_filed
 from console.settings import GameSettings
 from console.table.menu import Action, Menu, Row
-from hardware.language import Words, _, p_
+from language import Words, _, p_
 
 if TYPE_CHECKING:
     from console.program.host import Host

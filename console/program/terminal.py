@@ -19,7 +19,7 @@ from console.program.session import file_game, find_kept, open_game, unsaved
 from console.records.journal import filing_time
 from console.records.storage import HISTORY
 from console.settings import GameSettings
-from hardware.language import Words, p_
+from language import Words, p_
 
 _CHOICES = {"r": "resume", "n": "new", "q": "quit", "": "resume"}
 """The answers to an interrupted game, by their first letter (the same in every language: the prompt shows them)."""

@@ -17,7 +17,7 @@ from pathlib import Path
 from console.games import GameKind
 from console.records.history import filed_at, load_record_file, month_words
 from engine import BoardGame
-from hardware.language import Text, p_
+from language import Text, p_
 
 
 @dataclass(frozen=True)

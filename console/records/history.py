@@ -27,7 +27,7 @@ from engine.errors import RecordError
 from engine.record import parse_json
 from engine.versions import NewerVersionError
 from hardware.files import read_text
-from hardware.language import Text, Words, _, p_, plain
+from language import Text, Words, _, p_, plain
 
 _STAMP_LENGTH = len("20241204-152000")
 _MONTHS = (p_("row", "Jan"), p_("row", "Feb"), p_("row", "Mar"), p_("row", "Apr"), p_("row", "May"), p_("row", "Jun"),

@@ -85,7 +85,7 @@ from engine import BoardGame
 from engine.versions import NewerVersionError, Versions
 from hardware.config import ConfigError
 from hardware.files import aside
-from hardware.language import Text, n_
+from language import Text, n_
 
 log = logging.getLogger(__name__)
 

@@ -40,7 +40,7 @@ from console.settings import (
 from engine.versions import Versions
 from hardware.config import ConfigError, typed, unknown_setting
 from hardware.files import aside
-from hardware.language import LANGUAGES, Words, _
+from language import LANGUAGES, Words, _
 
 log = logging.getLogger(__name__)
 

@@ -37,7 +37,7 @@ UNFILED = "unfiled-"
 """Beside the journal: a game the disk refused to file (``unfiled-<game id>.journal``), filed at a later start."""
 
 if TYPE_CHECKING:
-    from hardware.language import Text, Words
+    from language import Text, Words
 
 try:
     import fcntl
@@ -68,7 +68,7 @@ def fault_in_words(error: OSError) -> Text:
     The words are imported here, not with the module: the installer (``console.appliance.releases``) writes files with this
     module on the standard library alone.
     """
-    from hardware.language import _, plain
+    from language import _, plain
 
     faults = {  # each short enough for the screen's "Not saved: ... (n moves). Play on" bar
         errno.ENOSPC: _("the disk is full"),
@@ -164,7 +164,7 @@ def _made_private(path: Path) -> Words:
         return ""
     log.warning("made %d item(s) in the data folder private (others could read them): %s", len(opened),
                 ", ".join(str(item) for item in opened[:5]))
-    from hardware.language import n_  # as in ``fault_in_words``
+    from language import n_  # as in ``fault_in_words``
 
     return n_("The saved games could be read by other users of this machine: made private ({n} file)",
               "The saved games could be read by other users of this machine: made private ({n} files)", len(opened))

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hardware.interfaces import Key
-from hardware.language import Words, _
+from language import Words, _
 
 KEY_HINT = _("1/2: up/down   3/4: change   CONFIRM: choose   UNDO: back")
 

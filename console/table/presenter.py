@@ -11,7 +11,7 @@ from console.table.lights import STANDARD, Palette
 from console.table.scene import Scene
 from console.table.screen.toolkit import Toolkit
 from hardware.interfaces import Hardware
-from hardware.language import Words, current
+from language import Words, current
 
 
 class Presenter:

@@ -11,9 +11,9 @@ program adds its own news: the console is ready, the handheld came or went.
 One change of the scene plays one sound, the first of its news in ``Event``'s
 order (Mister X's move is also the detectives' call to play); with spoken
 announcements on, the words of all its news are spoken, in the language in use
-then (``hardware.language``):
+then (``language``):
 
->>> from hardware.audio import FakeSpeaker
+>>> from hardware.drivers.audio import FakeSpeaker
 >>> sounds = Sounds(FakeSpeaker())
 >>> sounds.hear([News(Event.DETECTIVES_TURN, "Detectives' turn"), News(Event.REVEAL, "Mister X surfaces at 128")])
 >>> sounds.speaker.played
@@ -33,7 +33,7 @@ from enum import Enum
 from console.settings import VOLUME_STEPS, GameSettings
 from console.table.scene import Scene
 from hardware.interfaces import Speaker
-from hardware.language import Words, current
+from language import Words, current
 
 
 class Event(Enum):
@@ -80,7 +80,7 @@ SOUND_OF: dict[Event, str] = {
     Event.ROUND_TOKEN: "celebrate",
     Event.CELEBRATED_END: "celebrate",
 }
-"""The sound (``hardware.audio.SOUNDS``) each event plays."""
+"""The sound (``hardware.interfaces.SOUNDS``) each event plays."""
 
 _ORDER = {event: rank for rank, event in enumerate(Event)}
 

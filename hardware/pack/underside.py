@@ -18,9 +18,8 @@ from xml.sax.saxutils import escape
 
 from hardware.pack.board import Placement, Point, station_centres
 from hardware.pack.pcb.layout import chain_order
-from hardware.schematics import injection_points, power_branches
-from hardware.station_buttons import STATION_INPUTS, chips_for, station_bits
-from hardware.station_map import StationMap
+from hardware.pack.schematics import injection_points, power_branches
+from hardware.station_map import STATION_INPUTS, StationMap, chips_for, station_bits
 
 BRANCH_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 

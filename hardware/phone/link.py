@@ -35,10 +35,10 @@ from typing import Any
 
 from firmware.messages import SCREENS
 from hardware.interfaces import Message
-from hardware.language import current
 from hardware.phone.channel import DROP_REASONS, Channel, Dropped, Opened, key_text
 from hardware.phone.pairing import KEY_BYTES, NONCE_BYTES, Pairing, connection_key, field_key, key_field
 from hardware.phone.server import Closed, Frame, PhoneServer
+from language import current
 
 log = logging.getLogger(__name__)
 

@@ -23,9 +23,9 @@ from pathlib import Path
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from hardware.language import current
 from hardware.phone.channel import MAX_FRAME
 from hardware.phone.words import page_html, page_words
+from language import current
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from hardware.language import Text, catalog, np_, p_
+from language import Text, catalog, np_, p_
 
 __all__ = ["COUNTED", "FRAME", "MOST_COUNTED", "PAGE", "page_html", "page_words"]
 

@@ -38,9 +38,9 @@ from firmware.fake_hw import FakeButtons, FakeDisplay
 from firmware.link import Endpoint
 from firmware.ui import Ui
 from hardware.config import ConfigError, HandheldConfig
-from hardware.language import LANGUAGES, Text, Words, font_file, p_
-from hardware.serial_link import ByteTransport, PipeTransport, SerialHandheldLink, Unplugged, serial_opener
+from hardware.drivers.serial_link import ByteTransport, PipeTransport, SerialHandheldLink, Unplugged, serial_opener
 from hardware.sim.window import Pane
+from language import LANGUAGES, Text, Words, font_file, p_
 
 WIDTH, HEIGHT = 128, 64
 SCALE = 3
@@ -115,7 +115,7 @@ class SimulatedHandheld:
     @property
     def language(self) -> str:
         """The language its screen speaks (the one the console's hello named, if the firmware has it), as a code of
-        ``hardware.language.LANGUAGES``."""
+        ``language.LANGUAGES``."""
         code = firmware_language.current()
         return code if code in LANGUAGES else "en"
 

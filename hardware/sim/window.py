@@ -7,7 +7,7 @@ The window holds what a player finds on the real table:
   there as the printed board marks it (``TRANSPORT_MARKS``), and on each station
   the light of the colour the console last sent to the LED interface: the frame
   the Pi would send to the strip, put through the strip's own gamma and
-  brightness (``hardware.leds.level_table``) and added to the unlit station, as
+  brightness (``hardware.drivers.leds.level_table``) and added to the unlit station, as
   an LED under a printed station adds its light (``glow``). So a station is never
   drawn darker than it is unlit, and a colour too dim for the strip shows as unlit;
 - a click on a station is a press of its button;
@@ -41,10 +41,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the con
 import pygame
 
 from hardware.config import LedConfig, ScreenConfig
+from hardware.drivers.leds import level_table
+from hardware.drivers.power_button import PressTimer
 from hardware.interfaces import OFF, Colour, Frame, Key, KeyPressed, PowerPressed, Station, StationPressed, StationReleased
-from hardware.language import Words, current, font_file, p_
-from hardware.leds import level_table
-from hardware.power_button import PressTimer
+from language import Words, current, font_file, p_
 
 LINE_COLOURS: dict[str, Colour] = {
     "underground": (200, 40, 50),
@@ -619,7 +619,7 @@ class SimWindow:
 def glow(under: Colour, colour: Colour, levels: bytes, share: float = 1.0) -> Colour:
     """*under* (a screen colour) with the light an LED strip gives for *colour* added, as light adds: never darker.
 
-    *levels* is the strip's table (``hardware.leds.level_table``): each channel's
+    *levels* is the strip's table (``hardware.drivers.leds.level_table``): each channel's
     light is its output there, as a share of the strip's full output, so what the
     strip rounds to dark stays dark here too; *share* of it is added.
     """

@@ -30,7 +30,7 @@ from console.appliance.backup import (
 from console.records.preferences import PREFERENCES
 from console.records.storage import HISTORY, JOURNAL
 from engine.record import dumps
-from hardware.sticks import StickError
+from hardware.drivers.sticks import StickError
 
 NOON = datetime(2024, 12, 4, 12, 0, 0)
 

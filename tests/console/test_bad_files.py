@@ -18,9 +18,9 @@ from console.records.journal import Journal, JournalError, load
 from console.records.preferences import PREFERENCES, UNUSABLE, load_preferences, save_preferences
 from console.settings import GameSettings
 from engine import Game
-from hardware.audio import NoSpeaker
 from hardware.config import ConfigError
 from hardware.factory import build_speaker
+from hardware.interfaces import NoSpeaker
 from tests.support.asound import sound_cards
 
 TOKEN = "5f3a9c0e2b7d4418"
@@ -123,7 +123,7 @@ def test_config_values_that_name_what_does_not_exist_are_refused_naming_file_key
 
 def test_a_sound_device_naming_a_card_that_is_not_here_is_refused_and_said_with_the_file_and_the_cards(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("hardware.audio.ASOUND", sound_cards(tmp_path, "Headphones"))
+    monkeypatch.setattr("hardware.drivers.audio.ASOUND", sound_cards(tmp_path, "Headphones"))
     path = tmp_path / "config.toml"
     path.write_text('profile = "sim"\n[sound]\ndevice = "plughw:CARD=Device,DEV=0"\n')
     config = load_settings(path).hardware

@@ -16,7 +16,7 @@ from console.program.config import parse_settings
 from console.records.preferences import PREFERENCES, load_preferences, save_preferences
 from console.settings import GameSettings
 from engine.versions import Versions
-from hardware.language import current, use
+from language import current, use
 
 
 @pytest.fixture(autouse=True)

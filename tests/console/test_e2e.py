@@ -44,11 +44,11 @@ from engine import DoubleMove, Game, MisterXMove, Ticket
 from engine.moves import parse_leg, parse_move
 from engine.record import loads, position_to_dict
 from firmware import messages
-from hardware.audio import FakeSpeaker
-from hardware.handheld import FarEnd
+from hardware.drivers.audio import FakeSpeaker
+from hardware.drivers.handheld import FarEnd
+from hardware.drivers.leds import RecordingLeds
+from hardware.drivers.screen import OffscreenScreen
 from hardware.interfaces import Message
-from hardware.leds import RecordingLeds
-from hardware.screen import OffscreenScreen
 from tests.support.players import choices_of
 from tests.support.runner import MOMENTS, Clock, KillPoint, SeededTable, fake_hardware, settings_for
 

@@ -18,7 +18,7 @@ from console.records.export import export_file, game_text
 from engine import DetectiveMove, DoubleMove, Game
 from engine.junior import NAMES, ROGUES, JuniorGame
 from engine.record import dumps
-from hardware.language import use
+from language import use
 
 WHEN = datetime(2024, 12, 4, 15, 20)
 _ROW = re.compile(r"  (\S+(?: \S+)?)\s{2,}(\S+(?: \S+)?)\s{2,}(.*)")

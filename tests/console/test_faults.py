@@ -24,9 +24,9 @@ from console.records.journal import JournalError, _chain, load
 from console.records.storage import DataFolder, fault_in_words
 from console.settings import Level, Seat
 from engine.record import loads
+from hardware.drivers.screen import OffscreenScreen
 from hardware.interfaces import Key
-from hardware.language import LANGUAGES, use
-from hardware.screen import OffscreenScreen
+from language import LANGUAGES, use
 from tests.support.disk import FAULTS, FaultyDisk
 from tests.support.program import Console
 

@@ -15,7 +15,7 @@ import pytest
 import firmware
 from console.appliance.flash import COMPILED, DEVICE_FILES, build
 from console.cli import main
-from hardware.language import use
+from language import use
 from tests.support.micropython import FAKE_MACHINE, FIRMWARE, mpy_cross_command, run_micropython
 
 

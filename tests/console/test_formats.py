@@ -84,13 +84,13 @@ from engine.junior import record as junior_record
 from engine.junior.game import parse_step
 from engine.versions import NewerVersionError, Versions
 from hardware import config as hardware_config
-from hardware.calibrate import Calibration
+from hardware.builder.calibrate import Calibration
 from hardware.config import Config, ConfigError, parse_config
-from hardware.controls import FakeControlButtons
+from hardware.drivers.controls import FakeControlButtons
+from hardware.drivers.handheld import MemoryHandheldLink
+from hardware.drivers.leds import RecordingLeds
 from hardware.factory import build_hardware
-from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key
-from hardware.leds import RecordingLeds
 from hardware.station_map import VERSION as MAP_VERSION
 from hardware.station_map import NewerMapError, StationMap
 from tests.support.players import StepClock

@@ -10,9 +10,9 @@ import pytest
 
 from console.program.hardware_test import COLOUR_S, WALK_S
 from console.settings import GameSettings
+from hardware.builder.selftest import COLOURS
 from hardware.interfaces import Frame
-from hardware.language import use
-from hardware.selftest import COLOURS
+from language import use
 from tests.support.korean import english_left
 from tests.support.sim import HeadlessSim
 

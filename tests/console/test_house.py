@@ -3,11 +3,12 @@
 These are the rules a new maintainer reads in ``console/__init__.py``; reading
 the imports of every module keeps them true when nobody is looking. A kind's
 own settings (``GameKind.options``) are named only in its folder too: the code
-every kind shares reads and writes them by their declarations.
+every kind shares reads and writes them by their declarations. The hardware's
+rooms (``hardware/__init__.py``) are kept the same way.
 """
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
 
@@ -20,7 +21,21 @@ ROOT = Path(__file__).resolve().parents[2]
 CONSOLE_PARTS = ("settings", "table", "games", "records", "lessons", "appliance", "program", "cli")
 
 # The rooms of the project from the bottom up, with the same rule.
-ROOMS = ("engine", "hardware", "console")
+ROOMS = ("engine", "language", "hardware", "console")
+
+# The seams at hardware's top, which every one of its parts shares (the factory, at the top too, has its own line below).
+HARDWARE_SEAMS = ("interfaces", "config", "station_map", "files")
+
+# The hardware's parts, and the others each may import besides itself (the rooms below hardware are ROOMS' to rule).
+HARDWARE_PARTS = {
+    "seams": {"seams"},                      # what every part speaks: no device, no sub-package
+    "factory": {"seams", "drivers", "sim"},  # builds a profile's devices: the Pi's, their fakes, the simulator's window
+    "drivers": {"seams"},                    # the devices and their fakes, each alone behind its interface
+    "builder": {"seams"},                    # hw-test and calibrate: through the interfaces, on whatever the factory built
+    "pack": {"seams"},                       # the maker's pack: made on any PC, with no device
+    "phone": {"seams"},                      # Mister X's phone: a handheld link of its own, on no driver
+    "sim": {"seams", "factory", "drivers"},  # the simulator: the factory builds its window's devices, beside some drivers'
+}
 
 # The one place a kind of game is named outside its own folders: its line in the kinds' registry.
 KIND_FOLDERS = ("console.games.junior", "console.lessons.junior")
@@ -106,6 +121,38 @@ def test_each_room_of_the_project_imports_only_the_rooms_below_it() -> None:
     assert not upward, "a room imports one above it: " + "; ".join(sorted(set(upward)))
 
 
+def hardware_part(module: str) -> str | None:
+    """The part of the hardware a module name belongs to: ``seams`` (its top), ``factory`` or a sub-package; None outside it."""
+    parts = module.split(".")
+    if parts[0] != "hardware":
+        return None
+    return "seams" if len(parts) == 1 or parts[1] in HARDWARE_SEAMS else parts[1]
+
+
+def hardware_walls_broken(module: str, imported: Iterable[str]) -> list[str]:
+    """Each import of *module*, a module of the hardware, from a part of the hardware its own part may not import."""
+    own = hardware_part(module)
+    allowed = {None, own, *HARDWARE_PARTS[own]}  # None: outside the hardware, the rooms' test's to judge
+    return [f"{module} imports {name}" for name in imported if hardware_part(name) not in allowed]
+
+
+def test_the_hardware_s_top_holds_its_seams_and_its_factory_and_each_sub_package_has_its_walls() -> None:
+    assert {path.stem for path in (ROOT / "hardware").glob("*.py")} == {"__init__", "factory", *HARDWARE_SEAMS}
+    assert {path.parent.name for path in (ROOT / "hardware").glob("*/__init__.py")} == set(HARDWARE_PARTS) - {"seams", "factory"}
+
+
+def test_each_part_of_the_hardware_imports_only_the_parts_it_may() -> None:
+    broken = [line for path in _modules("hardware") for line in hardware_walls_broken(_module_name(path), imports_of(path))]
+    assert not broken, "a part of the hardware imports one it may not: " + "; ".join(sorted(set(broken)))
+
+
+def test_every_package_says_what_it_holds_in_its_first_line() -> None:
+    packages = [path for room in ROOMS for path in (ROOT / room).rglob("__init__.py")]
+    assert len(packages) > 20
+    silent = [str(path.relative_to(ROOT)) for path in packages if not ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))]
+    assert not silent, "packages without a docstring: " + ", ".join(silent)
+
+
 def test_a_kind_of_game_is_imported_only_by_its_own_folders_and_the_registry() -> None:
     outside = []
     for path in _modules("console"):
@@ -172,6 +219,17 @@ def test_the_walls_are_found_when_broken() -> None:
     source = "from ..program import loop\nfrom console import lessons\nfrom . import junior\nimport console.cli\n"
     found = set(imports_in(source, "console.games"))
     assert {"console.program.loop", "console.lessons", "console.games.junior", "console.cli"} <= found
+
+
+def test_the_hardware_s_walls_are_found_when_broken() -> None:
+    """A pack that reached for a driver, the simulator, the phone or the builder is caught; the seams and the rooms below are not."""
+    source = ("from hardware.drivers.leds import level_table\nfrom ..sim import window\nfrom hardware import phone, config\n"
+              "import hardware.builder.selftest\nfrom language import _\nfrom .board import map_size\n")
+    found = hardware_walls_broken("hardware.pack.board_sheet", imports_in(source, "hardware.pack"))
+    assert {line.rpartition(" ")[2] for line in found} == {"hardware.drivers.leds", "hardware.drivers.leds.level_table", "hardware.sim",
+                                                           "hardware.sim.window", "hardware.phone", "hardware.builder.selftest"}
+    assert hardware_walls_broken("hardware.station_map", ["hardware.drivers.station_buttons"])  # a seam on a device
+    assert not hardware_walls_broken("hardware.factory", ["hardware.drivers.leds", "hardware.sim.window", "hardware.config"])
 
 
 def names_in(source: str) -> Iterator[tuple[int, str]]:

@@ -18,10 +18,10 @@ from console.settings import GameSettings
 from console.table.screen.legibility import LETTER_ARCMIN, SCREEN_HEIGHT_MM, VIEWING_DISTANCE_MM, letter_px
 from console.table.screen.toolkit import Toolkit
 from hardware.config import Config, ScreenConfig
+from hardware.drivers.handheld import MemoryHandheldLink
 from hardware.factory import build_hardware
-from hardware.handheld import MemoryHandheldLink
-from hardware.language import LANGUAGES
 from hardware.station_map import StationMap
+from language import LANGUAGES
 
 STATIONS = range(1, 200)
 SIZES = ((800, 480), (1024, 600), (480, 320))

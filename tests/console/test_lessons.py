@@ -23,10 +23,10 @@ from console.settings import PaletteName
 from console.table.lights import PALETTES
 from console.table.screen.toolkit import Toolkit
 from firmware import lang_ko, messages
-from hardware.handheld import MemoryHandheldLink
+from hardware.drivers.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
-from hardware.language import use
-from hardware.language.handheld_font import glyphs_for
+from language import use
+from language.handheld_font import glyphs_for
 from tests.support.players import choices_of
 from tests.support.program import Console
 

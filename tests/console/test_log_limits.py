@@ -135,6 +135,6 @@ def test_play_logs_to_standard_error_rate_limited(monkeypatch: pytest.MonkeyPatc
 def test_the_console_writes_no_log_file() -> None:
     """Logs go to systemd's journal, which bounds its size; a log file of our own would grow on the SD card."""
     opens_a_log_file = re.compile(r"FileHandler|basicConfig\([^)]*filename|\.log['\"]")
-    found = [str(path.relative_to(ROOT)) for folder in ("console", "hardware", "engine", "firmware")
+    found = [str(path.relative_to(ROOT)) for folder in ("console", "hardware", "language", "engine", "firmware")
              for path in (ROOT / folder).rglob("*.py") if opens_a_log_file.search(path.read_text(encoding="utf-8"))]
     assert found == []

@@ -16,9 +16,9 @@ from console.table.lights import PALETTES
 from engine import Game
 from engine.junior import JuniorGame
 from engine.record import dumps
+from hardware.drivers.leds import RecordingLeds
 from hardware.interfaces import Key
-from hardware.language import use
-from hardware.leds import RecordingLeds
+from language import use
 from tests.support.players import StepClock
 from tests.support.program import Console
 from tests.support.sim import HeadlessSim

@@ -24,10 +24,10 @@ from console.table.phone import PhoneHandheld, phone_opener
 from console.table.screen.pairing import Pairing, Scan, draw_pairing
 from console.table.screen.toolkit import Toolkit
 from hardware.config import ConfigError, PhoneConfig, parse_config
-from hardware.handheld import MemoryHandheldLink
+from hardware.drivers.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
-from hardware.language import use
 from hardware.phone.qr import qr_matrix
+from language import use
 from tests.support.phone import FakePhone, PhoneConsole, Phones
 
 SCAN = "Mister X: scan this with your phone's camera. Same Wi-Fi as the console."

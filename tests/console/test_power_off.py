@@ -8,9 +8,9 @@ import pytest
 
 from console.program import session
 from console.program.straight_back import LEFT
+from hardware.drivers.leds import RecordingLeds
+from hardware.drivers.power_button import FakePowerButton
 from hardware.interfaces import Key
-from hardware.leds import RecordingLeds
-from hardware.power_button import FakePowerButton
 from tests.support.program import Console
 
 

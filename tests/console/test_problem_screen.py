@@ -25,15 +25,15 @@ from console.table.lights import LIT_FLOOR, LOOK_LEVEL, look_at_screen_frame, sc
 from console.table.menu import KEY_HINT
 from engine import london
 from hardware.config import Config, ConfigError, LedConfig, ScreenConfig
-from hardware.controls import FakeControlButtons
+from hardware.drivers.controls import FakeControlButtons
+from hardware.drivers.handheld import MemoryHandheldLink
+from hardware.drivers.led_backends import LedDriverError
+from hardware.drivers.leds import RecordingLeds, level_table
+from hardware.drivers.station_buttons import FakeStationButtons
 from hardware.factory import PartError, build_hardware
-from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key
-from hardware.language import LANGUAGES, use
-from hardware.led_backends import LedDriverError
-from hardware.leds import RecordingLeds, level_table
-from hardware.station_buttons import FakeStationButtons
 from hardware.station_map import MapError, StationMap
+from language import LANGUAGES, use
 from tests.support.korean import english_left
 from tests.support.releases import fake_release, link
 

@@ -16,8 +16,8 @@ from console.settings import GameSettings, Level, Seat
 from console.table.lights import COLOUR_BLIND, attract_frame
 from engine import london
 from engine.record import loads
+from hardware.drivers.leds import RecordingLeds
 from hardware.interfaces import Key
-from hardware.leds import RecordingLeds
 from tests.support.program import STATIONS, Console
 
 

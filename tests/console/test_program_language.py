@@ -13,10 +13,10 @@ import pytest
 from console.records.preferences import load_preferences
 from console.settings import GameSettings
 from console.table.sounds import Event, News, Sounds
-from hardware.audio import FakeSpeaker
-from hardware.handheld import MemoryHandheldLink
+from hardware.drivers.audio import FakeSpeaker
+from hardware.drivers.handheld import MemoryHandheldLink
 from hardware.interfaces import Key
-from hardware.language import current, p_, use
+from language import current, p_, use
 from tests.support.program import Console
 
 PROPER = {"USB", "English", "FAT32", "exFAT", "ext4"}

@@ -408,7 +408,8 @@ def test_commands_refuse_in_one_line(root: Path, capsys: pytest.CaptureFixture[s
 def test_the_installer_s_entry_point_runs_with_the_standard_library_alone(tmp_path: Path) -> None:
     """The installer runs ``python3 -m console.appliance.releases`` from a checkout before anything is installed: no third-party import."""
     probe = ("import sys, console.appliance.releases\n"
-             "print(sorted(m for m in sys.modules if m.split('.')[0] in {'pygame', 'gpiozero', 'serial', 'engine', 'hardware'}))")
+             "watched = {'pygame', 'gpiozero', 'serial', 'engine', 'language', 'hardware'}\n"
+             "print(sorted(m for m in sys.modules if m.split('.')[0] in watched))")
     done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=60, check=True)
     assert done.stdout.strip() == "[]"
     done = subprocess.run([sys.executable, "-m", "console.appliance.releases", "rollback", "--root", str(tmp_path)], cwd=ROOT,

@@ -24,14 +24,14 @@ from engine import Game
 from engine.junior import JuniorGame
 from engine.record import dumps, loads
 from hardware.config import Config
-from hardware.controls import FakeControlButtons
+from hardware.drivers.controls import FakeControlButtons
+from hardware.drivers.handheld import MemoryHandheldLink
+from hardware.drivers.leds import RecordingLeds
 from hardware.factory import build_hardware
-from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, KeyPressed
-from hardware.language import use
-from hardware.leds import RecordingLeds
 from hardware.sim.window import SimControls
 from hardware.station_map import StationMap
+from language import use
 
 STATIONS = range(1, 200)
 

@@ -21,9 +21,9 @@ from console.program.settings_menu import SettingsPage
 from console.records.preferences import PREFERENCES
 from console.settings import VOLUME_STEPS
 from console.table.menu import Row, Setting
-from hardware.audio import FakeSpeaker
+from hardware.drivers.audio import FakeSpeaker
 from hardware.interfaces import Key
-from hardware.language import plain
+from language import plain
 from tests.support.program import Console
 
 

@@ -12,7 +12,8 @@ import pytest
 
 from console.cli import board_drawing
 from console.settings import GameSettings, Seat
-from hardware.audio import NoSpeaker, PygameSpeaker
+from hardware.drivers.audio import PygameSpeaker
+from hardware.interfaces import NoSpeaker
 from hardware.sim.script import load_script, parse_script
 from tests.support.sim import HeadlessSim
 

@@ -1,6 +1,6 @@
 """The console's sounds on the ``fake`` profile: each public event plays its sound once, as the settings say.
 
-The fake profile's speaker (``hardware.audio.FakeSpeaker``) records what the
+The fake profile's speaker (``hardware.drivers.audio.FakeSpeaker``) records what the
 console asked it to play and say; ``TimedSpeaker`` adds when, on the console's
 own clock. Whole games are played by the tables of ``tests.support``.
 """
@@ -29,11 +29,11 @@ from console.settings import GameSettings, Level, Seat
 from console.table.sounds import SOUND_OF, Event, News, Sounds
 from engine import MisterXView
 from engine.outcome import Outcome, Reason
-from hardware.audio import SOUNDS, FakeSpeaker
 from hardware.config import Config, ConfigError
+from hardware.drivers.audio import FakeSpeaker
+from hardware.drivers.handheld import FarEnd, MemoryHandheldLink
 from hardware.factory import build_hardware
-from hardware.handheld import FarEnd, MemoryHandheldLink
-from hardware.interfaces import Hardware, Key, Message
+from hardware.interfaces import SOUNDS, Hardware, Key, Message
 from hardware.station_map import StationMap
 from tests.games.classic.test_computer_timing import FRAME_S, FakeClock, SearchTakingTime, twins
 from tests.support.junior import HandheldRogues, JuniorTable

@@ -28,9 +28,9 @@ from console.records.preferences import PREFERENCES
 from console.records.storage import HISTORY, fault_in_words
 from console.table.screen.toolkit import Toolkit
 from engine.record import dumps
+from hardware.drivers.sticks import STAND_IN
 from hardware.interfaces import Key
-from hardware.language import LANGUAGES, Words, _, use
-from hardware.sticks import STAND_IN
+from language import LANGUAGES, Words, _, use
 from tests.games.test_messages_fit import sizes
 from tests.support.program import Console
 

@@ -19,7 +19,7 @@ from console.settings import GameSettings, Seat
 from engine import DetectiveMove, RecordError
 from engine.record import loads
 from hardware.interfaces import Key
-from hardware.language import use
+from language import use
 from tests.support.program import Console
 
 

@@ -15,9 +15,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from firmware import fake_hw, lang_ko, language, screens
-from hardware.language import CATALOGS, DOMAIN
-from hardware.language.handheld_font import CELL, DISTINCT_PIXELS, ROW_BYTES, pixels
-from hardware.language.handheld_font import glyph as font_glyph
+from language import CATALOGS, DOMAIN
+from language.handheld_font import CELL, DISTINCT_PIXELS, ROW_BYTES, pixels
+from language.handheld_font import glyph as font_glyph
 from tests.support.micropython import run_micropython
 
 SHOWN = {"firmware", "handheld", "name", None}

@@ -16,7 +16,7 @@ import pytest
 
 from firmware import messages
 from hardware.config import HandheldConfig
-from hardware.serial_link import SerialHandheldLink, serial_opener
+from hardware.drivers.serial_link import SerialHandheldLink, serial_opener
 from tests.support.micropython import FIRMWARE, micropython_command, micropython_env, mpy_cross_command, run_micropython
 
 GAME = "0123456789abcdef"

@@ -24,7 +24,7 @@ from console.games.classic.seats import HandheldSeat
 from console.games.words import outcome_words
 from engine import DoubleMove, Side
 from firmware import app, debounce, fake_hw, fb, language, link, screens, ui
-from hardware.handheld import MemoryHandheldLink
+from hardware.drivers.handheld import MemoryHandheldLink
 from hardware.interfaces import Message
 from tests.conftest import choose_move, new_game
 from tests.support import handheld_scenarios as scenarios

@@ -9,9 +9,9 @@ from console.games.junior.seats import HandheldRogues
 from engine import Game, Side
 from engine.junior import JuniorGame
 from firmware import messages
-from hardware.handheld import MemoryHandheldLink
+from hardware.drivers.handheld import MemoryHandheldLink
 from hardware.interfaces import Message
-from hardware.language import p_, use
+from language import p_, use
 from tests.conftest import choose_move
 from tests.support.players import choices_of
 

@@ -50,9 +50,9 @@ from engine.junior import NAMES, JuniorGame
 from engine.outcome import Reason
 from engine.position import DETECTIVE_COLOURS
 from firmware import messages
-from hardware.handheld import MemoryHandheldLink
+from hardware.drivers.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
-from hardware.language import Joined, Text, Words, _, current, use
+from language import Joined, Text, Words, _, current, use
 from tests.support.junior import HandheldRogues as RogueHands
 from tests.support.players import choices_of
 

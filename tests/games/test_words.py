@@ -14,7 +14,7 @@ from console.games.words import display_name, edition_words, listed, outcome_par
 from engine import EDITIONS, DetectiveMove, DoubleMove, Game, IllegalMoveError, MisterXMove, Outcome, Piece, Refusal, Side, Ticket
 from engine.junior import NAMES
 from engine.outcome import Reason
-from hardware.language import use
+from language import use
 
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 """A word left in English (Mister X's "X" is his name in Korean too)."""

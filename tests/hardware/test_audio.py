@@ -10,10 +10,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from hardware.audio import SOUNDS, FakeSpeaker, NoSpeaker, PygameSpeaker, open_speaker
 from hardware.config import Config, SoundConfig
+from hardware.drivers.audio import FakeSpeaker, PygameSpeaker, open_speaker
 from hardware.factory import build_hardware, build_speaker
-from hardware.interfaces import Hardware, Speaker
+from hardware.interfaces import SOUNDS, Hardware, NoSpeaker, Speaker
 from hardware.station_map import StationMap
 from tests.support.asound import sound_cards
 
@@ -139,7 +139,7 @@ def test_a_mixer_that_cannot_start_gives_silence_and_one_log_line(
 ) -> None:
     pygame.mixer.quit()
     monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-driver")
-    with caplog.at_level(logging.WARNING, logger="hardware.audio"):
+    with caplog.at_level(logging.WARNING, logger="hardware.drivers.audio"):
         speaker = open_speaker()
     assert isinstance(speaker, NoSpeaker)
     assert [record.getMessage().split(" (")[0] for record in caplog.records] == ["sound off: the audio output cannot start"]
@@ -147,7 +147,7 @@ def test_a_mixer_that_cannot_start_gives_silence_and_one_log_line(
 
 
 def test_the_factory_builds_the_speaker_of_each_profile(dummy_audio: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr("hardware.audio.ASOUND", sound_cards(tmp_path, "Device"))  # the USB speaker is plugged in
+    monkeypatch.setattr("hardware.drivers.audio.ASOUND", sound_cards(tmp_path, "Device"))  # the USB speaker is plugged in
     assert isinstance(build_speaker(Config(profile="fake", sound=SoundConfig(volume=0.3))), FakeSpeaker)
     assert isinstance(build_speaker(Config(profile="pi", sound=SoundConfig(enabled=False))), NoSpeaker)
     monkeypatch.delenv("AUDIODEV", raising=False)

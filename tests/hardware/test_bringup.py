@@ -7,11 +7,11 @@ from pathlib import Path
 
 from gpiozero.pins.mock import MockFactory
 
-from hardware.circuits import RIBBON
+from hardware.builder.selftest import check_chain
 from hardware.config import ButtonChainConfig
-from hardware.mock_chain import MockShiftRegisterChain
-from hardware.selftest import check_chain
-from hardware.station_buttons import ShiftRegisterChain
+from hardware.drivers.mock_chain import MockShiftRegisterChain
+from hardware.drivers.station_buttons import ShiftRegisterChain
+from hardware.pack.circuits import RIBBON
 
 HARDWARE = Path(__file__).resolve().parents[2] / "hardware"
 BRINGUP = (HARDWARE / "BRINGUP.md").read_text(encoding="utf-8")

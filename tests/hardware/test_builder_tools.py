@@ -13,16 +13,16 @@ from gpiozero.pins.mock import MockFactory
 
 from console.cli import main
 from console.records.preferences import PREFERENCES
-from hardware.calibrate import ButtonBits, Calibration
+from hardware.builder.calibrate import ButtonBits, Calibration
+from hardware.builder.selftest import COLOURS, check_chain, led_chain_test, run_self_test
 from hardware.config import ButtonChainConfig, LedConfig
-from hardware.controls import FakeControlButtons
+from hardware.drivers.controls import FakeControlButtons
+from hardware.drivers.leds import LedStrip, MemoryPixelWriter, RecordingLeds
+from hardware.drivers.mock_chain import MockShiftRegisterChain
+from hardware.drivers.station_buttons import FakeStationButtons, ShiftRegisterChain, StationButtonScanner
 from hardware.interfaces import Key
-from hardware.language import use
-from hardware.leds import LedStrip, MemoryPixelWriter, RecordingLeds
-from hardware.mock_chain import MockShiftRegisterChain
-from hardware.selftest import COLOURS, check_chain, led_chain_test, run_self_test
-from hardware.station_buttons import FakeStationButtons, ShiftRegisterChain, StationButtonScanner
 from hardware.station_map import StationMap
+from language import use
 from tests.support.korean import english_left
 
 Action = Callable[[], None]

@@ -14,8 +14,11 @@ import pytest
 
 from console.cli import main
 from engine import london
-from hardware import buildpack
-from hardware.buildpack import (
+from hardware.config import LedConfig
+from hardware.interfaces import Key
+from hardware.pack import buildpack
+from hardware.pack.board import default_placement, station_centres
+from hardware.pack.buildpack import (
     BUILDS,
     MARGIN_MM,
     OVERLAP_MM,
@@ -34,13 +37,10 @@ from hardware.buildpack import (
     svg,
     tile,
 )
-from hardware.circuits import BUTTON_MODULE, RIBBON, SHEET_PARTS
-from hardware.config import LedConfig
-from hardware.interfaces import Key
-from hardware.pack.board import default_placement, station_centres
+from hardware.pack.circuits import BUTTON_MODULE, RIBBON, SHEET_PARTS
 from hardware.pack.pcb.tiling import cut_board
-from hardware.schematics import DRAWINGS, power_branches
-from hardware.stripboard import BOARD
+from hardware.pack.schematics import DRAWINGS, power_branches
+from hardware.pack.stripboard import BOARD
 
 DEFAULT = PackOptions(tiles=False)  # the tiles have tests of their own (test_tiles)
 
@@ -174,7 +174,7 @@ def test_the_bom_fuses_every_branch_the_led_sheet_draws() -> None:
 
 
 def test_wiring_md_shows_the_bom_as_the_data_says() -> None:
-    text = (Path(buildpack.__file__).parent / "WIRING.md").read_text(encoding="utf-8")
+    text = buildpack.BUILDS["hand-wired"].read_text(encoding="utf-8")
     assert bom_section(text) == bom_markdown(load_bom("hand-wired")), "run: scotland-yard build-pack DIR --update-docs"
     assert "scotland-yard build-pack" in text
 
@@ -229,7 +229,7 @@ def test_options_are_checked() -> None:
 
 
 def test_without_the_schematics_module_the_pack_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(__import__("sys").modules, "hardware.schematics", None)  # an import of it fails
+    monkeypatch.setitem(__import__("sys").modules, "hardware.pack.schematics", None)  # an import of it fails
     written, notes = buildpack.write_pack(tmp_path, DEFAULT)
     assert any(note.startswith("note: no schematics written") for note in notes)
     assert (tmp_path / "board-template.pdf") in written

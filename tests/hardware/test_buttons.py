@@ -12,7 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hardware.config import SPI_BUS_PINS, ButtonChainConfig, ControlConfig
-from hardware.controls import FakeControlButtons, GpioControlButtons
+from hardware.drivers.controls import FakeControlButtons, GpioControlButtons
+from hardware.drivers.mock_chain import MockShiftRegisterChain
+from hardware.drivers.station_buttons import FakeStationButtons, ShiftRegisterChain, StationButtonScanner
 from hardware.interfaces import (
     ControlButtons,
     Key,
@@ -22,8 +24,6 @@ from hardware.interfaces import (
     StationReleased,
     StationStuck,
 )
-from hardware.mock_chain import MockShiftRegisterChain
-from hardware.station_buttons import FakeStationButtons, ShiftRegisterChain, StationButtonScanner
 from tests.conftest import scaled
 
 

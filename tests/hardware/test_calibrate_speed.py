@@ -15,11 +15,11 @@ from __future__ import annotations
 import io
 
 from engine.board import london
-from hardware.calibrate import Calibration
-from hardware.controls import FakeControlButtons
+from hardware.builder.calibrate import Calibration
+from hardware.drivers.controls import FakeControlButtons
+from hardware.drivers.leds import RecordingLeds
 from hardware.interfaces import Key
-from hardware.leds import RecordingLeds
-from hardware.station_buttons import chips_for, station_bits
+from hardware.station_map import chips_for, station_bits
 
 ROWS = 9
 PRESS_BAR = 250

@@ -11,12 +11,12 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from console.appliance import builder_tools
+from hardware.builder.selftest import COLOURS, ChainCheck, check_chain, led_chain_test
 from hardware.config import ButtonChainConfig, Config
-from hardware.controls import FakeControlButtons
-from hardware.leds import RecordingLeds
-from hardware.mock_chain import MockShiftRegisterChain
-from hardware.selftest import COLOURS, ChainCheck, check_chain, led_chain_test
-from hardware.station_buttons import ShiftRegisterChain, StationButtonScanner
+from hardware.drivers.controls import FakeControlButtons
+from hardware.drivers.leds import RecordingLeds
+from hardware.drivers.mock_chain import MockShiftRegisterChain
+from hardware.drivers.station_buttons import ShiftRegisterChain, StationButtonScanner
 from hardware.station_map import StationMap
 
 CHIPS = 29

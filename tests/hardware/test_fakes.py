@@ -6,9 +6,9 @@ import pygame
 import pytest
 
 from hardware.config import ScreenConfig
-from hardware.handheld import MemoryHandheldLink, ScriptedFarEnd
+from hardware.drivers.handheld import MemoryHandheldLink, ScriptedFarEnd
+from hardware.drivers.screen import OffscreenScreen
 from hardware.interfaces import HandheldLink, Screen
-from hardware.screen import OffscreenScreen
 
 
 def test_scripted_mister_x_answers_requests_in_order() -> None:
@@ -63,7 +63,7 @@ def test_offscreen_screen_remembers_what_was_presented() -> None:
 
 def test_display_screen_opens_the_configured_size_and_presents() -> None:
     """The Pi's screen code, on SDL's dummy video driver (the tests' stand-in for KMS/DRM)."""
-    from hardware.screen import DisplayScreen
+    from hardware.drivers.screen import DisplayScreen
 
     screen = DisplayScreen(ScreenConfig(width=640, height=400, fullscreen=False))
     try:

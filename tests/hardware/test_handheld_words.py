@@ -13,10 +13,10 @@ from console.games.classic import talk
 from console.games.handheld import Screen, Talk
 from firmware import fake_hw, screens
 from firmware import language as firmware_language
-from hardware.language import Text, use
-from hardware.language.handheld_font import pixels
 from hardware.sim.handheld import BUTTONS, GLASS, SCALE, WIDTH, SimHandheld, handheld_in_pane
 from hardware.sim.script import ManualClock, ScriptRunner, parse_script
+from language import Text, use
+from language.handheld_font import pixels
 from tests.support.handheld_console import ScenarioConsole
 from tests.support.handheld_scenarios import MOVES, TICKETS, english_words
 

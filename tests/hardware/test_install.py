@@ -688,7 +688,7 @@ def test_documents_agree_with_the_config_defaults() -> None:
 
 
 def test_wiring_bit_order_is_the_button_driver_s() -> None:
-    import hardware.station_buttons as driver
+    import hardware.drivers.station_buttons as driver
 
     ours = re.search(r'chip c is bit 8 x c \+ "([A-H]{8})"\.index\(X\)', WIRING.read_text())
     theirs = re.search(r'bit ``8 \* c \+ "([A-H]{8})"\.index\(X\)``', driver.__doc__ or "")

@@ -17,11 +17,10 @@ from typing import Any, ClassVar
 
 import pytest
 
-import hardware.led_backends as led_backends
-import hardware.leds as leds
+import hardware.drivers.led_backends as led_backends
+import hardware.drivers.leds as leds
 from hardware.config import LedConfig
-from hardware.interfaces import StationLeds
-from hardware.led_backends import (
+from hardware.drivers.led_backends import (
     RESET_BYTES,
     SPI_HZ,
     LedDriverError,
@@ -30,7 +29,8 @@ from hardware.led_backends import (
     Ws281xWriter,
     encode_ws2812_spi,
 )
-from hardware.leds import LedStrip, MemoryPixelWriter, PixelWriter, RecordingLeds, level_table
+from hardware.drivers.leds import LedStrip, MemoryPixelWriter, PixelWriter, RecordingLeds, level_table
+from hardware.interfaces import StationLeds
 
 PLAIN = LedConfig(count=6, brightness=1.0, gamma=1.0, order="RGB", supply_amps=100.0)
 """No gamma, full brightness, no budget pressure: bytes out equal colours in."""
@@ -430,7 +430,7 @@ def test_ws281x_start_failure_is_explained(fake_ws281x: type[FakePixelStrip], mo
 
 def test_importing_the_led_modules_loads_no_pi_library() -> None:
     code = (
-        "import sys, hardware.leds, hardware.led_backends\n"
+        "import sys, hardware.drivers.leds, hardware.drivers.led_backends\n"
         "print(sorted(m for m in ('rpi_ws281x', '_rpi_ws281x', 'spidev') if m in sys.modules))\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+import hardware.drivers.lgpio_folder as lgpio_folder
 import hardware.factory as factory
-import hardware.lgpio_folder as lgpio_folder
 from hardware.config import Config
-from hardware.lgpio_folder import LG_WD, use_writable_lgpio_folder
-from hardware.lgpio_folder import lgpio_folder as choose
+from hardware.drivers.lgpio_folder import LG_WD, use_writable_lgpio_folder
+from hardware.drivers.lgpio_folder import lgpio_folder as choose
 
 
 @pytest.fixture

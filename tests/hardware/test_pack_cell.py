@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from hardware.buildpack import PackOptions, station_holes, write_pack
 from hardware.pack import PackError
 from hardware.pack.board import Placement, default_placement, station_centres
+from hardware.pack.buildpack import PackOptions, station_holes, write_pack
 from hardware.pack.cell import Cell, cell_gaps
 from hardware.pack.layers import layer_dxf, layers, printed_parts, stl
 from hardware.pack.outputs import fit_notes
@@ -115,7 +115,7 @@ def test_the_dxf_layers_cut_a_hole_per_station_and_the_dowels() -> None:
 
 
 def test_build_pack_writes_the_cell_the_cut_layers_and_the_printed_board(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "hardware.schematics", None)  # not this test's subject
+    monkeypatch.setitem(sys.modules, "hardware.pack.schematics", None)  # not this test's subject
     written, notes = write_pack(tmp_path, PackOptions(tiles=False))
     names = {path.name for path in written}
     assert {"cell-cross-section.svg", "cell-cap.stl", "cell-pusher.stl", "cell-carrier.stl", "cut-top-sheet.svg", "cut-top-sheet.dxf",
@@ -126,7 +126,7 @@ def test_build_pack_writes_the_cell_the_cut_layers_and_the_printed_board(tmp_pat
 
 
 def test_the_bom_names_the_cell_s_parts_from_the_parts_file() -> None:
-    from hardware.buildpack import load_bom
+    from hardware.pack.buildpack import load_bom
 
     parts, lines = load_parts(), {line.id: line for line in load_bom().lines}
     assert lines["pixel"].generic.startswith(f"{parts.led.maker} {parts.led.part} (")
@@ -149,7 +149,7 @@ def _svg_texts(text: str) -> tuple[tuple[float, float], list[tuple[str, float, f
 def test_the_cell_drawing_and_the_templates_keep_their_text_inside_the_sheet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from hardware.pack.tiles import text_box
 
-    monkeypatch.setitem(sys.modules, "hardware.schematics", None)
+    monkeypatch.setitem(sys.modules, "hardware.pack.schematics", None)
     written, _ = write_pack(tmp_path, PackOptions(tiles=False))
     svgs = [path for path in written if path.suffix == ".svg" and path.name.startswith(("cell-", "cut-", "board-"))]
     assert {"cell-cross-section.svg", "board-template.svg", "cut-base.svg"} <= {path.name for path in svgs}

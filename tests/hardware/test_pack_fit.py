@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from console.cli import main
-from hardware.buildpack import PackOptions, station_holes
 from hardware.pack import PackError
 from hardware.pack.board import Placement, default_placement, map_size, station_centres, station_positions
+from hardware.pack.buildpack import PackOptions, station_holes
 from hardware.pack.fit import Measurement, fit_placement, parse_measurement, read_measurements
 
 BOARD = (545.0, 420.0)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from hardware.buildpack import PackOptions, write_pack
+from hardware.pack.buildpack import PackOptions, write_pack
 from tests.support.svg_text import outside, sheet, text_boxes, text_width
 
 

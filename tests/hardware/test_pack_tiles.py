@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from hardware.buildpack import PackOptions, labelled_pages, pdf, station_holes
+from hardware.pack.buildpack import PackOptions, labelled_pages, pdf, station_holes
 from hardware.pack.tiles import TARGET_MM, overlaps, registration_marks, tile
 
 

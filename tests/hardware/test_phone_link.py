@@ -33,12 +33,12 @@ import pytest
 from console.games.classic import talk
 from firmware import messages
 from hardware.interfaces import HandheldLink
-from hardware.language import use
 from hardware.phone import PhoneLink, qr_matrix
 from hardware.phone.channel import DROP_REASONS, MAX_FRAME, SIZES, Channel, Dropped, frame_length, key_text
 from hardware.phone.link import lan_address
 from hardware.phone.pairing import RECORD_LENGTH, Pairing, new_key
 from hardware.phone.server import FILES, WS_LIMIT, Frame, PhoneServer
+from language import use
 
 ASK = messages.ask(["who"], [[["round", "4"], ["at", "157"]]], [["T", 4], ["B", 3], ["X", 5], ["D", 2]], [], "",
                    [["T", [["T133", "133"]]], ["B", [["B185", "185"]]], ["X", [["X115", "115"]]]], "", False)

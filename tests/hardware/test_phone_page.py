@@ -28,12 +28,12 @@ from selenium.webdriver.remote.webdriver import WebDriver
 
 from console.games.handheld import Screen
 from firmware import messages
-from hardware.language import use
 from hardware.phone.channel import MAX_FRAME, Channel, Dropped, key_text, padded
 from hardware.phone.link import PhoneLink
 from hardware.phone.pairing import KEY_BYTES, NONCE_BYTES, Pairing, connection_key, field_key, key_field, new_key
 from hardware.phone.server import STATIC, Closed, Frame, PhoneServer, Unread
 from hardware.phone.words import COUNTED, FRAME, PAGE
+from language import use
 from tests.support.browser import eventually
 from tests.support.handheld_console import ScenarioConsole
 

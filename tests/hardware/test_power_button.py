@@ -11,10 +11,10 @@ from gpiozero.pins.mock import MockFactory
 
 from console.cli import board_drawing
 from hardware.config import Config, ConfigError, ControlConfig, parse_config, pin_claims
+from hardware.drivers.handheld import MemoryHandheldLink
+from hardware.drivers.power_button import HOLD_S, FakePowerButton, GpioPowerButton
 from hardware.factory import build_hardware, build_power_button
-from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import NoPowerButton, PowerButton, PowerPressed
-from hardware.power_button import HOLD_S, FakePowerButton, GpioPowerButton
 from hardware.sim import open_window
 from hardware.sim.script import ManualClock, ScriptError, ScriptRunner, parse_script
 from hardware.sim.window import POWER_KEY, SimPowerButton

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from hardware.circuits import BUTTON_MODULE, RIBBON
 from hardware.config import SPI_BUS_PINS, ButtonChainConfig, ControlConfig, LedConfig
-from hardware.schematics import (
+from hardware.pack.circuits import BUTTON_MODULE, RIBBON
+from hardware.pack.schematics import (
     BASE_OHMS,
     BRANCH_FUSE_A,
     BUS_WIRE,

@@ -1,4 +1,4 @@
-"""The host's serial link (hardware/serial_link.py) over real pseudo-terminals and in-process pipes."""
+"""The host's serial link (hardware/drivers/serial_link.py) over real pseudo-terminals and in-process pipes."""
 
 from __future__ import annotations
 
@@ -18,11 +18,11 @@ import serial
 
 from benchmarks import link as link_bench
 from firmware.link import RESEND_MS, Endpoint
-from hardware import serial_link
 from hardware.config import HandheldConfig
+from hardware.drivers import serial_link
+from hardware.drivers.serial_link import ByteTransport, PipeTransport, SerialHandheldLink, find_port, open_handheld, serial_opener
 from hardware.interfaces import HandheldLink
-from hardware.language import use
-from hardware.serial_link import ByteTransport, PipeTransport, SerialHandheldLink, find_port, open_handheld, serial_opener
+from language import use
 
 GAME = "0123456789abcdef"
 ASK = {"type": "ask", "groups": [["T", [["T13", "13"]]], ["B", [["B67", "67"]]]]}
@@ -320,7 +320,7 @@ def test_a_cable_pulled_on_purpose_is_information_a_lost_port_a_warning(caplog: 
     """The simulator's Unplug key is an expected event: nothing on the terminal (INFO); a port that vanishes stays a warning."""
     from hardware.sim.handheld import handheld_in_pane  # pygame: only this test needs it
 
-    caplog.set_level(logging.INFO, logger="hardware.serial_link")
+    caplog.set_level(logging.INFO, logger="hardware.drivers.serial_link")
     clock = Clock()
     handheld = handheld_in_pane(clock)
     assert handheld.pane is not None

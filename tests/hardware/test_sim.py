@@ -19,12 +19,12 @@ from console.games.classic.model import Mode
 from console.games.classic.seats import ComputerSeat
 from console.settings import GameSettings, Level, Seat
 from engine import DetectiveMove, Game
+from hardware.drivers.serial_link import SerialHandheldLink
 from hardware.interfaces import Key, KeyPressed
-from hardware.language import use
-from hardware.serial_link import SerialHandheldLink
 from hardware.sim.handheld import FdTransport
 from hardware.sim.script import ScriptError, parse_script
 from hardware.sim.window import KEYS, MARK_WIDTH, STATION_FILL
+from language import use
 from tests.support.sim import HeadlessSim, same_picture
 
 MAX_ACTIONS = 3000

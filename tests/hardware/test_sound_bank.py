@@ -1,4 +1,4 @@
-"""The shipped sounds: exactly what ``hardware.sound_bank`` makes now, each short, audible, unclipped and unlike the others."""
+"""The shipped sounds: exactly what ``hardware.drivers.sound_bank`` makes now, each short, audible, unclipped and unlike the others."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from hardware.audio import SAMPLE_RATE, SOUNDS
-from hardware.sound_bank import FULL_SCALE, RECIPES, render, write_sounds
+from hardware.drivers.audio import SAMPLE_RATE
+from hardware.drivers.sound_bank import FULL_SCALE, RECIPES, render, write_sounds
+from hardware.interfaces import SOUNDS
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "hardware" / "sounds"
@@ -57,7 +58,7 @@ def test_every_sound_has_a_recipe_and_nothing_else_is_shipped() -> None:
 
 @pytest.mark.parametrize("name", SOUNDS)
 def test_shipped_sounds_are_what_the_recipes_make(made: dict[str, bytes], name: str) -> None:
-    assert (SHIPPED / f"{name}.wav").read_bytes() == made[name], f"{name}.wav is out of date: run python -m hardware.sound_bank"
+    assert (SHIPPED / f"{name}.wav").read_bytes() == made[name], f"{name}.wav is out of date: run python -m hardware.drivers.sound_bank"
 
 
 @pytest.mark.parametrize("name", SOUNDS)

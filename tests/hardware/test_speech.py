@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hardware.speech import NoVoice, ProgramVoice, open_voice
+from hardware.drivers.speech import NoVoice, ProgramVoice, open_voice
 from tests.support.asound import sound_cards
 
 RECORDER = """#!/bin/sh
@@ -111,7 +111,7 @@ def test_with_a_device_the_speech_plays_there_through_aplay(tmp_path: Path, monk
 
 
 def test_without_aplay_a_device_falls_back_to_the_default_output(fake_espeak: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("hardware.speech.shutil.which", lambda name: "/usr/bin/espeak-ng" if name == "espeak-ng" else None)
+    monkeypatch.setattr("hardware.drivers.speech.shutil.which", lambda name: "/usr/bin/espeak-ng" if name == "espeak-ng" else None)
     voice = open_voice("espeak-ng", "plughw:CARD=Device")
     assert isinstance(voice, ProgramVoice) and voice.player is None
 
@@ -120,7 +120,7 @@ def test_the_speaker_is_built_with_the_config_s_device(monkeypatch: pytest.Monke
     from hardware import factory
     from hardware.config import parse_config
 
-    monkeypatch.setattr("hardware.audio.ASOUND", sound_cards(tmp_path, "Headphones", "UACDemoV10"))  # the card is plugged in
+    monkeypatch.setattr("hardware.drivers.audio.ASOUND", sound_cards(tmp_path, "Headphones", "UACDemoV10"))  # the card is plugged in
 
     seen: list[tuple[str, str]] = []
     monkeypatch.setattr(factory, "open_voice", lambda program, device="": seen.append((program, device)) or NoVoice())

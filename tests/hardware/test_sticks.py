@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from hardware.sticks import MOUNT_OPTIONS, STAND_IN, Machine, StickError, find_sticks, unmounted_partitions, usb_stick
+from hardware.drivers.sticks import MOUNT_OPTIONS, STAND_IN, Machine, StickError, find_sticks, unmounted_partitions, usb_stick
 from tests.support.sticks import FakeMachine
 
 

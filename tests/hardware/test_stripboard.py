@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from hardware.circuits import BUTTON_MODULE
-from hardware.stripboard import Cut, Layout, LayoutError, connectivity, differences, module_layout, segments, write_layout
+from hardware.pack.circuits import BUTTON_MODULE
+from hardware.pack.stripboard import Cut, Layout, LayoutError, connectivity, differences, module_layout, segments, write_layout
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +68,7 @@ def test_a_missing_cut_or_link_is_caught() -> None:
 
 def test_the_drawing_refuses_a_layout_that_is_not_the_netlist(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     good = module_layout()
-    monkeypatch.setattr("hardware.stripboard.module_layout", lambda: dataclasses.replace(good, links=good.links[1:]))
+    monkeypatch.setattr("hardware.pack.stripboard.module_layout", lambda: dataclasses.replace(good, links=good.links[1:]))
     with pytest.raises(LayoutError, match="is not the netlist"):
         write_layout(tmp_path)
 

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import itertools
 import math
-from pathlib import Path
 
 import pytest
 from shapely.geometry import LineString, Point, box
 
-from hardware import buildpack
-from hardware.circuits import Netlist
 from hardware.config import SPI_BUS_PINS, Config
+from hardware.pack import buildpack
 from hardware.pack.board import default_placement, station_centres
+from hardware.pack.circuits import Netlist
 from hardware.pack.parts import load_tile_parts
 from hardware.pack.pcb.board import TileBoard
 from hardware.pack.pcb.catalog import load_catalog
@@ -22,7 +21,7 @@ from hardware.pack.pcb.geometry import Placed, PlacedPad, courtyard, placed_pads
 from hardware.pack.pcb.router import Keepout, Router, Rules, Track, Via
 from hardware.pack.pcb.station import cell_room, cell_rotations
 from hardware.pack.pcb.tiling import CELL_REACH_MM, TILE_LIMIT_MM, cut_board
-from hardware.schematics import GROUND_PINS, HEADER_PIN
+from hardware.pack.schematics import GROUND_PINS, HEADER_PIN
 from hardware.station_map import MapError, StationMap
 from tests.support.tiles import DEFAULT_TILES, routed_tile
 
@@ -239,7 +238,7 @@ def test_the_station_map_is_the_tiles_circuits() -> None:
 
     from hardware.pack.pcb.circuit import reader_ref
     from hardware.pack.pcb.pack import chips, console_settings, station_map
-    from hardware.station_buttons import INPUT_ORDER, sentinel_bits
+    from hardware.station_map import INPUT_ORDER, sentinel_bits
     from tests.support.tiles import board_layouts
 
     layouts = board_layouts()
@@ -302,7 +301,7 @@ def _table_rows(text: str, heading_cell: str) -> list[list[str]]:
 
 def test_tiles_md_gives_the_links_as_the_netlist_and_the_config_have_them() -> None:
     """The link table against LINK_PINS, and the Pi's link against the default pins and the header."""
-    text = (Path(buildpack.__file__).parent / "TILES.md").read_text(encoding="utf-8")
+    text = buildpack.BUILDS["tiles"].read_text(encoding="utf-8")
     grounds = {pin for pin, into, out in LINK_PINS if into == out == "GND"}
     signals = {pin: into for pin, into, _ in LINK_PINS if pin not in grounds}
     link = {row[0]: row for row in _table_rows(text, "link pin")}

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from hardware.pack.board import default_placement
 from hardware.pack.underside import underside_plan, underside_svg
-from hardware.station_buttons import chips_for, sentinel_bits, station_bits
+from hardware.station_map import chips_for, sentinel_bits, station_bits
 from tests.hardware.test_calibrate_speed import calibrate_board
 
 BOARD = (545.0, 420.0)

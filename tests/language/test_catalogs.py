@@ -1,6 +1,6 @@
 """Every catalog string, in every language: translated, compiled, drawable by the font that shows it, and fitting its box.
 
-A message's context names its box (``hardware.language``). The message bar and the title bar are drawn with the
+A message's context names its box (``language``). The message bar and the title bar are drawn with the
 console's own toolkit at 800x480 and must not be cut; the handheld's words must fit its 16 columns; a label
 (menu row, value, name, panel line, key, card, hint) may be no wider than the English it translates (the screens
 are laid out for the English) unless it is short enough for any such box. The message and title bars are drawn at the
@@ -21,9 +21,9 @@ from babel.messages.pofile import read_po
 
 from console.table.screen.toolkit import Toolkit
 from firmware import screens
-from hardware.language import CATALOGS, DOMAIN, LANGUAGES, font_file, use
-from hardware.language.handheld_font import glyphs_for, needs_glyph
-from hardware.language.update import main as update
+from language import CATALOGS, DOMAIN, LANGUAGES, font_file, use
+from language.handheld_font import glyphs_for, needs_glyph
+from language.update import main as update
 from tests.games.test_messages_fit import sizes
 
 TRANSLATED = [language for language in LANGUAGES if language != "en"]

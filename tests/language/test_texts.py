@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from hardware.language import LANGUAGES, Particles, Text, _, current, join, n_, p_, plain, system_language, use
+from language import LANGUAGES, Particles, Text, _, current, join, n_, p_, plain, system_language, use
 
 
 @pytest.fixture(autouse=True)
@@ -75,7 +75,7 @@ def test_the_system_language_comes_from_the_locale(environ: dict[str, str], lang
 
 
 def test_every_language_has_a_name_in_itself_and_a_font_that_draws_it() -> None:
-    from hardware.language import font_file
+    from language import font_file
 
     assert LANGUAGES["ko"] == "한국어"
     assert font_file("en") is None

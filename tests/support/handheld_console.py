@@ -20,7 +20,7 @@ from console.games.classic import talk as classic
 from console.games.handheld import Screen, Vocabulary
 from console.games.junior import talk as junior
 from firmware import messages
-from hardware.language import current, use
+from language import current, use
 from tests.support.handheld_scenarios import LOG, MOVES, TICKETS
 
 Batch = list[dict[str, Any]]

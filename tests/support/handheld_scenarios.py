@@ -816,9 +816,10 @@ class _Flat:
         import app
         import debounce
         import fake_hw
-        import language
         import link
         import ui
+
+        import language
         self.app, self.debounce, self.fake_hw, self.language, self.link, self.ui = app, debounce, fake_hw, language, link, ui
         with open(path) as batches:
             replay = Replay(json.load(batches))
@@ -842,8 +843,9 @@ def print_pixels():
     """Draw every sample page in each language, then the primitives, with MicroPython's own framebuf; print each
     buffer in hex."""
     import framebuf
-    import language
     import screens
+
+    import language
     samples = []
     for code in PIXEL_LANGUAGES:
         language.use(code)

@@ -12,9 +12,9 @@ from dataclasses import replace
 
 from console.cli import board_drawing
 from hardware.config import Config, LedConfig
-from hardware.handheld import MemoryHandheldLink
+from hardware.drivers.handheld import MemoryHandheldLink
+from hardware.drivers.leds import LedStrip, MemoryPixelWriter
 from hardware.interfaces import Colour, Station
-from hardware.leds import LedStrip, MemoryPixelWriter
 from hardware.sim import open_window
 
 SAMPLED: Station = 7

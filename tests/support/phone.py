@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from hardware.handheld import FarEnd, MemoryHandheldLink
+from hardware.drivers.handheld import FarEnd, MemoryHandheldLink
 from hardware.interfaces import Message
 from tests.support.players import first_listed_move
 from tests.support.program import Console

@@ -14,9 +14,9 @@ from console.games.classic.model import Mode
 from console.program.loop import Console
 from console.program.program import Program
 from firmware import messages
-from hardware.controls import FakeControlButtons
+from hardware.drivers.controls import FakeControlButtons
+from hardware.drivers.station_buttons import FakeStationButtons
 from hardware.interfaces import Key, Message
-from hardware.station_buttons import FakeStationButtons
 
 
 def first_listed_move(message: Message) -> list[Message]:

@@ -12,10 +12,10 @@ from console.program.program import Program
 from console.settings import GameSettings
 from console.table.phone import PhoneOpener
 from hardware.config import Config
+from hardware.drivers.handheld import MemoryHandheldLink
+from hardware.drivers.screen import OffscreenScreen
 from hardware.factory import build_hardware
-from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Hardware, Key, Message
-from hardware.screen import OffscreenScreen
 from hardware.station_map import StationMap
 from tests.support.players import StepClock, Table, first_listed_move
 

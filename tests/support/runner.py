@@ -42,8 +42,8 @@ from engine.record import position_to_dict
 from engine.views import PublicView
 from firmware import messages
 from hardware.config import Config
+from hardware.drivers.handheld import FarEnd, MemoryHandheldLink
 from hardware.factory import build_hardware
-from hardware.handheld import FarEnd, MemoryHandheldLink
 from hardware.interfaces import Hardware, Key, Message
 from hardware.station_map import StationMap
 from tests.support.players import StepClock as Clock

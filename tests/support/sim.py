@@ -10,7 +10,7 @@ from console.cli import board_drawing
 from console.program.program import Program
 from console.settings import GameSettings
 from hardware.config import Config
-from hardware.handheld import MemoryHandheldLink
+from hardware.drivers.handheld import MemoryHandheldLink
 from hardware.sim import open_window
 from hardware.sim.handheld import handheld_in_pane
 from hardware.sim.script import Command, ManualClock, ScriptRunner

@@ -1,4 +1,4 @@
-"""A fake machine for ``hardware.sticks``: a ``/proc`` and ``/sys`` tree in a folder, disks to plug in, a fake ``mount``.
+"""A fake machine for ``hardware.drivers.sticks``: a ``/proc`` and ``/sys`` tree in a folder, disks to plug in, a fake ``mount``.
 
 The tree follows the kernel's sysfs layout: each disk's folder under
 ``/sys/devices`` (a USB one below a ``usb1`` host controller, the SD card below
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hardware.sticks import Machine, StickError
+from hardware.drivers.sticks import Machine, StickError
 
 _USB_DEVICE = ("devices/platform/scb/fd500000.pcie/pci0000:00/0000:00:00.0/0000:01:00.0"  # a Pi 4's USB 3 controller
                "/usb2/2-{port}/2-{port}:1.0/host{port}/target{port}:0:0")
@@ -26,7 +26,7 @@ _SECTORS = 30_000_000
 
 @dataclass
 class FakeMachine:
-    """A machine's block devices and mounts in *root*; ``machine()`` is what ``hardware.sticks`` is given."""
+    """A machine's block devices and mounts in *root*; ``machine()`` is what ``hardware.drivers.sticks`` is given."""
 
     root: Path
     may_mount: bool = True

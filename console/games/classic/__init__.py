@@ -28,7 +28,7 @@ from engine import Game, Side
 from engine.editions import FIVE_REVEALS
 from engine.moves import parse_move
 from engine.position import MISTER_X
-from hardware.language import Text, _, p_, plain
+from language import Text, _, p_, plain
 
 EDITION_NAMES: dict[str, Text] = {"reissue": p_("value", "reissue"), "classic": p_("value", "classic"),
                                   "beginner": p_("value", "beginner"), "quick": p_("value", "quick game")}

@@ -32,7 +32,7 @@ from console.games.words import display_name
 from engine import Game, Station, Ticket, Tickets
 from engine.position import Position
 from engine.views import PieceView, PublicView
-from hardware.language import Text, _
+from language import Text, _
 
 TICKET_ROWS = (Ticket.TAXI, Ticket.BUS, Ticket.UNDERGROUND)
 """The tickets a detective holds, in the order keys 1 and 2 step through them."""

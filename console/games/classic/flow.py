@@ -37,7 +37,7 @@ from console.table.menu import Action, Row, Setting
 from engine import DetectiveMove, DoubleMove, Game, IllegalMoveError, IllegalPositionError, Move, Side, Station, Ticket
 from engine.views import PublicLogEntry, PublicView
 from hardware.interfaces import Key
-from hardware.language import Text, Words, _, join, n_, p_
+from language import Text, Words, _, join, n_, p_
 
 if TYPE_CHECKING:
 

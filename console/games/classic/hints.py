@@ -22,7 +22,7 @@ from engine import Ticket, Transport, london
 from engine.editions import Length
 from engine.movegen import detective_moves, ticket_mask
 from engine.views import PublicLogEntry, PublicView
-from hardware.language import Text, p_
+from language import Text, p_
 
 _OUT_OF: dict[Ticket, Callable[[Text], Text]] = {
     Ticket.TAXI: lambda piece: p_("hint", "{piece} is out of taxi tickets", piece=piece),

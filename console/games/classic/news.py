@@ -16,7 +16,7 @@ from console.table.sounds import Event, News
 from engine import Side
 from engine.outcome import Reason
 from engine.views import PublicView
-from hardware.language import _
+from language import _
 
 _ENDS = {Reason.CAPTURE: Event.CAPTURE, Reason.CORNERED: Event.GAME_OVER, Reason.SURVIVED: Event.ESCAPE,
          Reason.DETECTIVES_EXHAUSTED: Event.ESCAPE}

@@ -17,7 +17,7 @@ from engine import DetectiveMove, DoubleMove, Game, MisterXMove, Position, Trans
 from engine.editions import Length, Ruleset
 from engine.moves import LETTERS
 from engine.position import MISTER_X
-from hardware.language import Text, Words, _, join, p_
+from language import Text, Words, _, join, p_
 
 
 def lines(game: Game, played: Words) -> Iterator[str]:

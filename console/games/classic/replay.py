@@ -15,7 +15,7 @@ from console.games.classic.model import Mode, Ui
 from console.games.table import Flash, TableScene
 from console.games.words import display_name, outcome_words, sentences, ticket_words
 from engine import DetectiveMove, Game, PublicView, Side
-from hardware.language import _, p_
+from language import _, p_
 
 REVEAL_SECONDS = 3.0
 

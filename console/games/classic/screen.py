@@ -21,7 +21,7 @@ code. Layout, as fractions of the surface (so any configured size works):
   (``card_place``), and the travel log keeps to the left, over the table;
 - bottom: the message, on one line or two (red while a press is being refused).
 
-Every word is looked up in the language in use as the frame is drawn (``hardware.language``): the screen keeps no
+Every word is looked up in the language in use as the frame is drawn (``language``): the screen keeps no
 words of its own, so a change of language shows on the next frame.
 """
 
@@ -45,7 +45,7 @@ from engine import Station, Ticket, Transport
 from engine.editions import Length
 from engine.position import MISTER_X
 from engine.views import PieceView, PublicLogEntry, PublicView
-from hardware.language import Text, Words, np_, p_
+from language import Text, Words, np_, p_
 
 REVEAL: Colour = (90, 200, 255)
 """Reveal moves and revealed stations: a colour no ticket uses."""

@@ -38,7 +38,7 @@ from engine.moves import parse_leg
 from engine.views import MisterXView, PublicView
 from firmware import messages
 from hardware.interfaces import HandheldLink, Message
-from hardware.language import Words, _, p_
+from language import Words, _, p_
 
 log = logging.getLogger(__name__)
 

@@ -30,7 +30,7 @@ from engine.ai import players
 from engine.editions import BEGINNER, REISSUE, Ruleset, StartDeal
 from engine.editions import FIVE_REVEALS as FIVE_REVEAL_MOVES
 from hardware.config import ConfigError
-from hardware.language import Text, _, np_, p_
+from language import Text, _, np_, p_
 
 LEVELS = tuple(Level(name) for name in players.LEVELS)
 """The computer players' levels (``engine.ai.players``)."""

@@ -20,7 +20,7 @@ from engine import MISTER_X, Ticket
 from engine.moves import LETTERS
 from firmware import messages
 from firmware.messages import phrase
-from hardware.language import p_
+from language import p_
 
 WHO, SECOND, WARNING, CAUTION, NO, YES, FIRST_OF_TWO, SEEN, SECOND_FROM = (
     "who", "second", "warning", "caution", "no", "yes", "first of two", "seen", "second from")

@@ -23,7 +23,7 @@ from engine.ai.players import choose_detective_moves, choose_mister_x_move
 from engine.editions import Length, Ruleset
 from engine.moves import NotationError, leg_notation, parse_move
 from engine.views import MisterXView, PublicView
-from hardware.language import Text, Words, join, np_, p_, plain
+from language import Text, Words, join, np_, p_, plain
 
 HELP = p_("terminal", """Commands:
   PIECE LEG                move a detective or bobby in the move notation, e.g. "red T46"

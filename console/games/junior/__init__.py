@@ -25,7 +25,7 @@ from console.games.text import Terminal
 from console.settings import GameSettings, Seat
 from engine.junior import JuniorGame, Team
 from engine.junior.game import parse_step
-from hardware.language import Text, p_
+from language import Text, p_
 
 
 def deal(settings: GameSettings, seed: int) -> JuniorGame:

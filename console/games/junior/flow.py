@@ -34,7 +34,7 @@ from console.table.menu import Row, Setting
 from engine import IllegalMoveError, Station
 from engine.junior import DETECTIVES, NAMES, JuniorGame, JuniorView, RoundResult, Step
 from hardware.interfaces import Key
-from hardware.language import Text, Words, _, p_
+from language import Text, Words, _, p_
 
 if TYPE_CHECKING:
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from console.games.junior.model import JuniorMode, JuniorUi
 from console.games.junior.words import piece_name
 from engine.junior import DETECTIVE_GOAL, DETECTIVES, ROGUE_GOAL, JuniorView
-from hardware.language import Text, p_
+from language import Text, p_
 
 
 def hints(view: JuniorView, ui: JuniorUi) -> tuple[Text, ...]:

@@ -15,7 +15,7 @@ from console.table.lights import Signal
 from engine import Station
 from engine.junior import RoundResult
 from hardware.interfaces import Colour
-from hardware.language import Words
+from language import Words
 
 PIECE_COLOURS: dict[str, Colour] = {"fox": (230, 120, 30), "roxy": (230, 90, 170), "watson": (150, 100, 60), "marble": (140, 90, 200)}
 """Each Junior piece's colour on the screen, and on the board with the standard palette (``lights.COLOURS``)."""

@@ -10,7 +10,7 @@ from console.games.junior.model import JuniorMode, JuniorUi
 from console.games.table import TableScene, refused_now
 from console.table.scene import Scene
 from console.table.sounds import Event, News
-from hardware.language import _
+from language import _
 
 
 def news(before: Scene, after: Scene) -> list[News]:

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from console.games.junior.words import district_words, line_words, listed, piece_name, winner_words
 from console.games.record_text import heading, move_row, paragraph, row, to
 from engine.junior import DETECTIVE_GOAL, DETECTIVES, ROGUE_GOAL, ROGUES, JuniorGame, RoundResult, Step
-from hardware.language import Text, Words, join, p_
+from language import Text, Words, join, p_
 
 
 def lines(game: JuniorGame, played: Words) -> Iterator[str]:

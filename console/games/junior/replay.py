@@ -14,7 +14,7 @@ from console.games.junior.words import district_words, reveal_words, winner_word
 from console.games.table import TableScene
 from engine.junior import JuniorGame, JuniorView
 from engine.junior.record import replay
-from hardware.language import _, p_
+from language import _, p_
 
 REVEAL_SECONDS = 3.0
 

@@ -48,7 +48,7 @@ from console.table.lights import showing
 from console.table.screen.toolkit import DARK_INK, DIM, HIGHLIGHT, PANEL, TEXT, TICKET_COLOURS, TICKET_INK, Colour, Toolkit, fraction
 from engine import Station, Ticket, Transport
 from engine.junior import DETECTIVE_GOAL, DETECTIVES, ROGUE_GOAL, ROGUES, JuniorView, RoundResult, Team
-from hardware.language import Text, Words, np_, p_
+from language import Text, Words, np_, p_
 
 __all__ = [
     "GOALS", "GOOD", "PIECE_COLOURS", "TOKEN_COLOUR", "TRANSPORT_COLOURS", "JuniorLayout", "card_place", "draw_face", "draw_junior",

@@ -20,7 +20,7 @@ from engine.junior import JuniorGame, Step, Team
 from engine.junior.game import parse_leg
 from firmware import messages
 from hardware.interfaces import HandheldLink, Message
-from hardware.language import Words, _, p_
+from language import Words, _, p_
 
 
 class HandheldRogues(OnHandheld):

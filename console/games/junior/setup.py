@@ -25,7 +25,7 @@ from console.table.menu import Menu, Row, Setting
 from engine.ai.junior import JUNIOR_LEVELS
 from engine.junior import districts
 from hardware.config import ConfigError
-from hardware.language import Words, p_
+from language import Words, p_
 
 EDITION = "junior"
 """Scotland Yard Junior: a game of its own (``engine.junior``), offered beside the editions."""

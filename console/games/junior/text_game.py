@@ -26,7 +26,7 @@ from engine.junior import DETECTIVE_GOAL, DETECTIVES, ROGUE_GOAL, TRANSPORT_WORD
 from engine.junior.game import STEP_LETTERS, parse_leg
 from engine.moves import NotationError
 from engine.refusals import Refusal
-from hardware.language import Text, join, np_, p_, plain
+from language import Text, join, np_, p_, plain
 
 HELP = p_("terminal", """Commands:
   PIECE LEG                step a detective in the move notation, e.g. "watson T81"

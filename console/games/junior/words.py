@@ -20,7 +20,7 @@ from console.games.refusals import Wording
 from console.games.words import display_name, series
 from engine import Refusal, Transport
 from engine.junior import DETECTIVES, District, RoundResult, Step, Team
-from hardware.language import Text, _, join, p_, plain
+from language import Text, _, join, p_, plain
 
 __all__ = ["STAYED", "TRANSPORTS", "WORDING", "district_words", "line_words", "listed", "piece_name", "reveal_words", "short_name",
            "step_words", "winner_words"]

@@ -12,7 +12,7 @@ from console.table.lights import Palette, attract_frame
 from console.table.menu import MenuUi
 from console.table.screen.toolkit import DIM, HIGHLIGHT, PANEL, TEXT, Toolkit
 from hardware.interfaces import Frame, Station
-from hardware.language import Words
+from language import Words
 
 if TYPE_CHECKING:
     from console.table.scene import Scene

@@ -27,7 +27,7 @@ import pygame
 
 from console.table.case import capitalised
 from console.table.screen.toolkit import DIM, PANEL, TEXT, Colour, Toolkit
-from hardware.language import Text, Words, p_
+from language import Text, Words, p_
 
 if TYPE_CHECKING:
     from console.table.lights import Palette

@@ -17,7 +17,7 @@ from console.table.menu import MenuUi
 from console.table.screen.menu import draw_rows
 from console.table.screen.toolkit import DIM, TEXT, Toolkit
 from hardware.interfaces import Frame, Station
-from hardware.language import Words
+from language import Words
 
 if TYPE_CHECKING:
     import pygame

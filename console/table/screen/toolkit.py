@@ -31,7 +31,7 @@ import pygame
 from console.table.case import capitalised
 from console.table.screen.legibility import SCREEN_HEIGHT_MM, letter_px, samples
 from engine import Ticket
-from hardware.language import LANGUAGES, Text, current, font_file
+from language import LANGUAGES, Text, current, font_file
 
 Colour = tuple[int, int, int]
 
@@ -144,7 +144,7 @@ class Toolkit:
     # ------------------------------------------------------------ text
 
     def font(self, px: int, language: str | None = None) -> pygame.font.Font:
-        """*language*'s font (``hardware.language.font_file``; default: the one in use) whose line height is at least *px* pixels."""
+        """*language*'s font (``language.font_file``; default: the one in use) whose line height is at least *px* pixels."""
         language = language or current()
         font = self._fonts.get((language, px))
         if font is None:

@@ -6,7 +6,7 @@ board is to see the pieces, a hall-effect sensor (``U``) with its own capacitor 
 switch, on the tile's underside. Readers, one 74HC165 each (``U201``, ``U202``, ... with a capacitor and the
 pull-ups of their unused inputs and of SER), read three stations each: a station's switch on one input and its sensor
 on the next (A and B, C and D, E and F), G spare and H the chip's sentinel, tied to ground, as in the hand-wired build
-(``hardware.station_buttons``). The glue (``U901``-``U903``, ``J1``-``J3``): the link in
+(``hardware.drivers.station_buttons``). The glue (``U901``-``U903``, ``J1``-``J3``): the link in
 (``J1``) from the Pi or the previous tile, the link out (``J2``) to the next one, the 5 V input (``J3``), a buffer
 that brings the LEDs' data to 5 V, a Schmitt buffer that re-drives the chain's clock and load for this tile and the
 next, and a 3.3 V regulator for the chain.
@@ -28,9 +28,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from hardware.circuits import Netlist, Part, PinRef
+from hardware.pack.circuits import Netlist, Part, PinRef
 from hardware.pack.pcb.catalog import Catalog, load_catalog
-from hardware.station_buttons import SENTINEL_INPUT
+from hardware.station_map import SENTINEL_INPUT
 
 INPUT_PAIRS = (("A", "B"), ("C", "D"), ("E", "F"))
 """A reader's inputs for its first, second and third station: the switch, then the sensor."""

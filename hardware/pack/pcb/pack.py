@@ -29,8 +29,7 @@ from hardware.pack.pcb.layout import TileLayout, lay_out_tile
 from hardware.pack.pcb.schematic import tile_schematic
 from hardware.pack.pcb.station import cell_rotations
 from hardware.pack.pcb.tiling import cut_board
-from hardware.station_buttons import input_bit
-from hardware.station_map import StationMap
+from hardware.station_map import StationMap, input_bit
 
 STATION_TOLERANCE_MM = 0.05
 """How far the Gerbers may put a station's switch from its place in the station map."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from hardware.circuits import Part
+from hardware.pack.circuits import Part
 from hardware.pack.pcb.circuit import GLUE, TileCircuit, reader_ref
 
 if TYPE_CHECKING:

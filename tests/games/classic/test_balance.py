@@ -10,7 +10,7 @@ from console.games.classic.setup import BOBBIES, FIVE_REVEALS, RULESETS, Classic
 from console.settings import GameSettings
 from console.table.menu import Menu, Setting
 from engine.editions import CLASSIC, REISSUE
-from hardware.language import use
+from language import use
 
 
 def test_the_shipped_figures_cover_every_table_the_tool_measures() -> None:

@@ -26,13 +26,13 @@ from console.table.menu import Setting
 from engine import EDITIONS, Game
 from engine.record import loads
 from hardware.config import Config
+from hardware.drivers.handheld import MemoryHandheldLink
+from hardware.drivers.leds import RecordingLeds
+from hardware.drivers.screen import OffscreenScreen
 from hardware.factory import build_hardware
-from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Hardware, Message
-from hardware.language import Words, use
-from hardware.leds import RecordingLeds
-from hardware.screen import OffscreenScreen
 from hardware.station_map import StationMap
+from language import Words, use
 from tests.conftest import choose_move
 from tests.games.classic.test_flow import GreedySeat
 from tests.support.players import StepClock as Clock

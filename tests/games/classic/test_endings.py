@@ -27,10 +27,10 @@ from engine.board import station_set, stations_of
 from engine.position import LogEntry, PieceSetup
 from engine.record import loads
 from hardware.config import Config
+from hardware.drivers.handheld import MemoryHandheldLink
+from hardware.drivers.leds import RecordingLeds
 from hardware.factory import build_hardware
-from hardware.handheld import MemoryHandheldLink
 from hardware.interfaces import Key
-from hardware.leds import RecordingLeds
 from hardware.station_map import StationMap
 from tests.support.players import StepClock, Table, first_listed_move
 

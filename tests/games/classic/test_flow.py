@@ -28,9 +28,9 @@ from engine.moves import parse_leg
 from engine.record import move_from_record, position_from_dict
 from firmware import messages
 from firmware.wire import VERSION
-from hardware.handheld import MemoryHandheldLink
+from hardware.drivers.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
-from hardware.language import Words, use
+from language import Words, use
 from tests.support.players import choices_of
 
 

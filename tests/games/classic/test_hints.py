@@ -28,9 +28,9 @@ from engine.position import DETECTIVE_COLOURS
 from engine.views import PublicView
 from firmware import messages
 from hardware.config import ConfigError
-from hardware.handheld import MemoryHandheldLink
+from hardware.drivers.handheld import MemoryHandheldLink
 from hardware.interfaces import Key, Message
-from hardware.language import use
+from language import use
 from tests.games.classic.test_screen import detectives_play, mister_x_plays
 from tests.support.players import choices_of
 from tests.support.program import Console

@@ -62,8 +62,8 @@ from engine import (
 from engine.position import DETECTIVE_COLOURS
 from engine.views import PieceView
 from hardware.config import LedConfig
+from hardware.drivers.leds import level_table
 from hardware.interfaces import OFF, Colour
-from hardware.leds import level_table
 from tests.support.looks import Looks, clearly_brighter_on_screen
 
 PALETTES = (STANDARD, COLOUR_BLIND)

@@ -24,7 +24,7 @@ from console.games.classic.screen import REVEAL, draw_game, layout, log_boxes, l
 from console.games.table import Flash
 from console.table.screen.toolkit import DIM, PANEL, TEXT, TICKET_COLOURS, TICKET_INK, Toolkit
 from engine import DoubleMove, Game, MisterXMove, PublicView, Side, Ticket
-from hardware.language import use
+from language import use
 from tests.conftest import play_random_game
 
 SIZES = ((800, 480), (1024, 600), (480, 320))

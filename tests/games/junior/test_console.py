@@ -24,10 +24,10 @@ from console.table.menu import Setting
 from engine.junior import DETECTIVES, NAMES, JuniorGame, Step, Team, districts, loads
 from firmware.ui import CHOOSING, WAITING, Ui
 from hardware.config import Config
+from hardware.drivers.handheld import FarEnd, MemoryHandheldLink
+from hardware.drivers.leds import RecordingLeds
 from hardware.factory import build_hardware
-from hardware.handheld import FarEnd, MemoryHandheldLink
 from hardware.interfaces import Hardware, Key, Message
-from hardware.leds import RecordingLeds
 from hardware.station_map import StationMap
 from tests.support.junior import HandheldRogues, JuniorTable
 from tests.support.players import StepClock

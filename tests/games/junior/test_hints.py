@@ -21,7 +21,7 @@ from console.games.thinker import Thinker
 from console.settings import GameSettings, Level, Seat
 from console.table.screen.toolkit import Toolkit
 from engine.junior import JuniorGame, JuniorStart, JuniorView, Step, Tokens
-from hardware.handheld import MemoryHandheldLink
+from hardware.drivers.handheld import MemoryHandheldLink
 from hardware.interfaces import Key
 from tests.games.junior.test_screen import new_game
 from tests.support.program import Console

@@ -26,8 +26,8 @@ from console.settings import GameSettings, Level
 from console.table.menu import Setting
 from console.table.screen.toolkit import Toolkit
 from engine.junior import JuniorGame, JuniorView, Step
-from hardware.handheld import MemoryHandheldLink
-from hardware.language import Words, use
+from hardware.drivers.handheld import MemoryHandheldLink
+from language import Words, use
 
 ENGLISH = re.compile(r"[A-Za-z]{3,}")
 """An English word (a lone "X", a leg's letter and the station numbers are not)."""

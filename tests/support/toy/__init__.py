@@ -41,7 +41,7 @@ from firmware import messages
 from firmware.messages import phrase
 from hardware.config import ConfigError
 from hardware.interfaces import Frame, HandheldLink, Key, Message, Station
-from hardware.language import Words, plain
+from language import Words, plain
 from tests.support.toy.game import Guess, Hide, ToyGame, ToyMove, ToyView
 
 EDITION = "hide-and-guess"

@@ -12,7 +12,7 @@ characters the catalog uses, and no other: each 12 rows of 2 bytes (the leftmost
 
 ``firmware/lang_<code>.py`` holds ``WORDS`` (each of the firmware's own messages and its translation), the
 screen's metrics (``ROWS``, ``LINE``, ``CELL``, ``ADVANCE``, ``ASCII_TOP``), ``CHARS`` and ``GLYPHS``.
-``hardware.language.update`` writes it; the console copies it to the handheld.
+``language.update`` writes it; the console copies it to the handheld.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from hardware.language import FONTS
+from language import FONTS
 
 BDF = FONTS / "Galmuri11-Bold.bdf"
 CELL = 12
@@ -110,7 +110,7 @@ def handheld_module(language: str, catalog: Any, firmware_context: str) -> str:
              (message.string if isinstance(message.string, tuple) else (message.string,)) if string]
     chars = "".join(char for char in glyphs_for(texts) if has_glyph(char))
     glyph_bytes = b"".join(glyph(char) for char in chars)
-    lines = [f'"""The handheld\'s words in {language} and the glyphs they need. Written by hardware.language.update: do not edit."""',
+    lines = [f'"""The handheld\'s words in {language} and the glyphs they need. Written by language.update: do not edit."""',
              "", f"LANGUAGE = {language!r}", "", "WORDS = {"]
     lines += [f"    {key!r}: {value!r}," for key, value in sorted(words.items())]
     lines += ["}", "", f"ROWS = {ROWS}", f"LINE = {LINE}", f"TOP = {TOP}", f"CELL = {CELL}", f"ADVANCE = {ADVANCE}",

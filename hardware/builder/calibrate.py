@@ -35,8 +35,8 @@ from typing import Protocol, TextIO
 
 from hardware.files import aside
 from hardware.interfaces import Colour, ControlButtons, Key, StationButtons, StationLeds, StationPressed
-from hardware.language import Text, np_, p_
 from hardware.station_map import MapError, NewerMapError, StationMap
+from language import Text, np_, p_
 
 LIT = (255, 255, 255)
 NEIGHBOURS = 3

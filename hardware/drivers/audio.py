@@ -1,9 +1,9 @@
-"""The console's speaker: short sounds by name through pygame's mixer, a fake for tests, and silence.
+"""The console's speaker: short sounds by name through pygame's mixer, and a fake for tests.
 
-The sounds are WAV files shipped in ``hardware/sounds/``, made by
-``hardware.sound_bank``. They are loaded once when the speaker starts, so
-``play`` only hands a ready sound to a free mixer channel and returns: the
-mixer mixes on SDL's own audio thread, never on the console's loop.
+The sounds, by their names in ``hardware.interfaces.SOUNDS`` (where silence, ``NoSpeaker``, is too), are WAV files
+shipped in ``hardware/sounds/``, made by ``hardware.drivers.sound_bank``. They are loaded once when the speaker starts, so
+``play`` only hands a ready sound to a free mixer channel and returns: the mixer mixes on SDL's own audio thread,
+never on the console's loop.
 
 The fake records what it was asked, for the console's tests:
 
@@ -26,26 +26,18 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hardware.speech import NoVoice, Voice
+from hardware.drivers.speech import NoVoice, Voice
+from hardware.interfaces import SOUNDS, NoSpeaker, check_sound
 
 if TYPE_CHECKING:
     import pygame
 
 log = logging.getLogger(__name__)
 
-SOUNDS = ("ready", "turn", "refused", "moved", "reveal", "capture", "escape", "game-over", "plugged", "unplugged", "celebrate")
-"""Every sound the console can play, by name; ``hardware/sounds/<name>.wav`` is each one's file."""
-
 SAMPLE_RATE = 22050
 """Samples per second of the shipped sounds (16-bit mono): the mixer is opened at this rate."""
 CHANNELS = 8
 """Sounds that can play at once; a ninth cuts the one that has played longest."""
-
-
-def check_sound(sound: str) -> None:
-    """Raise ``ValueError`` unless *sound* is one of ``SOUNDS``."""
-    if sound not in SOUNDS:
-        raise ValueError(f"unknown sound {sound!r} (known: {', '.join(SOUNDS)})")
 
 
 def sound_path(sound: str) -> Path:
@@ -115,23 +107,6 @@ class FakeSpeaker:
 
     def close(self) -> None:
         self.closed = True
-
-
-class NoSpeaker:
-    """Silence: no audio device, or sound turned off in the config. Names are still checked."""
-
-    def __init__(self) -> None:
-        self.volume = 0.0
-        self.muted = True
-
-    def play(self, sound: str) -> None:
-        check_sound(sound)
-
-    def say(self, words: str, language: str = "en") -> None:
-        pass
-
-    def close(self) -> None:
-        pass
 
 
 class PygameSpeaker:

@@ -1,4 +1,4 @@
-"""Bring the catalogs up to date with the source: ``python -m hardware.language.update`` (``--check`` only tells).
+"""Bring the catalogs up to date with the source: ``python -m language.update`` (``--check`` only tells).
 
 For translators and developers, not for the console: it needs Babel, which the test extra installs, and imports it only
 when it runs (a release, which has no Babel, imports every module in its self-check). It:
@@ -24,13 +24,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hardware.language import CATALOGS, DOMAIN, LANGUAGES
-from hardware.language.handheld_font import handheld_module
+from language import CATALOGS, DOMAIN, LANGUAGES
+from language.handheld_font import handheld_module
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 """The project's folder."""
 
 KEYWORDS: dict[str, Any] = {"_": None, "p_": ((1, "c"), 2), "n_": (1, 2), "np_": ((1, "c"), 2, 3)}
@@ -43,7 +43,7 @@ LESSON_FIELDS = {"title": "title", "say": "card", "wrong": "card", "choice": "ca
 """The lesson files' fields that are words, and the box each is shown in."""
 
 HEADER = """\
-# The words of the Scotland Yard console. Written by hardware.language.update from the source:
+# The words of the Scotland Yard console. Written by language.update from the source:
 # translate the msgstr lines, then run it again to compile.
 #"""
 
@@ -170,7 +170,7 @@ def wanted(takes: list[str] = ()) -> tuple[dict[Path, bytes], list[str]]:  # typ
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hardware.language.update", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m language.update", description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a catalog is out of date or untranslated")
     parser.add_argument("--take", action="append", default=[], metavar="LANGUAGE:FILE",
                         help="take the translations of a translator's .po file (repeatable)")

@@ -1,8 +1,8 @@
 """The reference build's circuits as data: the button module's netlist, and the parts of every schematic sheet.
 
 One netlist, ``BUTTON_MODULE``, describes the 8-input button module: its parts with
-their pins and the nets that join them. The schematic (``hardware.schematics``) and the
-stripboard layout (``hardware.stripboard``) are both drawn from it, and the tests check
+their pins and the nets that join them. The schematic (``hardware.pack.schematics``) and the
+stripboard layout (``hardware.pack.stripboard``) are both drawn from it, and the tests check
 each against it. Every part names its row in ``hardware/bom.toml`` (``bom``), and so do
 the parts of the other sheets (``SHEET_PARTS``), so a test can prove that every part
 drawn is also ordered.
@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from hardware.station_buttons import SENTINEL_INPUT, STATION_INPUTS
+from hardware.station_map import SENTINEL_INPUT, STATION_INPUTS
 
 PinRef = tuple[str, str]
 """A part's reference and one of its pin numbers: ("U1", "9")."""

@@ -21,7 +21,7 @@ by pixel and asks how far the light got, naming the data line to check.
 events: it says what the board shows (``frame``) and what it has found
 (``lines``), so the console runs it in its own loop, drawing the lines on its
 screen, and ``run_self_test`` runs it on its own for the command line. Its lines
-are lazy texts (``hardware.language``), in the screen's paragraph box ("card"):
+are lazy texts (``language``), in the screen's paragraph box ("card"):
 each is shown, or printed, in the language in use then.
 """
 
@@ -43,8 +43,8 @@ from hardware.interfaces import (
     StationReleased,
     StationStuck,
 )
-from hardware.language import Text, np_, p_
 from hardware.station_map import ranges_text
+from language import Text, np_, p_
 
 COLOURS: dict[str, Colour] = {"red": (255, 0, 0), "green": (0, 255, 0), "blue": (0, 0, 255), "white": (255, 255, 255)}
 COLOUR_WORDS: dict[str, Text] = {"red": p_("card", "red"), "green": p_("card", "green"), "blue": p_("card", "blue"),
@@ -96,7 +96,7 @@ class ChainCheck:
 def check_chain(chain: RawChain, bits_of: dict[int, int], *, active_low: bool = True) -> ChainCheck:
     """Prove the button chain's links with no button pressed: two reads of every chip plus one byte past the last.
 
-    Two known levels make the check (``hardware.station_buttons``): input H of
+    Two known levels make the check (``hardware.drivers.station_buttons``): input H of
     every chip, its sentinel, is tied to ground, so bit 0 of every chip's byte
     must read 0; and the last module's SER is pulled high, so the byte clocked
     in after the chain must read 0xFF, its 1s having walked through every

@@ -1,7 +1,7 @@
 """Spoken announcements through a speech synthesiser program (``espeak-ng`` or ``espeak``), if one is installed.
 
 The program is looked up once; each sentence starts it with the voice of its
-language (``hardware.language``'s codes are espeak-ng's voice names: ``-v en``,
+language (``language``'s codes are espeak-ng's voice names: ``-v en``,
 ``-v ko``) and returns at once (it speaks on its own, off the console's loop). A
 new sentence cuts the one still being spoken. With no program there is no voice,
 silently: speech is an extra, never a reason to stop.

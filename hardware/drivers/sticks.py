@@ -47,7 +47,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hardware.language import _
+from language import _
 
 log = logging.getLogger(__name__)
 

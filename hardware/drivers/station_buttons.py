@@ -3,7 +3,7 @@
 Three layers, so each can be tested alone:
 
 - ``ShiftRegisterChain`` reads the chain once through gpiozero (the Pi driver;
-  on ``MockFactory`` it runs as software SPI against ``hardware.mock_chain``);
+  on ``MockFactory`` it runs as software SPI against ``hardware.drivers.mock_chain``);
 - ``StationButtonScanner`` turns repeated reads into debounced station events
   and reports a button held too long as stuck;
 - ``FakeStationButtons`` injects events for console tests.
@@ -16,14 +16,10 @@ bit each station's button landed on, so the wiring may follow the board.
 
 Every chip's input H is its *sentinel*: tied to ground, never a button. So a
 chain at rest reads a known 0 at bit ``8 * c`` of every chip, which is what
-lets ``hardware.selftest.check_chain`` find, without a press, a link that
+lets ``hardware.builder.selftest.check_chain`` find, without a press, a link that
 floats high, a chip that does not load or shift, and a missing module. The
-stations take inputs G to A, seven a chip (``station_bits``):
-
->>> station_bits(2)
-[1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15]
->>> chips_for(199), input_bit(4, "C")
-(29, 37)
+stations take inputs G to A, seven a chip: ``hardware.station_map`` names
+these bits for every room (``station_bits``, ``chips_for``).
 
 gpiozero is imported only where the Pi driver is built: it is in the ``pi``
 and ``test`` extras, and the scanner and the fake must work without it.
@@ -42,33 +38,6 @@ if TYPE_CHECKING:
     from gpiozero.pins import Factory
 
 StationEvent = StationPressed | StationReleased | StationStuck
-
-INPUT_ORDER = "HGFEDCBA"
-"""A chip's inputs in the order they are shifted out (H sits in QH once the inputs are loaded)."""
-SENTINEL_INPUT = "H"
-"""The input of every chip tied to ground: a 0 the chain must read at rest (pin 6 of the 74HC165)."""
-STATION_INPUTS = INPUT_ORDER.replace(SENTINEL_INPUT, "")
-"""The inputs that take station buttons, in shift order: G, F, E, D, C, B, A."""
-
-
-def input_bit(chip: int, name: str) -> int:
-    """The chain bit of input *name* (``"A"`` to ``"H"``) of chip *chip*."""
-    return 8 * chip + INPUT_ORDER.index(name)
-
-
-def sentinel_bits(chips: int) -> list[int]:
-    """The sentinels' bits, one per chip: 0, 8, 16, ..."""
-    return [input_bit(chip, SENTINEL_INPUT) for chip in range(chips)]
-
-
-def station_bits(chips: int) -> list[int]:
-    """Every bit that can carry a station button, in shift order (the wiring order)."""
-    return [input_bit(chip, name) for chip in range(chips) for name in STATION_INPUTS]
-
-
-def chips_for(stations: int) -> int:
-    """74HC165s for *stations* buttons: seven station inputs a chip, the eighth its sentinel."""
-    return -(-stations // len(STATION_INPUTS))
 
 _SPI_MODE = 2
 """CPOL=1, CPHA=0: sample on the falling edge; the 74HC165 shifts on the rising one.
@@ -129,7 +98,7 @@ class ShiftRegisterChain:
         Byte *c* is chip *c*'s inputs, bit *k* of it the *k*-th shifted out (as in
         ``read_levels``); the bytes past the chain are whatever the last chip's
         serial input is tied to (high on the reference board: 0xFF). This is
-        what ``hardware.selftest.check_chain`` proves the chain's links with.
+        what ``hardware.builder.selftest.check_chain`` proves the chain's links with.
         """
         self._load.on()
         self._load.off()

@@ -3,7 +3,7 @@
 ``LedStrip`` is the pipeline the Pi runs and the tests run unchanged: station
 -> pixel map, gamma and brightness, a power budget, the strip's channel order,
 and writing only frames that changed. What it writes to is a
-``PixelWriter``: the Pi backends in ``hardware.led_backends`` or the
+``PixelWriter``: the Pi backends in ``hardware.drivers.led_backends`` or the
 ``MemoryPixelWriter`` below, so tests exercise the exact bytes the Pi sends.
 
 >>> writer = MemoryPixelWriter()

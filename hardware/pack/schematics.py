@@ -21,9 +21,9 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hardware.circuits import BUTTON_MODULE, RIBBON
 from hardware.config import NO_POWER_BUTTON, SPI_BUS_PINS, ButtonChainConfig, ControlConfig, LedConfig
-from hardware.station_buttons import SENTINEL_INPUT, STATION_INPUTS
+from hardware.pack.circuits import BUTTON_MODULE, RIBBON
+from hardware.station_map import SENTINEL_INPUT, STATION_INPUTS
 
 if TYPE_CHECKING:
     import schemdraw

@@ -28,8 +28,8 @@ Korean joins particles to words by the word's last sound; a translation writes `
 >>> Particles().format("{name:이/가} {station:으로/로}", name="보비 1", station=17)
 '보비 1이 17로'
 
-This module sits in the hardware layer, the bottom of the stack, because every layer above it shows words: the
-simulator's window and the builder's tools as well as the console.
+This package is a room of its own at the bottom of the stack, under the hardware, because every room above it shows
+words: the simulator's window and the builder's tools as well as the console. It imports none of them.
 """
 
 from __future__ import annotations

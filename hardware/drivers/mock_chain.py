@@ -18,7 +18,7 @@ here too:
 - the last fitted chip's serial input (SER) is pulled high, as on the reference
   board, so clocking past the chain reads 1s (``serial_in_high=False``: low);
 - ``sentinels=True``: input H of every chip is tied to ground, as on the
-  reference board (``hardware.station_buttons.SENTINEL_INPUT``).
+  reference board (``hardware.station_map.SENTINEL_INPUT``).
 
 Faults, one at a time or together, each as the wire it breaks:
 

@@ -1,4 +1,4 @@
-"""The Pi's LED strip drivers: ``PixelWriter`` backends for ``hardware.leds.LedStrip``.
+"""The Pi's LED strip drivers: ``PixelWriter`` backends for ``hardware.drivers.leds.LedStrip``.
 
 ``Ws281xWriter`` (Pi 3, 4, Zero 2 W) drives the strip through rpi-ws281x;
 ``SpiWriter`` (Pi 5, which rpi-ws281x does not support) shapes WS2812 pulses

@@ -8,7 +8,7 @@ in loudness. The notes are mixed, scaled to one peak level and written as
 files in ``hardware/sounds/`` are checked against a fresh rendering by the
 tests. After changing a recipe, write them again::
 
-    python -m hardware.sound_bank
+    python -m hardware.drivers.sound_bank
 
 >>> samples = render("turn")
 >>> len(samples) / SAMPLE_RATE, max(map(abs, samples)) == round(PEAK * FULL_SCALE)
@@ -25,7 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from hardware.audio import SAMPLE_RATE, SOUNDS
+from hardware.drivers.audio import SAMPLE_RATE
+from hardware.interfaces import SOUNDS
 
 FULL_SCALE = 32767
 PEAK = 0.7
@@ -177,5 +178,5 @@ def write_sounds(folder: Path) -> list[Path]:
 
 
 if __name__ == "__main__":
-    for written in write_sounds(Path(__file__).with_name("sounds")):
+    for written in write_sounds(Path(__file__).resolve().parents[1] / "sounds"):
         print(written)

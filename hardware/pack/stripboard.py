@@ -1,6 +1,6 @@
 """The button module on stripboard: where each part goes, the track cuts and wire links, and the drawing.
 
-The layout is made from the module's netlist (``hardware.circuits.BUTTON_MODULE``) and a
+The layout is made from the module's netlist (``hardware.pack.circuits.BUTTON_MODULE``) and a
 placement of its parts on the board (``PLACEMENT``, the one thing laid out by hand):
 
 - **cuts** (``cuts``): on each strip, wherever two neighbouring pins belong to different
@@ -34,7 +34,7 @@ from itertools import pairwise
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from hardware.circuits import BUTTON_MODULE, Netlist, PinRef
+from hardware.pack.circuits import BUTTON_MODULE, Netlist, PinRef
 
 PITCH_MM = 2.54
 Hole = tuple[int, int]

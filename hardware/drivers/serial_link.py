@@ -10,7 +10,7 @@ the handheld runs; this module only moves bytes and survives the cable:
 - ``receive()``, called by the console loop about 30 times a second, reads what is
   waiting, feeds the endpoint, writes what the endpoint wants written, and returns the
   messages delivered; nothing blocks;
-- the endpoint's hellos tell the handheld the language in use (``hardware.language``), looked at on every
+- the endpoint's hellos tell the handheld the language in use (``language``), looked at on every
   ``send`` and ``receive``: the handheld shows its own words in it, and the console's words come in it too (they
   become words when sent), so a change of language reaches the handheld within a few hellos;
 - an error on the transport (the handheld unplugged) closes it: ``connected`` turns
@@ -46,7 +46,7 @@ from firmware.link import Endpoint
 from firmware.wire import DELIMITER, MAX_FRAME
 from hardware.config import HandheldConfig
 from hardware.interfaces import Message
-from hardware.language import current
+from language import current
 
 log = logging.getLogger(__name__)
 
